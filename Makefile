@@ -1,0 +1,30 @@
+# Table companion: build, test and run from a local virtualenv.
+
+# Python 3.11 or newer: python3 if it is new enough, else python3.11.
+PY ?= $(shell python3 -c 'import sys; print("python3" if sys.version_info >= (3, 11) else "python3.11")' 2>/dev/null || echo python3.11)
+VENV = .venv
+
+.PHONY: test lint run clean
+
+$(VENV)/.installed: pyproject.toml
+	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+		echo "error: companion needs Python 3.11 or newer; \"$(PY)\" is missing or older." >&2; \
+		echo "       Install python3.11, or run: make PY=/path/to/python3.11" >&2; exit 1; }
+	$(PY) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --upgrade pip
+	$(VENV)/bin/pip install -q -e '.[test]'
+	touch $@
+
+test: $(VENV)/.installed
+	$(VENV)/bin/ruff check companion tests
+	$(VENV)/bin/python -m pytest
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check companion tests
+
+run: $(VENV)/.installed
+	$(VENV)/bin/companion replay --summary examples/demo.jsonl
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

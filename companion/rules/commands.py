@@ -1,0 +1,127 @@
+"""The table-script commands: their fields, checked for shape, and the rule that handles each.
+
+Shape errors (not an object, unknown command, a missing or mistyped field) raise Malformed;
+whether the rules allow the command now is the handler's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from . import bankruptcy, buildings, deals, market, taps, turn
+from .errors import Malformed
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Handler = Callable[["Game", dict[str, Any]], None]
+
+
+def _str(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _dice(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(_int(v) for v in value)
+
+
+def _ids(value: Any) -> bool:
+    return isinstance(value, list) and all(_str(v) for v in value)
+
+
+def _side(value: Any) -> bool:
+    if not isinstance(value, dict) or set(value) - {"cash", "squares", "jail_cards"}:
+        return False
+    cash, cards = value.get("cash", 0), value.get("jail_cards", 0)
+    return (
+        _int(cash) and cash >= 0 and _int(cards) and cards >= 0
+        and _ids(value.get("squares", []))
+    )
+
+
+def _kind(value: Any) -> bool:
+    return value in ("house", "hotel")
+
+
+# command -> (handler, required fields, optional fields); each field maps to its check.
+_FieldChecks = dict[str, Callable[[Any], bool]]
+COMMANDS: dict[str, tuple[Handler, _FieldChecks, _FieldChecks]] = {
+    "roll": (turn.roll, {"dice": _dice}, {"player": _str}),
+    "buy": (market.buy, {}, {"player": _str}),
+    "decline": (market.decline, {}, {"player": _str}),
+    "bid": (market.bid, {"player": _str, "amount": _int}, {"square": _str}),
+    "pass": (market.pass_, {"player": _str}, {}),
+    "choose": (turn.choose, {"option": _str}, {"player": _str}),
+    "pay_jail_fine": (turn.pay_jail_fine, {}, {"player": _str}),
+    "use_jail_card": (turn.use_jail_card, {}, {"player": _str}),
+    "build": (buildings.build, {"player": _str, "square": _str}, {}),
+    "sell_building": (buildings.sell_building, {"player": _str, "square": _str}, {}),
+    "sell_all_buildings": (buildings.sell_all_buildings, {"player": _str, "group": _str}, {}),
+    "mortgage": (deals.mortgage, {"player": _str, "square": _str}, {}),
+    "unmortgage": (deals.unmortgage, {"player": _str, "square": _str}, {}),
+    "trade": (
+        deals.trade, {"from": _str, "to": _str}, {"give": _side, "take": _side, "lift": _ids}
+    ),
+    "accept": (deals.accept, {"player": _str}, {"lift": _ids}),
+    "reject": (deals.reject, {"player": _str}, {}),
+    "claim_rent": (market.claim_rent, {"player": _str}, {}),
+    "auction_building": (market.auction_building, {"kind": _kind}, {}),
+    "bankrupt": (bankruptcy.bankrupt, {"player": _str}, {}),
+    "end_turn": (turn.end_turn, {}, {"player": _str}),
+    "end_game": (bankruptcy.end_game, {}, {}),
+    "tap": (taps.tap, {"tag": _str}, {}),
+}
+
+
+def dispatch(command: Any) -> tuple[Handler, dict[str, Any]]:
+    """The handler for a command, once its fields have the right shape."""
+    if not isinstance(command, dict):
+        raise Malformed("a command must be a JSON object")
+    name = command.get("do")
+    if name == "new_game":
+        raise Malformed("new_game may only start a script")
+    if name not in COMMANDS:
+        raise Malformed(f"unknown command {name!r}" if name is not None else 'missing "do"')
+    handler, required, optional = COMMANDS[name]
+    for key, check in required.items():
+        if key not in command:
+            raise Malformed(f'{name}: missing field "{key}"')
+        if not check(command[key]):
+            raise Malformed(f'{name}: field "{key}" has the wrong form')
+    for key, check in optional.items():
+        if key in command and command[key] is not None and not check(command[key]):
+            raise Malformed(f'{name}: field "{key}" has the wrong form')
+    return handler, command
+
+
+def new_game(command: Any) -> Game:
+    """Start a game from a script's first line: players, seed, house rules, edition, tag map."""
+    from .edition import load_edition
+    from .game import Game
+    from .house_rules import HouseRules
+
+    if not isinstance(command, dict) or command.get("do") != "new_game":
+        raise Malformed('a script starts with {"do": "new_game", ...}')
+    players = command.get("players")
+    if not isinstance(players, list) or not all(_str(p) for p in players):
+        raise Malformed('new_game: "players" must be a list of names')
+    seed = command.get("seed", 0)
+    if not _int(seed):
+        raise Malformed('new_game: "seed" must be a whole number')
+    tags = command.get("tags") or {}
+    if not isinstance(tags, dict) or not all(_str(k) and _str(v) for k, v in tags.items()):
+        raise Malformed('new_game: "tags" must map tag ids to "token:NAME" or "deed:SQUARE"')
+    edition = command.get("edition", "london")
+    if not _str(edition) or not edition.replace("-", "").isalnum():
+        raise Malformed('new_game: "edition" must be an edition name')
+    try:
+        board = load_edition(edition)
+    except FileNotFoundError:
+        raise Malformed(f"new_game: there is no edition called {edition!r}") from None
+    rules = HouseRules.from_dict(command.get("rules"))
+    return Game(players, seed=seed, rules=rules, edition=board, tags=tags)

@@ -1,0 +1,147 @@
+"""An edition is the board and the two decks, read from a data file.
+
+The engine never names a street: prices, rents, groups and card texts all come from here, so another
+edition (US names, a Russian edition) is another JSON file with the same shape.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+EDITIONS = Path(__file__).parent / "editions"
+
+OWNABLE_KINDS = ("lot", "station", "utility")
+CARD_ACTIONS = (
+    "advance_to", "collect", "pay", "repairs", "go_to_jail", "jail_card",
+    "back", "back_to", "birthday", "pay_or_draw",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    index: int
+    id: str
+    name: str
+    names: dict[str, str]
+    kind: str
+    group: str | None = None
+    price: int = 0
+    rents: tuple[int, ...] = ()
+    house_cost: int = 0
+    tax: int = 0
+    income_tax: bool = False
+
+    @property
+    def ownable(self) -> bool:
+        return self.kind in OWNABLE_KINDS
+
+    @property
+    def mortgage_value(self) -> int:
+        return self.price // 2
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    deck: str
+    number: int  # 1-based, as printed
+    texts: dict[str, str]
+    action: str
+    value: Any
+
+    @property
+    def text(self) -> str:
+        return self.texts["en"]
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    id: str
+    squares: tuple[Square, ...]
+    groups: dict[str, tuple[int, ...]]  # group name -> square indices, board order
+    group_info: dict[str, dict[str, Any]]
+    station_rents: tuple[int, ...]
+    utility_multipliers: tuple[int, ...]
+    decks: dict[str, tuple[Card, ...]]
+    deck_names: dict[str, dict[str, str]]
+    by_id: dict[str, Square]
+
+    @property
+    def size(self) -> int:
+        return len(self.squares)
+
+    @property
+    def ownable(self) -> tuple[Square, ...]:
+        return tuple(sq for sq in self.squares if sq.ownable)
+
+    @property
+    def jail(self) -> int:
+        return next(sq.index for sq in self.squares if sq.kind == "jail")
+
+    def square(self, square_id: str) -> Square:
+        return self.by_id[square_id]
+
+
+def _square(index: int, raw: dict[str, Any]) -> Square:
+    names = dict(raw["name"])
+    return Square(
+        index=index,
+        id=raw["id"],
+        name=names["en"],
+        names=names,
+        kind=raw["kind"],
+        group=raw.get("group"),
+        price=int(raw.get("price", 0)),
+        rents=tuple(raw.get("rents", ())),
+        house_cost=int(raw.get("house_cost", 0)),
+        tax=int(raw.get("amount", 0)) if raw["kind"] == "tax" else 0,
+        income_tax=bool(raw.get("income_tax", False)),
+    )
+
+
+def _card(deck: str, number: int, raw: dict[str, Any]) -> Card:
+    (action, value), = raw["action"].items()
+    if action not in CARD_ACTIONS:
+        raise ValueError(f"{deck} card {number}: unknown action {action!r}")
+    return Card(deck=deck, number=number, texts=dict(raw["text"]), action=action, value=value)
+
+
+def parse_edition(raw: dict[str, Any]) -> Edition:
+    """Build an edition from its JSON form (checked enough that a typo fails at load, not mid-game)."""
+    squares = tuple(_square(i, sq) for i, sq in enumerate(raw["squares"]))
+    by_id = {sq.id: sq for sq in squares}
+    if len(by_id) != len(squares):
+        raise ValueError("square ids must be unique")
+    groups: dict[str, list[int]] = {}
+    for sq in squares:
+        if sq.kind == "lot":
+            groups.setdefault(sq.group or "", []).append(sq.index)
+    decks = {
+        name: tuple(_card(name, n, card) for n, card in enumerate(deck["cards"], start=1))
+        for name, deck in raw["decks"].items()
+    }
+    for deck in decks.values():
+        for card in deck:
+            if card.action in ("advance_to", "back_to") and card.value not in by_id:
+                raise ValueError(f"{card.deck} card {card.number}: no square {card.value!r}")
+    return Edition(
+        id=raw["id"],
+        squares=squares,
+        groups={g: tuple(ix) for g, ix in groups.items()},
+        group_info=dict(raw.get("groups", {})),
+        station_rents=tuple(raw["station_rents"]),
+        utility_multipliers=tuple(raw["utility_multipliers"]),
+        decks=decks,
+        deck_names={name: dict(deck["name"]) for name, deck in raw["decks"].items()},
+        by_id=by_id,
+    )
+
+
+@cache
+def load_edition(name: str = "london") -> Edition:
+    """Read an edition once per process; editions are immutable, so sharing them is safe."""
+    with open(EDITIONS / f"{name}.json", encoding="utf-8") as f:
+        return parse_edition(json.load(f))

@@ -1,0 +1,90 @@
+"""House rules: one frozen settings object, read at the few places where a rule branches."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from .errors import Malformed
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    starting_cash: int = 1500
+    salary: int = 200
+    jail_fine: int = 50
+    shuffle: bool = True
+    auction_on_decline: bool = True
+    decliner_may_bid: bool = True
+    auto_collect_rent: bool = True
+    jail_doubles_roll_again: bool = True
+    building_sellback: float = 0.5
+    max_houses_per_turn: int | None = None
+    houses: int = 32
+    hotels: int = 12
+    trade_window: str = "any"
+    free_parking_pot: bool = False
+    income_tax_percent: int | None = None
+    interpol: bool = False
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any] | None) -> HouseRules:
+        """Check every key and type: a misspelt rule must stop the game before it starts."""
+        raw = raw or {}
+        if not isinstance(raw, dict):
+            raise Malformed("rules must be an object of house rules")
+        known = {f.name: f for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, value in raw.items():
+            if key not in known:
+                raise Malformed(f"unknown house rule {key!r}; known: {', '.join(sorted(known))}")
+            values[key] = _check(key, value)
+        return cls(**values)
+
+    def changed(self) -> dict[str, Any]:
+        """The rules that differ from the defaults (what a script's new_game line needs)."""
+        default = HouseRules()
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(default, f.name)
+        }
+
+
+_AMOUNTS = ("starting_cash", "salary", "jail_fine", "houses", "hotels")
+_FLAGS = (
+    "shuffle", "auction_on_decline", "decliner_may_bid", "auto_collect_rent",
+    "jail_doubles_roll_again", "free_parking_pot", "interpol",
+)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check(key: str, value: Any) -> Any:
+    if key in _AMOUNTS:
+        if not _is_int(value) or value < 0:
+            raise Malformed(f"house rule {key} must be a whole number of 0 or more")
+        return value
+    if key in _FLAGS:
+        if not isinstance(value, bool):
+            raise Malformed(f"house rule {key} must be true or false")
+        return value
+    if key == "building_sellback":
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+            raise Malformed("house rule building_sellback must be a fraction from 0 to 1")
+        return float(value)
+    if key == "max_houses_per_turn":
+        if value is not None and (not _is_int(value) or value < 1):
+            raise Malformed("house rule max_houses_per_turn must be a whole number of 1 or more")
+        return value
+    if key == "income_tax_percent":
+        if value is not None and (not _is_int(value) or not 1 <= value <= 100):
+            raise Malformed("house rule income_tax_percent must be a whole percent from 1 to 100")
+        return value
+    if key == "trade_window":
+        if value not in ("any", "before_roll"):
+            raise Malformed('house rule trade_window must be "any" or "before_roll"')
+        return value
+    raise AssertionError(key)
