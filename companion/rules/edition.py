@@ -21,8 +21,20 @@ CARD_ACTIONS = (
 )
 
 
+class Immutable:
+    """Edition data never changes, so copying a game shares it instead of duplicating it."""
+
+    __slots__ = ()
+
+    def __copy__(self) -> Immutable:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Immutable:
+        return self
+
+
 @dataclass(frozen=True, slots=True)
-class Square:
+class Square(Immutable):
     index: int
     id: str
     name: str
@@ -45,7 +57,7 @@ class Square:
 
 
 @dataclass(frozen=True, slots=True)
-class Card:
+class Card(Immutable):
     deck: str
     number: int  # 1-based, as printed
     texts: dict[str, str]
@@ -58,7 +70,7 @@ class Card:
 
 
 @dataclass(frozen=True, slots=True)
-class Edition:
+class Edition(Immutable):
     id: str
     squares: tuple[Square, ...]
     groups: dict[str, tuple[int, ...]]  # group name -> square indices, board order

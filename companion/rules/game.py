@@ -7,6 +7,7 @@ Commands check everything before they change anything: a rejected command leaves
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import deque
 from dataclasses import dataclass, field
@@ -126,6 +127,18 @@ class Game:
         handler(self, cmd)
         self.settle_debts()
         return self.outcome
+
+    def copy(self) -> Game:
+        """An independent copy (the edition is shared: it never changes)."""
+        return copy.deepcopy(self)
+
+    def is_legal(self, command: dict[str, Any]) -> bool:
+        """Would the rules take this command now? Asked on a copy, so nothing changes."""
+        try:
+            self.copy().apply(command)
+        except (Rejected, Malformed):
+            return False
+        return True
 
     def game_over_reason(self) -> str:
         if self.winner is not None:
