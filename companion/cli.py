@@ -30,7 +30,7 @@ def _summary(result: Replay) -> str:
         ]
         lines.append("  ".join(cells).rstrip())
         if n == 0:
-            lines.append("  ".join("-" * w for w in widths))
+            lines.append("  ".join("-" * w for w in widths).rstrip())
     bank = shown["bank"]
     lines.append("")
     lines.append(f"Bank: {bank['houses']} houses, {bank['hotels']} hotels; Free Parking pot {bank['pot']}")

@@ -158,6 +158,8 @@ def accept(game: Game, cmd: dict[str, Any]) -> None:
         (proposer, offer.proposer_lifts, proposer.cash - give.cash + take.cash),
         (partner, partner_lifts, partner.cash - take.cash + give.cash),
     ):
+        if lifts:
+            game.check_no_debt(who, "lift mortgages in a trade")
         cost = sum(lift_cost(game.squares[i]) for i in lifts)
         if cost > cash_after:
             raise Rejected(
