@@ -1,0 +1,60 @@
+"""RULES.md section 3: "Decks are shuffled at game start from the game's seed; house rule
+`shuffle: false` keeps the printed order."
+
+The table-script expectations compare equal values only, so "a different order" and "the same order
+twice" are checked here by replaying scripts and comparing their printed states.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from companion.replay import replay
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+def _script(seed: int, rules: dict[str, Any] | None, turns: int = 1) -> list[str]:
+    """Each of the first `turns` players rolls 3+4 from GO to Chance 7, draws, buys
+    whatever is then offered (a rejected line when nothing is) and ends the turn."""
+    lines = [{"do": "new_game", "players": PLAYERS, "seed": seed}]
+    if rules is not None:
+        lines[0]["rules"] = rules
+    for _ in range(turns):
+        lines += [{"do": "roll", "dice": [3, 4]}, {"do": "buy"}, {"do": "end_turn"}]
+    return [json.dumps(line) for line in lines]
+
+
+def _state(seed: int, rules: dict[str, Any] | None, turns: int = 1) -> dict[str, Any]:
+    return replay(_script(seed, rules, turns)).state()
+
+
+def test_first_chance_card_with_seed_1_is_not_the_printed_first() -> None:
+    # Printed order: card 1, Advance to GO, takes Ann from Chance 7 to GO with 200 salary.
+    printed = _state(1, {"shuffle": False})["players"][0]
+    assert (printed["position"], printed["cash"]) == (0, 1700)
+    shuffled = _state(1, {"shuffle": True})["players"][0]
+    assert (shuffled["position"], shuffled["cash"]) != (0, 1700)
+
+
+def test_shuffling_is_the_default() -> None:
+    assert _state(1, None, turns=8) == _state(1, {"shuffle": True}, turns=8)
+
+
+def test_the_same_seed_gives_the_same_order_twice() -> None:
+    for seed in (1, 7, 123):
+        first = _state(seed, {"shuffle": True}, turns=8)
+        again = _state(seed, {"shuffle": True}, turns=8)
+        assert first == again
+
+
+def test_shuffled_decks_hold_every_card_once_in_another_order() -> None:
+    printed = replay(_script(1, {"shuffle": False}, turns=0)).game.decks
+    shuffled = replay(_script(1, {"shuffle": True}, turns=0)).game.decks
+    for name, deck in printed.items():
+        order = [card.number for card in deck]
+        assert order == list(range(1, 17))
+        mixed = [card.number for card in shuffled[name]]
+        assert sorted(mixed) == order
+        assert mixed != order
