@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .buildings import return_buildings
 from .deals import receive_deed
 from .errors import Rejected
 from .state import BANK, Auction, Player
@@ -33,7 +34,7 @@ def bankrupt(game: Game, cmd: dict[str, Any]) -> None:
             if deed.level:
                 game.pay(BANK, player, deed.level * game.sellback(square),
                          f"{player.name}'s buildings on {square.name} sold to the bank")
-                _return_buildings(game, deed)
+                return_buildings(game, deed)
         game.pay(player, creditor, player.cash, f"bankruptcy of {player.name}")
         while player.jail_cards:
             creditor.jail_cards.append(player.jail_cards.pop(0))
@@ -45,7 +46,7 @@ def bankrupt(game: Game, cmd: dict[str, Any]) -> None:
             card = player.jail_cards.pop(0)
             game.decks[card.deck].append(card)
         for _square, deed in estate:
-            _return_buildings(game, deed)
+            return_buildings(game, deed)
             deed.owner = None
             deed.mortgaged = False
     player.bankrupt = True
@@ -59,15 +60,6 @@ def bankrupt(game: Game, cmd: dict[str, Any]) -> None:
             game.tell(f"{square.name} goes to auction")
     if game.current_player is player:
         game.pass_turn()
-
-
-def _return_buildings(game: Game, deed: Any) -> None:
-    if deed.hotel:
-        game.bank_hotels += 1
-    else:
-        game.bank_houses += deed.houses
-    deed.hotel = False
-    deed.houses = 0
 
 
 def _forget(game: Game, player: Player) -> None:

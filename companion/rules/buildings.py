@@ -10,7 +10,7 @@ from .state import BANK
 if TYPE_CHECKING:
     from .edition import Square
     from .game import Game
-    from .state import Player
+    from .state import Deed, Player
 
 
 def _holder(game: Game, deed_owner: Player | None) -> str:
@@ -60,6 +60,16 @@ def place_building(game: Game, player: Player, square: Square) -> None:
         game.bank_houses -= 1
         game.tell(f"{player.name} builds a house on {square.name}")
     game.built_this_turn[player.index] = game.built_this_turn.get(player.index, 0) + 1
+
+
+def return_buildings(game: Game, deed: Deed) -> None:
+    """Every building on a lot goes back to the bank's supply (a hotel as a hotel)."""
+    if deed.hotel:
+        game.bank_hotels += 1
+    else:
+        game.bank_houses += deed.houses
+    deed.hotel = False
+    deed.houses = 0
 
 
 def build(game: Game, cmd: dict[str, Any]) -> None:
@@ -129,11 +139,6 @@ def sell_all_buildings(game: Game, cmd: dict[str, Any]) -> None:
     for sq, deed in lots:
         assert deed is not None
         total += deed.level * game.sellback(sq)
-        if deed.hotel:
-            game.bank_hotels += 1
-        else:
-            game.bank_houses += deed.houses
-        deed.hotel = False
-        deed.houses = 0
+        return_buildings(game, deed)
     game.pay(BANK, player, total, f"sold every building on the {group_name} group")
     game.tell(f"{player.name} sells every building on the {group_name} group")
