@@ -76,6 +76,7 @@ def check_invariants(game: Game) -> None:
                 assert not d.mortgaged and d.level == 0
     for p in game.players:
         assert p.cash >= 0
+        assert p.holdings == {i for i, d in enumerate(game.deeds) if d is not None and d.owner is p}
         if p.bankrupt:
             assert p.cash == 0 and not p.jail_cards and not game.owned_by(p)
     for name, deck in game.decks.items():

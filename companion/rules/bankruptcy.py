@@ -26,9 +26,7 @@ def bankrupt(game: Game, cmd: dict[str, Any]) -> None:
         if owed.creditor is player:
             owed.creditor = creditor if creditor is not None else BANK
     estate = game.owned_by(player)
-    game.tell(
-        f"{player.name} goes bankrupt to {creditor.name if creditor else 'the bank'}"
-    )
+    game.tell("{} goes bankrupt to {}", player.name, creditor.name if creditor else "the bank")
     if creditor is not None:
         for square, deed in estate:
             if deed.level:
@@ -45,9 +43,9 @@ def bankrupt(game: Game, cmd: dict[str, Any]) -> None:
         while player.jail_cards:
             card = player.jail_cards.pop(0)
             game.decks[card.deck].append(card)
-        for _square, deed in estate:
+        for square, deed in estate:
             return_buildings(game, deed)
-            deed.owner = None
+            game.set_owner(square.index, None)
             deed.mortgaged = False
     player.bankrupt = True
     _forget(game, player)
@@ -57,7 +55,7 @@ def bankrupt(game: Game, cmd: dict[str, Any]) -> None:
     if creditor is None:
         for square, _deed in estate:
             game.auctions.append(Auction(bidders=game.active_players, square=square.index))
-            game.tell(f"{square.name} goes to auction")
+            game.tell("{} goes to auction", square.name)
     if game.current_player is player:
         game.pass_turn()
 

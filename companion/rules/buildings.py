@@ -32,17 +32,16 @@ def check_build(game: Game, player: Player, square: Square) -> str:
     for sq, deed in group:
         if deed.mortgaged:
             raise Rejected(f"{cannot}: {sq.name} is mortgaged")
-    deed = game.deeds[square.index]
-    assert deed is not None
-    if deed.hotel:
+    lot = game.deed(square)
+    if lot.hotel:
         raise Rejected(f"{cannot}: it already has a hotel")
     lowest_sq, lowest = min(((sq, d) for sq, d in group), key=lambda sd: sd[1].level)
-    if deed.level > lowest.level:
+    if lot.level > lowest.level:
         raise Rejected(
             f"{cannot}: build evenly; {lowest_sq.name} has only {lowest.level} "
             f"house{'s' if lowest.level != 1 else ''}"
         )
-    return "hotel" if deed.houses == 4 else "house"
+    return "hotel" if lot.houses == 4 else "house"
 
 
 def place_building(game: Game, player: Player, square: Square) -> None:
@@ -54,11 +53,11 @@ def place_building(game: Game, player: Player, square: Square) -> None:
         deed.hotel = True
         game.bank_hotels -= 1
         game.bank_houses += 4
-        game.tell(f"{player.name} builds a hotel on {square.name}")
+        game.tell("{} builds a hotel on {}", player.name, square.name)
     else:
         deed.houses += 1
         game.bank_houses -= 1
-        game.tell(f"{player.name} builds a house on {square.name}")
+        game.tell("{} builds a house on {}", player.name, square.name)
     game.built_this_turn[player.index] = game.built_this_turn.get(player.index, 0) + 1
 
 
@@ -121,7 +120,7 @@ def sell_building(game: Game, cmd: dict[str, Any]) -> None:
         game.bank_houses += 1
         what = "house"
     game.pay(BANK, player, value, f"sold a {what} on {square.name}")
-    game.tell(f"{player.name} sells a {what} on {square.name}")
+    game.tell("{} sells a {} on {}", player.name, what, square.name)
 
 
 def sell_all_buildings(game: Game, cmd: dict[str, Any]) -> None:
@@ -141,4 +140,4 @@ def sell_all_buildings(game: Game, cmd: dict[str, Any]) -> None:
         total += deed.level * game.sellback(sq)
         return_buildings(game, deed)
     game.pay(BANK, player, total, f"sold every building on the {group_name} group")
-    game.tell(f"{player.name} sells every building on the {group_name} group")
+    game.tell("{} sells every building on the {} group", player.name, group_name)

@@ -19,15 +19,15 @@ Handler = Callable[["Game", dict[str, Any]], None]
 
 
 def _str(value: Any) -> bool:
-    return isinstance(value, str)
+    return type(value) is str
 
 
 def _int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int  # not bool: JSON's true is no amount
 
 
 def _dice(value: Any) -> bool:
-    return isinstance(value, list) and len(value) == 2 and all(_int(v) for v in value)
+    return type(value) is list and len(value) == 2 and _int(value[0]) and _int(value[1])
 
 
 def _ids(value: Any) -> bool:
@@ -80,21 +80,23 @@ COMMANDS: dict[str, tuple[Handler, _FieldChecks, _FieldChecks]] = {
 
 def dispatch(command: Any) -> tuple[Handler, dict[str, Any]]:
     """The handler for a command, once its fields have the right shape."""
-    if not isinstance(command, dict):
+    if type(command) is not dict:
         raise Malformed("a command must be a JSON object")
     name = command.get("do")
-    if name == "new_game":
-        raise Malformed("new_game may only start a script")
-    if name not in COMMANDS:
+    spec = COMMANDS.get(name) if type(name) is str else None
+    if spec is None:
+        if name == "new_game":
+            raise Malformed("new_game may only start a script")
         raise Malformed(f"unknown command {name!r}" if name is not None else 'missing "do"')
-    handler, required, optional = COMMANDS[name]
+    handler, required, optional = spec
     for key, check in required.items():
         if key not in command:
             raise Malformed(f'{name}: missing field "{key}"')
         if not check(command[key]):
             raise Malformed(f'{name}: field "{key}" has the wrong form')
     for key, check in optional.items():
-        if key in command and command[key] is not None and not check(command[key]):
+        value = command.get(key)
+        if value is not None and not check(value):
             raise Malformed(f'{name}: field "{key}" has the wrong form')
     return handler, command
 

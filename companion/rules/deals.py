@@ -40,7 +40,7 @@ def mortgage(game: Game, cmd: dict[str, Any]) -> None:
         raise Rejected(f"{cannot}: sell the {square.group} group's buildings first")
     deed.mortgaged = True
     game.pay(BANK, player, square.mortgage_value, f"mortgaged {square.name}")
-    game.tell(f"{player.name} mortgages {square.name}")
+    game.tell("{} mortgages {}", player.name, square.name)
 
 
 def unmortgage(game: Game, cmd: dict[str, Any]) -> None:
@@ -57,7 +57,7 @@ def unmortgage(game: Game, cmd: dict[str, Any]) -> None:
     game.check_cash(player, lift_cost(square), doing)
     deed.mortgaged = False
     game.pay(player, BANK, lift_cost(square), f"lifted the mortgage on {square.name}")
-    game.tell(f"{player.name} lifts the mortgage on {square.name}")
+    game.tell("{} lifts the mortgage on {}", player.name, square.name)
 
 
 # ---- trades ------------------------------------------------------------------------------------
@@ -131,7 +131,7 @@ def trade(game: Game, cmd: dict[str, Any]) -> None:
     lifts = tuple(game.square(s).index for s in cmd.get("lift", ()))
     _check_lifts(game, lifts, take, proposer)
     game.trade = Trade(proposer, partner, give, take, lifts)
-    game.tell(f"{proposer.name} proposes a trade to {partner.name}")
+    game.tell("{} proposes a trade to {}", proposer.name, partner.name)
 
 
 def _open_trade_for(game: Game, player: Player) -> Trade:
@@ -171,7 +171,7 @@ def accept(game: Game, cmd: dict[str, Any]) -> None:
     game.pay(partner, proposer, take.cash, "trade")
     _hand_over(game, proposer, partner, give, partner_lifts)
     _hand_over(game, partner, proposer, take, offer.proposer_lifts)
-    game.tell(f"{partner.name} accepts {proposer.name}'s trade")
+    game.tell("{} accepts {}'s trade", partner.name, proposer.name)
 
 
 def _hand_over(
@@ -186,7 +186,7 @@ def _hand_over(
 def receive_deed(game: Game, receiver: Player, square: Square, lift: bool = False) -> None:
     """A deed changes hands; a mortgaged one costs the receiver the 10 % now (or 110 % to lift)."""
     deed = game.deed(square)
-    deed.owner = receiver
+    game.set_owner(square.index, receiver)
     if not deed.mortgaged:
         return
     if lift:
@@ -206,6 +206,6 @@ def reject(game: Game, cmd: dict[str, Any]) -> None:
     game.check_free_moment(player, "answer a trade")
     game.trade = None
     if player is offer.partner:
-        game.tell(f"{player.name} rejects {offer.proposer.name}'s trade")
+        game.tell("{} rejects {}'s trade", player.name, offer.proposer.name)
     else:
-        game.tell(f"{player.name} withdraws the proposal")
+        game.tell("{} withdraws the proposal", player.name)

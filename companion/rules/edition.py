@@ -46,10 +46,7 @@ class Square(Immutable):
     house_cost: int = 0
     tax: int = 0
     income_tax: bool = False
-
-    @property
-    def ownable(self) -> bool:
-        return self.kind in OWNABLE_KINDS
+    ownable: bool = False  # a deed: lot, station or utility
 
     @property
     def mortgage_value(self) -> int:
@@ -111,6 +108,7 @@ def _square(index: int, raw: dict[str, Any]) -> Square:
         house_cost=int(raw.get("house_cost", 0)),
         tax=int(raw.get("amount", 0)) if raw["kind"] == "tax" else 0,
         income_tax=bool(raw.get("income_tax", False)),
+        ownable=raw["kind"] in OWNABLE_KINDS,
     )
 
 

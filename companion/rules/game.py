@@ -10,7 +10,8 @@ from __future__ import annotations
 import copy
 import random
 from collections import deque
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from .edition import Card, Edition, Square, load_edition
@@ -33,7 +34,7 @@ from .state import (
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Transfer:
     """One money movement: from and to are a player's name, "bank" or "pot"."""
 
@@ -43,13 +44,23 @@ class Transfer:
     reason: str
 
 
-@dataclass(slots=True)
 class Outcome:
-    """What one applied command did: its money movements and what players should be told."""
+    """What one applied command did: its money movements and what players should be told.
 
-    command: dict[str, Any]
-    transfers: list[Transfer] = field(default_factory=list)
-    events: list[str] = field(default_factory=list)
+    Events are kept as (template, values) and worded only when read: simulated games make
+    millions of them and read none.
+    """
+
+    __slots__ = ("command", "transfers", "events")
+
+    def __init__(self, command: dict[str, Any]) -> None:
+        self.command = command
+        self.transfers: list[Transfer] = []
+        self.events: list[tuple[str, tuple[Any, ...]]] = []
+
+    @property
+    def messages(self) -> list[str]:
+        return [template.format(*values) for template, values in self.events]
 
 
 def account_name(account: Account) -> str:
@@ -81,6 +92,12 @@ class Game:
         self.players = [Player(i, name, rules.starting_cash) for i, name in enumerate(players)]
         self.by_name = {p.name: p for p in self.players}
         self.deeds: list[Deed | None] = [Deed() if sq.ownable else None for sq in self.squares]
+        self.ownership_version = 0  # counts changes of hands, so observers can cache by it
+        # Each lot's colour group as (square, deed) pairs; deeds are never replaced, so this holds.
+        self.groups: list[tuple[tuple[Square, Deed], ...]] = [
+            tuple((self.squares[i], self.deeds[i]) for i in edition.groups.get(sq.group or "", ()))  # type: ignore[misc]
+            for sq in self.squares
+        ]
         self.bank_houses = rules.houses
         self.bank_hotels = rules.hotels
         self.pot = 0
@@ -118,14 +135,13 @@ class Game:
 
     def apply(self, command: dict[str, Any]) -> Outcome:
         """Apply one table-script command; raise Malformed or Rejected and change nothing if refused."""
-        from .commands import dispatch
-
         handler, cmd = dispatch(command)
         if self.over:
             raise Rejected(self.game_over_reason())
         self.outcome = Outcome(command)
         handler(self, cmd)
-        self.settle_debts()
+        if self.debts:
+            self.settle_debts()
         return self.outcome
 
     def copy(self) -> Game:
@@ -145,8 +161,9 @@ class Game:
             return f"The game is over: {self.winner.name} won"
         return "The game is over"
 
-    def tell(self, message: str) -> None:
-        self.outcome.events.append(message)
+    def tell(self, template: str, *values: Any) -> None:
+        """Something players should hear, worded from a "{}" template when it is read."""
+        self.outcome.events.append((template, values))
 
     # ---- who and what ------------------------------------------------------------------------
 
@@ -179,14 +196,28 @@ class Game:
             raise Rejected(f"{square.name} is not a property")
         return deed
 
-    def group_of(self, square: Square) -> list[tuple[Square, Deed]]:
-        return [(self.squares[i], self.deeds[i]) for i in self.edition.groups[square.group]]  # type: ignore[misc]
+    def group_of(self, square: Square) -> tuple[tuple[Square, Deed], ...]:
+        return self.groups[square.index]
 
     def owned_by(self, player: Player) -> list[tuple[Square, Deed]]:
-        return [
-            (sq, d) for sq, d in zip(self.squares, self.deeds, strict=True)
-            if d is not None and d.owner is player
-        ]
+        """The player's deeds in board order."""
+        return self.deeds_of(sorted(player.holdings))
+
+    def deeds_of(self, indices: Iterable[int]) -> list[tuple[Square, Deed]]:
+        """(square, deed) for these ownable squares."""
+        squares, deeds = self.squares, self.deeds
+        return [(squares[i], deeds[i]) for i in indices]  # type: ignore[misc]
+
+    def set_owner(self, index: int, owner: Player | None) -> None:
+        """The one place a deed changes hands, so each player's holdings stay true."""
+        deed = self.deeds[index]
+        assert deed is not None
+        if deed.owner is not None:
+            deed.owner.holdings.discard(index)
+        deed.owner = owner
+        if owner is not None:
+            owner.holdings.add(index)
+        self.ownership_version += 1
 
     def fee_sink(self) -> str:
         """Where taxes, card fines, fees, repairs and jail fines go."""
@@ -230,6 +261,8 @@ class Game:
 
     def blocker(self) -> str | None:
         """The decision that holds up the dice, in words, or None when the dice are free."""
+        if not (self.auctions or self.choice or self.debts or self.offer or self.trade):
+            return None
         if self.auctions:
             return "an auction is running"
         if self.choice is not None:
@@ -259,19 +292,23 @@ class Game:
         if isinstance(source, Player):
             assert source.cash >= amount, "pay() needs covered payments; use charge()"
             source.cash -= amount
-        elif source == POT:
-            self.pot -= amount
+            source_name = source.name
         else:
-            self.bank_paid += amount
+            source_name = source
+            if source == POT:
+                self.pot -= amount
+            else:
+                self.bank_paid += amount
         if isinstance(target, Player):
             target.cash += amount
-        elif target == POT:
-            self.pot += amount
+            target_name = target.name
         else:
-            self.bank_received += amount
-        self.outcome.transfers.append(
-            Transfer(account_name(source), account_name(target), amount, reason)
-        )
+            target_name = target
+            if target == POT:
+                self.pot += amount
+            else:
+                self.bank_received += amount
+        self.outcome.transfers.append(Transfer(source_name, target_name, amount, reason))
 
     def charge(self, payer: Player, creditor: Account, amount: int, reason: str) -> None:
         """A payment the payer owes: paid now if the cash covers it, else a debt that waits."""
@@ -281,7 +318,7 @@ class Game:
             self.pay(payer, creditor, amount, reason)
             return
         self.debts.append(Debt(payer, creditor, amount, reason))
-        self.tell(f"{payer.name} owes {amount} to {account_name(creditor)} ({reason})")
+        self.tell("{} owes {} to {} ({})", payer.name, amount, account_name(creditor), reason)
 
     def first_debt(self, player: Player) -> Debt | None:
         for debt in self.debts:
@@ -336,7 +373,7 @@ class Game:
                 continue
             if player.skip_turn:
                 player.skip_turn = False
-                self.tell(f"{player.name} misses this turn (held by Interpol)")
+                self.tell("{} misses this turn (held by Interpol)", player.name)
                 continue
             break
         self.current = index
@@ -344,7 +381,7 @@ class Game:
         self.rolled = False
         self.doubles = 0
         self.built_this_turn.clear()
-        self.tell(f"{self.current_player.name}'s turn")
+        self.tell("{}'s turn", self.current_player.name)
 
     def finish(self, winner: Player | None = None) -> None:
         """End the game: rank everyone by net worth; the last player standing wins outright."""
@@ -360,7 +397,7 @@ class Game:
         self.trade = None
         self.claim = None
         self.may_roll = False
-        self.tell(f"The game is over: {self.winner.name} wins")
+        self.tell("The game is over: {} wins", self.winner.name)
 
     def check_winner(self) -> None:
         active = self.active_players
@@ -370,4 +407,7 @@ class Game:
     def open_auction(self, square: int) -> None:
         bidders = self.active_players
         self.auctions.append(Auction(bidders=bidders, square=square))
-        self.tell(f"{self.squares[square].name} goes to auction")
+        self.tell("{} goes to auction", self.squares[square].name)
+
+
+from .commands import dispatch  # noqa: E402 - the commands name Game only for typing

@@ -25,8 +25,8 @@ def buy(game: Game, cmd: dict[str, Any]) -> None:
         )
     game.offer = None
     game.pay(player, BANK, square.price, f"bought {square.name}")
-    game.deeds[square.index].owner = player  # type: ignore[union-attr]
-    game.tell(f"{player.name} buys {square.name}")
+    game.set_owner(square.index, player)
+    game.tell("{} buys {}", player.name, square.name)
 
 
 def decline(game: Game, cmd: dict[str, Any]) -> None:
@@ -34,7 +34,7 @@ def decline(game: Game, cmd: dict[str, Any]) -> None:
     player, square = offer.player, game.squares[offer.square]
     game.check_free_moment(player, f"decline {square.name}")
     game.offer = None
-    game.tell(f"{player.name} declines {square.name}")
+    game.tell("{} declines {}", player.name, square.name)
     if not game.rules.auction_on_decline:
         return
     bidders = [
@@ -42,7 +42,7 @@ def decline(game: Game, cmd: dict[str, Any]) -> None:
     ]
     if bidders:
         game.auctions.append(Auction(bidders=bidders, square=square.index))
-        game.tell(f"{square.name} goes to auction")
+        game.tell("{} goes to auction", square.name)
 
 
 def _offer_for(game: Game, cmd: dict[str, Any]):  # noqa: ANN202 - returns Offer
@@ -91,7 +91,7 @@ def bid(game: Game, cmd: dict[str, Any]) -> None:
     auction.high_bid = amount
     auction.high_bidder = player
     auction.build_on = build_on
-    game.tell(f"{player.name} bids {amount} for {lot}")
+    game.tell("{} bids {} for {}", player.name, amount, lot)
     _maybe_close(game, auction)
 
 
@@ -124,7 +124,7 @@ def pass_(game: Game, cmd: dict[str, Any]) -> None:
     if player is auction.high_bidder:
         raise Rejected(f"{player.name} holds the high bid for {lot} and cannot pass")
     auction.bidders.remove(player)
-    game.tell(f"{player.name} passes")
+    game.tell("{} passes", player.name)
     _maybe_close(game, auction)
 
 
@@ -134,7 +134,7 @@ def _maybe_close(game: Game, auction: Auction) -> None:
         if auction.bidders:
             return
         game.auctions.pop(0)
-        game.tell(f"Nobody bid: {_lot_name(game, auction)} stays with the bank")
+        game.tell("Nobody bid: {} stays with the bank", _lot_name(game, auction))
         return
     if len(auction.bidders) > 1:
         return
@@ -143,12 +143,12 @@ def _maybe_close(game: Game, auction: Auction) -> None:
     lot = _lot_name(game, auction)
     if auction.square is not None:
         game.pay(winner, BANK, price, f"won the auction for {lot}")
-        game.deeds[auction.square].owner = winner  # type: ignore[union-attr]
+        game.set_owner(auction.square, winner)
     else:
         square = game.squares[auction.build_on]  # type: ignore[index]
         game.pay(winner, BANK, price, f"won the auction for a {auction.building} on {square.name}")
         place_building(game, winner, square)
-    game.tell(f"{winner.name} wins {lot} for {price}")
+    game.tell("{} wins {} for {}", winner.name, lot, price)
 
 
 def auction_building(game: Game, cmd: dict[str, Any]) -> None:
@@ -162,7 +162,7 @@ def auction_building(game: Game, cmd: dict[str, Any]) -> None:
     if left < 1:
         raise Rejected(f"The bank has no {kind}s left to auction")
     game.auctions.append(Auction(bidders=game.active_players, building=kind))
-    game.tell(f"The bank auctions a {kind}")
+    game.tell("The bank auctions a {}", kind)
 
 
 # ---- rent claims (auto_collect_rent: false) ----------------------------------------------------

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 def rent(game: Game, square: Square, deed: Deed) -> int:
     """Rent owed on landing; the caller has checked the deed is owned by another, unmortgaged."""
     owner = deed.owner
+    assert owner is not None
     if square.kind == "lot":
         if deed.hotel:
             return square.rents[5]
@@ -23,10 +24,8 @@ def rent(game: Game, square: Square, deed: Deed) -> int:
         )
         return square.rents[0] * (2 if whole_group else 1)
     # Stations and utilities count every one the owner holds, mortgaged ones included.
-    count = sum(
-        1 for sq, d in zip(game.squares, game.deeds, strict=True)
-        if sq.kind == square.kind and d is not None and d.owner is owner
-    )
+    squares = game.squares
+    count = len([i for i in owner.holdings if squares[i].kind == square.kind])
     if square.kind == "station":
         return game.edition.station_rents[count - 1]
     assert game.last_roll is not None

@@ -6,6 +6,10 @@ Plain mutable records; the rules that change them live in the command modules be
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .edition import Card
 
 BANK = "bank"
 POT = "pot"
@@ -19,7 +23,8 @@ class Player:
     position: int = 0
     in_jail: bool = False
     jail_turns: int = 0
-    jail_cards: list[str] = field(default_factory=list)  # deck of each card held, oldest first
+    jail_cards: list[Card] = field(default_factory=list)  # oldest first
+    holdings: set[int] = field(default_factory=set)  # squares owned (kept by Game.set_owner)
     bankrupt: bool = False
     skip_turn: bool = False  # interpol house rule: the next turn is skipped
 

@@ -53,7 +53,7 @@ def tap(game: Game, cmd: dict[str, Any]) -> None:
 
     command = resolve(game, cmd["tag"])
     if command is None:
-        game.tell(f"Tag {cmd['tag']} read; nothing to do in the game now")
+        game.tell("Tag {} read; nothing to do in the game now", cmd['tag'])
         return
     handler, command = dispatch(command)
     handler(game, command)

@@ -28,13 +28,13 @@ def roll(game: Game, cmd: dict[str, Any]) -> None:
         raise Rejected(f"{player.name} has no roll due; the next thing is to end the turn")
     # Any roll closes the window for claiming rent (auto_collect_rent: false).
     if game.claim is not None:
-        game.tell(f"{game.claim.owner.name} did not claim the rent in time; it is lost")
+        game.tell("{} did not claim the rent in time; it is lost", game.claim.owner.name)
         game.claim = None
     game.last_roll = (d1, d2)
     game.rolled = True
     doubles = d1 == d2
     total = d1 + d2
-    game.tell(f"{player.name} rolls {d1} and {d2}")
+    game.tell("{} rolls {} and {}", player.name, d1, d2)
     if player.in_jail:
         _jail_roll(game, player, total, doubles)
         return
@@ -118,7 +118,7 @@ def _jailed_before_roll(game: Game, cmd: dict[str, Any], doing: str) -> Player:
 def _release(game: Game, player: Player, how: str) -> None:
     player.in_jail = False
     player.jail_turns = 0
-    game.tell(f"{player.name} {how} and leaves jail")
+    game.tell("{} {} and leaves jail", player.name, how)
 
 
 def _jail_roll(game: Game, player: Player, total: int, doubles: bool) -> None:
@@ -132,7 +132,7 @@ def _jail_roll(game: Game, player: Player, total: int, doubles: bool) -> None:
     player.jail_turns += 1
     game.may_roll = False
     if player.jail_turns < 3:
-        game.tell(f"{player.name} stays in jail")
+        game.tell("{} stays in jail", player.name)
         return
     _release(game, player, "has failed three times, pays the fine")
     game.charge(player, game.fee_sink(), game.rules.jail_fine, "jail fine")
@@ -142,11 +142,11 @@ def _jail_roll(game: Game, player: Player, total: int, doubles: bool) -> None:
 def _third_doubles(game: Game, player: Player) -> None:
     game.may_roll = False
     if game.rules.interpol:
-        game.tell(f"{player.name} rolled doubles three times: held by Interpol")
+        game.tell("{} rolled doubles three times: held by Interpol", player.name)
         game.charge(player, game.fee_sink(), game.rules.jail_fine, "Interpol fine")
         player.skip_turn = True
         return
-    game.tell(f"{player.name} rolled doubles three times")
+    game.tell("{} rolled doubles three times", player.name)
     send_to_jail(game, player)
 
 
@@ -156,7 +156,7 @@ def send_to_jail(game: Game, player: Player) -> None:
     player.jail_turns = 0
     if player is game.current_player:
         game.may_roll = False
-    game.tell(f"{player.name} goes to jail")
+    game.tell("{} goes to jail", player.name)
 
 
 # ---- movement and squares ----------------------------------------------------------------------
@@ -192,14 +192,14 @@ def land(game: Game, player: Player) -> None:
         owner = deed.owner
         if owner is None:
             game.offer = Offer(player, square.index)
-            game.tell(f"{player.name} may buy {square.name} for {square.price}")
+            game.tell("{} may buy {} for {}", player.name, square.name, square.price)
         elif owner is not player and not deed.mortgaged:
             amount = rent(game, square, deed)
             if game.rules.auto_collect_rent:
                 game.charge(player, owner, amount, f"rent for {square.name}")
             else:
                 game.claim = RentClaim(owner, player, square.index, amount)
-                game.tell(f"{owner.name} may claim {amount} rent for {square.name}")
+                game.tell("{} may claim {} rent for {}", owner.name, amount, square.name)
     elif kind == "tax":
         percent = game.rules.income_tax_percent
         if square.income_tax and percent:
@@ -221,7 +221,7 @@ def land(game: Game, player: Player) -> None:
 def draw(game: Game, player: Player, deck_name: str) -> None:
     deck = game.decks[deck_name]
     card = deck.popleft()
-    game.tell(f"{player.name} draws {game.edition.deck_names[deck_name]['en']}: {card.text}")
+    game.tell("{} draws {}: {}", player.name, game.edition.deck_names[deck_name]['en'], card.text)
     if card.action == "jail_card":
         player.jail_cards.append(card)
         return

@@ -103,12 +103,12 @@ def pending(game: Game) -> dict[str, Any] | None:
             "lift": [game.squares[i].id for i in t.proposer_lifts],
         }
     if game.claim is not None:
-        c = game.claim
+        claim = game.claim
         return {
             "kind": "rent_claim",
-            "player": c.owner.name,
-            "payer": c.payer.name,
-            "square": game.squares[c.square].id,
-            "amount": c.amount,
+            "player": claim.owner.name,
+            "payer": claim.payer.name,
+            "square": game.squares[claim.square].id,
+            "amount": claim.amount,
         }
     return None

@@ -1,0 +1,93 @@
+"""One simulated game: bots at every seat, dice from a seeded generator, a turn cap for endless games."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import BotPolicy, Bots
+from ..rules import HouseRules, Rejected, new_game
+
+SEAT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+IN_JAIL = "in-jail"
+
+
+@dataclass
+class GameResult:
+    seed: int
+    player_turns: int
+    rolls: int
+    ended: str  # "bankruptcy" (a last player standing) or "turn_cap"
+    winner: int | None  # seat, or None when the cap ended it
+    net_worth: list[int]
+    bankruptcies: int
+    landing: Counter[str] = field(default_factory=Counter)
+    script: list[dict[str, Any]] | None = None
+
+    @property
+    def richest(self) -> int:
+        """The seat with the highest net worth at the end (the winner, when there is one)."""
+        if self.winner is not None:
+            return self.winner
+        return max(range(len(self.net_worth)), key=lambda s: (self.net_worth[s], -s))
+
+
+class BotError(Exception):
+    """A bot made a command the rules refused: a bug in the bot or in the engine."""
+
+
+def play_game(
+    players: int,
+    seed: int,
+    rules: dict[str, Any] | None = None,
+    jail_strategy: str = "pay",
+    turn_cap: int = 1000,
+    landing: bool = False,
+    record: bool = False,
+) -> GameResult:
+    """Play one complete game; the same arguments always give the same game."""
+    start = {"do": "new_game", "players": list(SEAT_NAMES[:players]), "seed": seed,
+             "rules": HouseRules.from_dict(rules).changed()}
+    game = new_game(start)
+    bots = Bots(BotPolicy(jail_strategy=jail_strategy))
+    roll = random.Random(seed ^ 0x5EED_D1CE).random
+    script = [start] if record else None
+    landed: Counter[str] = Counter()
+    roller = None  # whose last roll is still being resolved, for the landing counts
+    rolls = 0
+    commands = 0
+    while not game.over and bots.turns < turn_cap:
+        commands += 1
+        if commands > 1000 * (turn_cap + 1):
+            raise BotError(f"game seed {seed}: the bots made {commands} commands without ending")
+        command = bots.next_command(game)
+        kind = command["do"]
+        if landing and roller is not None and kind in ("roll", "end_turn"):
+            if not roller.bankrupt:
+                landed[IN_JAIL if roller.in_jail else game.squares[roller.position].id] += 1
+            roller = None
+        if kind == "roll":
+            command["dice"] = [int(roll() * 6) + 1, int(roll() * 6) + 1]
+            rolls += 1
+            roller = game.current_player
+        try:
+            game.apply(command)
+        except Rejected as refused:
+            raise BotError(f"game seed {seed}: {command} refused: {refused.reason}") from None
+        if script is not None:
+            script.append(command)
+    if landing and roller is not None and not roller.bankrupt:
+        landed[IN_JAIL if roller.in_jail else game.squares[roller.position].id] += 1
+    return GameResult(
+        seed=seed,
+        player_turns=bots.turns,
+        rolls=rolls,
+        ended="bankruptcy" if game.over else "turn_cap",
+        winner=game.winner.index if game.over and game.winner else None,
+        net_worth=[game.net_worth(p) for p in game.players],
+        bankruptcies=sum(p.bankrupt for p in game.players),
+        landing=landed,
+        script=script,
+    )
