@@ -4,7 +4,7 @@
 PY ?= $(shell python3 -c 'import sys; print("python3" if sys.version_info >= (3, 11) else "python3.11")' 2>/dev/null || echo python3.11)
 VENV = .venv
 
-.PHONY: test lint run clean
+.PHONY: test lint run clean bench compiled
 
 $(VENV)/.installed: pyproject.toml
 	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
@@ -25,6 +25,21 @@ lint: $(VENV)/.installed
 run: $(VENV)/.installed
 	$(VENV)/bin/companion replay --summary examples/demo.jsonl
 
+# Benchmarks (kept out of the suite): pure Python, then the same source compiled with mypyc.
+$(VENV)/.bench: $(VENV)/.installed
+	$(VENV)/bin/pip install -q -e '.[test,bench]'
+	touch $@
+
+compiled: $(VENV)/.bench
+	bash bench/compile.sh
+
+bench: compiled
+	PYTHONPATH=.build/compiled $(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/test_scripts.py
+	$(VENV)/bin/python bench/engine_speed.py
+	PYTHONPATH=.build/compiled $(VENV)/bin/python bench/engine_speed.py
+	$(VENV)/bin/python bench/replay_speed.py
+	PYTHONPATH=.build/compiled $(VENV)/bin/python bench/replay_speed.py
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .build build dist *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
