@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import Game, Rejected, new_game, state
+from companion.rules import Game, Rejected, new_game, restore, snapshot, state
 from tests.driver import blocking_candidates, side_candidates
 
 RULES = st.fixed_dictionaries(
@@ -116,3 +116,28 @@ def test_random_games_keep_every_invariant(
             assert refused.reason, "a refusal must say why"
             assert fingerprint(game) == before, f"refused {command} changed the game"
         check_invariants(game)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(min_value=0, max_value=2**32), rules=RULES)
+def test_a_snapshot_plays_on_exactly_like_the_game(
+    data: st.DataObject, seed: int, rules: dict[str, Any]
+) -> None:
+    """Storage resumes from snapshots: the restored game must be the same game, move for move."""
+    names = ["Ann", "Bob", "Cat", "Dan"]
+    game = new_game({"do": "new_game", "players": names, "seed": seed, "rules": rules})
+    for _step in range(200):
+        if game.over:
+            break
+        copy = restore(json.loads(json.dumps(snapshot(game))))
+        assert fingerprint(copy) == fingerprint(game)
+        pool = blocking_candidates(game)
+        if data.draw(st.booleans(), label="side action"):
+            pool = side_candidates(game)
+        command = data.draw(st.sampled_from(pool), label="command")
+        for g in (game, copy):
+            try:
+                g.apply(command)
+            except Rejected:
+                pass
+        assert fingerprint(copy) == fingerprint(game)

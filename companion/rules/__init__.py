@@ -9,9 +9,10 @@ from .edition import Edition, load_edition
 from .errors import CommandError, Malformed, Rejected
 from .game import Game, Outcome, Transfer
 from .house_rules import HouseRules
+from .snapshot import restore, snapshot
 from .view import state
 
 __all__ = [
     "COMMANDS", "CommandError", "Edition", "Game", "HouseRules", "Malformed", "Outcome",
-    "Rejected", "Transfer", "dispatch", "load_edition", "new_game", "state",
+    "Rejected", "Transfer", "dispatch", "load_edition", "new_game", "restore", "snapshot", "state",
 ]

@@ -1,0 +1,64 @@
+"""What can go wrong with storage, in words the banker can act on."""
+
+from __future__ import annotations
+
+import errno
+import sqlite3
+
+
+class LedgerError(Exception):
+    """Base of the storage errors; the message says what happened and what to do."""
+
+    @property
+    def reason(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+class FolderLocked(LedgerError):
+    """Another companion process holds the data folder."""
+
+
+class GameNotFound(LedgerError):
+    """No game with that id in the data folder."""
+
+
+class GameDamaged(LedgerError):
+    """A game file is unreadable, or its history or snapshots fail verification; it is left as it is."""
+
+
+class StorageError(LedgerError):
+    """A command could not be recorded (disk full, read-only, I/O error); nothing of it was kept."""
+
+
+class StorageFull(StorageError):
+    """The disk (or the database's size limit) is full."""
+
+
+class StorageReadOnly(StorageError):
+    """The data folder or file cannot be written."""
+
+
+def storage_error(error: BaseException, doing: str = "record the command") -> StorageError:
+    """Translate an SQLite or OS error met while writing into a message for the table."""
+    text = str(error).lower()
+    code = getattr(error, "sqlite_errorcode", None)
+    if (
+        "full" in text
+        or code == getattr(sqlite3, "SQLITE_FULL", 13)
+        or getattr(error, "errno", None) == errno.ENOSPC
+    ):
+        return StorageFull(
+            f"The companion's storage is full, so it could not {doing}; nothing was changed. "
+            "Free some space on the data disk, then try again."
+        )
+    if "readonly" in text or "read-only" in text or getattr(error, "errno", None) in (
+        errno.EROFS, errno.EACCES, errno.EPERM
+    ):
+        return StorageReadOnly(
+            f"The data folder cannot be written, so the companion could not {doing}; nothing was "
+            "changed. Check that the disk is not read-only and the folder belongs to the companion."
+        )
+    return StorageError(
+        f"The companion could not {doing} ({error}); nothing was changed. Try again; if it "
+        "keeps failing, run `companion doctor`."
+    )

@@ -1,0 +1,77 @@
+"""One SQLite file per game: its command log, its money movements and its snapshots."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+FORMAT = "companion-game/1"
+GENESIS = "0" * 64
+
+SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+-- Every entry ever made, in order, never updated or deleted. kind: new, play, undo, redo, clock.
+CREATE TABLE log (
+    seq INTEGER PRIMARY KEY,
+    time TEXT NOT NULL,
+    source TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    line TEXT NOT NULL,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL
+);
+-- Double-entry money movements: accounts are player names, "bank" (issuance) and "pot".
+CREATE TABLE transfers (
+    id INTEGER PRIMARY KEY,
+    seq INTEGER NOT NULL REFERENCES log(seq),
+    source TEXT NOT NULL,
+    target TEXT NOT NULL,
+    amount INTEGER NOT NULL CHECK (amount > 0),
+    reason TEXT NOT NULL
+);
+CREATE INDEX transfers_by_seq ON transfers(seq);
+-- The game after `length` effective commands whose running hash is `commands_hash`.
+CREATE TABLE snapshots (
+    seq INTEGER PRIMARY KEY REFERENCES log(seq),
+    length INTEGER NOT NULL,
+    commands_hash TEXT NOT NULL,
+    state TEXT NOT NULL,
+    state_hash TEXT NOT NULL
+);
+"""
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """A connection that waits for nothing and commits only when told to."""
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=0.5)
+    return conn
+
+
+def make_durable(conn: sqlite3.Connection) -> None:
+    """WAL with a full sync: a commit is on the disk before anyone hears of it."""
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute("PRAGMA foreign_keys=ON")
+
+
+def entry_hash(prev: str, seq: int, time: str, source: str, kind: str, line: str) -> str:
+    """Each entry seals the one before it, so any change to history shows."""
+    text = "\x1f".join((prev, str(seq), time, source, kind, line))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def commands_hash(prev: str, line: str) -> str:
+    """A running hash of the effective commands: names the exact game a snapshot belongs to."""
+    return hashlib.sha256(f"{prev}\x1f{line}".encode()).hexdigest()
+
+
+def state_hash(state: str) -> str:
+    return hashlib.sha256(state.encode()).hexdigest()
+
+
+def line_of(command: dict[str, Any]) -> str:
+    """A command as a table-script line (compact, UTF-8, key order kept)."""
+    return json.dumps(command, ensure_ascii=False, separators=(", ", ": "))

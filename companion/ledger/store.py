@@ -1,0 +1,409 @@
+"""A stored game: commands are applied, written and committed before anyone hears of them.
+
+The log is append-only and hash-chained. The game is what the *effective* commands make of it:
+every played command, less those a banker undid (and not redid). Undo and redo are entries of
+the log like any other, so history shows what was undone, when and by whom; their money effect
+is posted as reversing transfers, so the transfers alone always add up to every balance.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..rules import Game, Outcome, Rejected, Transfer, new_game, restore, snapshot
+from .clock import Clock, parse_iso
+from .errors import GameDamaged, StorageError, storage_error
+from .schema import (
+    FORMAT,
+    GENESIS,
+    SCHEMA,
+    commands_hash,
+    connect,
+    entry_hash,
+    line_of,
+    make_durable,
+    state_hash,
+)
+
+SOURCES = ("reader", "button", "dice", "tablet", "banker", "import", "script", "bot")
+SNAPSHOT_EVERY = 500
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """A command stored for good: its sequence number and what it did."""
+
+    seq: int
+    outcome: Outcome | None
+    game_over: bool = False
+
+
+@dataclass
+class Entry:
+    seq: int
+    time: str
+    source: str
+    kind: str
+    line: str
+
+
+class GameStore:
+    """One game's file. Use `create` or `open`; one writer at a time (calls are serialised)."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection, clock: Clock) -> None:
+        self.path = path
+        self.game_id = path.stem
+        self.conn = conn
+        self.clock = clock
+        self.lock = threading.RLock()
+        self.seq = 0
+        self.head = GENESIS
+        self.game: Game
+        self.effective: list[tuple[str, int]] = []  # (command line, seq of the entry applying it)
+        self.hashes: list[str] = []  # running hash of the effective commands, one per command
+        self.redo_stack: list[str] = []  # undone lines; the last is the next to redo
+        self.snapshot_every = SNAPSHOT_EVERY
+        self.after_commit: list[Any] = []  # callbacks(store, receipt), e.g. backups
+
+    # ---- creating and opening ----------------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: Path, start: dict[str, Any], clock: Clock, source: str = "banker") -> GameStore:
+        """A new game file from a new_game command (raises Malformed for a bad one)."""
+        game = new_game(start)
+        if path.exists():
+            raise StorageError(f"A game file {path.name} already exists")
+        try:
+            conn = connect(path)
+            make_durable(conn)
+            conn.execute("BEGIN IMMEDIATE")
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            meta = {
+                "format": FORMAT,
+                "id": path.stem,
+                "players": json.dumps([p.name for p in game.players], ensure_ascii=False),
+                "created": clock.now(),
+                "status": "playing",
+            }
+            conn.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            path.unlink(missing_ok=True)
+            raise storage_error(exc, "start the game") from None
+        store = cls(path, conn, clock)
+        store.game = game
+        line = line_of(start)
+        issuance = [
+            Transfer("bank", p.name, p.cash, "starting cash") for p in game.players if p.cash
+        ]
+        try:
+            seq = store._append("new", line, source, issuance, applied=True)
+        except StorageError:
+            conn.close()
+            path.unlink(missing_ok=True)
+            raise
+        store.effective.append((line, seq))
+        return store
+
+    @classmethod
+    def open(cls, path: Path, clock: Clock) -> GameStore:
+        """Open a stored game, verifying its file, its hash chain and its snapshots first."""
+        name = path.stem
+        try:
+            conn = connect(path)
+            checked = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if checked != "ok":
+                raise GameDamaged(f"Game {name} is damaged ({checked}); its file is kept as it is.")
+            meta = dict(conn.execute("SELECT key, value FROM meta"))
+            rows = conn.execute(
+                "SELECT seq, time, source, kind, line, prev_hash, hash FROM log ORDER BY seq"
+            ).fetchall()
+            snaps = conn.execute(
+                "SELECT seq, length, commands_hash, state, state_hash FROM snapshots ORDER BY seq"
+            ).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise GameDamaged(
+                f"Game {name} cannot be read ({exc}); its file is kept as it is and other games "
+                "are not affected."
+            ) from None
+        if meta.get("format") != FORMAT:
+            conn.close()
+            raise GameDamaged(f"Game {name} is not a companion game file (format {meta.get('format')!r}).")
+        store = cls(path, conn, clock)
+        try:
+            store._load(rows, snaps)
+            make_durable(conn)
+        except GameDamaged:
+            conn.close()
+            raise
+        except sqlite3.Error as exc:
+            conn.close()
+            raise GameDamaged(f"Game {name} cannot be opened ({exc}); its file is kept as it is.") from None
+        return store
+
+    def _load(self, rows: list[tuple], snaps: list[tuple]) -> None:
+        """Check the chain, work out the effective commands, and rebuild the game."""
+        name = self.game_id
+        prev = GENESIS
+        effective: list[tuple[str, int]] = []
+        redo: list[str] = []
+        for expected, (seq, time, source, kind, line, prev_hash, sealed) in enumerate(rows, start=1):
+            sealed_again = entry_hash(prev, seq, time, source, kind, line)
+            if seq != expected or prev_hash != prev or sealed_again != sealed:
+                raise GameDamaged(
+                    f"Game {name}: its history does not check out at entry {seq} (a changed or "
+                    "missing entry); the file is kept as it is for the banker to look at."
+                )
+            prev = sealed
+            if kind in ("new", "play"):
+                if (kind == "new") != (seq == 1):
+                    raise GameDamaged(f"Game {name}: entry {seq} is out of place")
+                effective.append((line, seq))
+                redo.clear()
+            elif kind == "undo":
+                count = json.loads(line)["count"]
+                for _ in range(count):
+                    redo.append(effective.pop()[0])
+            elif kind == "redo":
+                if not redo or redo[-1] != line:
+                    raise GameDamaged(f"Game {name}: entry {seq} redoes a command that was not undone")
+                redo.pop()
+                effective.append((line, seq))
+            if time:
+                try:
+                    self.clock.latest = max(self.clock.latest, parse_iso(time))
+                except ValueError:
+                    pass
+        if not rows:
+            raise GameDamaged(f"Game {name} has no history")
+        self.seq = len(rows)
+        self.head = prev
+        self.effective = effective
+        self.redo_stack = redo
+        self.hashes = self._running_hashes([line for line, _seq in effective])
+        by_position = {length: (seq, chash, state, shash) for seq, length, chash, state, shash in snaps}
+        for seq, _length, _chash, state, shash in snaps:
+            if state_hash(state) != shash:
+                raise GameDamaged(
+                    f"Game {name}: the snapshot at entry {seq} does not match its seal; the file is "
+                    "kept as it is."
+                )
+        self.game = self._rebuild(len(effective), by_position)
+
+    @staticmethod
+    def _running_hashes(lines: list[str]) -> list[str]:
+        hashes, prev = [], GENESIS
+        for line in lines:
+            prev = commands_hash(prev, line)
+            hashes.append(prev)
+        return hashes
+
+    def _rebuild(self, length: int, snaps: dict[int, tuple] | None = None) -> Game:
+        """The game after the first `length` effective commands, from the nearest snapshot."""
+        if snaps is None:
+            rows = self.conn.execute(
+                "SELECT seq, length, commands_hash, state, state_hash FROM snapshots WHERE length <= ?",
+                (length,),
+            ).fetchall()
+            snaps = {r[1]: (r[0], r[2], r[3], r[4]) for r in rows}
+        start = 0
+        game: Game | None = None
+        for position in sorted(snaps, reverse=True):
+            if position > length or position < 1:
+                continue
+            _seq, chash, state, _shash = snaps[position]
+            if self.hashes[position - 1] == chash:
+                game = restore(json.loads(state))
+                start = position
+                break
+        if game is None:
+            game = new_game(json.loads(self.effective[0][0]))
+            start = 1
+        for line, seq in self.effective[start:length]:
+            try:
+                game.apply(json.loads(line))
+            except Rejected as refused:
+                raise GameDamaged(
+                    f"Game {self.game_id}: stored command {seq} no longer applies ({refused.reason})"
+                ) from None
+        return game
+
+    # ---- writing -----------------------------------------------------------------------------
+
+    def _append(
+        self, kind: str, line: str, source: str, transfers: list[Transfer], applied: bool,
+        status: str | None = None,
+    ) -> int:
+        """Write one entry (and its transfers, and a snapshot when due) in one transaction."""
+        seq = self.seq + 1
+        time = self.clock.now()
+        sealed = entry_hash(self.head, seq, time, source, kind, line)
+        hashes = self.hashes
+        if applied:
+            hashes = [*self.hashes, commands_hash(self.hashes[-1] if self.hashes else GENESIS, line)]
+        conn = self.conn
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute(
+                "INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (seq, time, source, kind, line, self.head, sealed),
+            )
+            if transfers:
+                conn.executemany(
+                    "INSERT INTO transfers (seq, source, target, amount, reason) VALUES (?, ?, ?, ?, ?)",
+                    [(seq, t.source, t.target, t.amount, t.reason) for t in transfers],
+                )
+            length = len(hashes)
+            if applied and length > 1 and length % self.snapshot_every == 0:
+                state = json.dumps(snapshot(self.game), separators=(",", ":"))
+                conn.execute(
+                    "INSERT INTO snapshots VALUES (?, ?, ?, ?, ?)",
+                    (seq, length, hashes[-1], state, state_hash(state)),
+                )
+            if status is not None:
+                conn.execute("UPDATE meta SET value = ? WHERE key = 'status'", (status,))
+            conn.execute("COMMIT")
+        except (sqlite3.Error, OSError) as exc:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            raise storage_error(exc) from None
+        self.seq = seq
+        self.head = sealed
+        self.hashes = hashes
+        return seq
+
+    def _status(self) -> str | None:
+        game = self.game
+        if game.over:
+            return f"over: {game.winner.name} won" if game.winner else "over"
+        return None
+
+    def submit(self, command: dict[str, Any], source: str = "script") -> Receipt:
+        """Apply a command and store it; the receipt exists only once the commit is on disk.
+
+        Raises Rejected or Malformed (nothing changed, nothing stored) or StorageError (the
+        command was not recorded and the game is as it was before it).
+        """
+        if source not in SOURCES:
+            raise ValueError(f"unknown source {source!r}")
+        with self.lock:
+            was_over = self.game.over
+            outcome = self.game.apply(command)
+            line = line_of(command)
+            try:
+                seq = self._append("play", line, source, outcome.transfers, applied=True,
+                                   status=self._status() if self.game.over and not was_over else None)
+            except StorageError:
+                self.game = self._rebuild(len(self.effective))
+                raise
+            self.effective.append((line, seq))
+            self.redo_stack.clear()
+            receipt = Receipt(seq, outcome, game_over=self.game.over and not was_over)
+        for callback in self.after_commit:
+            callback(self, receipt)
+        return receipt
+
+    def undo(self, count: int = 1, by: str = "banker") -> Receipt:
+        """Take back the last `count` commands; the game is rebuilt without them."""
+        with self.lock:
+            played = len(self.effective) - 1
+            if count < 1:
+                raise Rejected("Say how many commands to undo (1 or more)")
+            if played < count:
+                raise Rejected(
+                    f"Only {played} command{'s' if played != 1 else ''} can be undone in this game"
+                )
+            undone = self.effective[-count:]
+            rows = []
+            for _line, applied_seq in reversed(undone):
+                rows += self.conn.execute(
+                    "SELECT source, target, amount, reason FROM transfers WHERE seq = ? ORDER BY id DESC",
+                    (applied_seq,),
+                ).fetchall()
+            reversing = [Transfer(t, s, a, f"undone: {r}") for s, t, a, r in rows]
+            keep = len(self.effective) - count
+            saved_hashes = self.hashes
+            self.hashes = self.hashes[:keep]
+            try:
+                game = self._rebuild(keep)
+                line = line_of({"do": "undo", "count": count, "by": by})
+                seq = self._append("undo", line, "banker", reversing, applied=False,
+                                   status="playing" if self.game.over and not game.over else None)
+            except BaseException:
+                self.hashes = saved_hashes
+                raise
+            self.game = game
+            self.effective = self.effective[:keep]
+            self.redo_stack.extend(line for line, _seq in reversed(undone))
+            return Receipt(seq, None)
+
+    def redo(self, by: str = "banker") -> Receipt:
+        """Apply again the last command undone (possible until a new command is played)."""
+        with self.lock:
+            if not self.redo_stack:
+                raise Rejected("There is nothing to redo")
+            line = self.redo_stack[-1]
+            was_over = self.game.over
+            outcome = self.game.apply(json.loads(line))
+            try:
+                seq = self._append("redo", line, "banker", outcome.transfers, applied=True,
+                                   status=self._status() if self.game.over and not was_over else None)
+            except StorageError:
+                self.game = self._rebuild(len(self.effective))
+                raise
+            self.effective.append((line, seq))
+            self.redo_stack.pop()
+            return Receipt(seq, outcome, game_over=self.game.over and not was_over)
+
+    def record_clock(self, was: str, now: str, by: str) -> int:
+        """Note a correction of the clock in this game's history."""
+        with self.lock:
+            line = line_of({"do": "clock", "was": was, "now": now, "by": by})
+            return self._append("clock", line, "tablet", [], applied=False)
+
+    # ---- reading -----------------------------------------------------------------------------
+
+    def script(self) -> list[str]:
+        """The effective commands as a table script: `companion replay` gives this game."""
+        return [line for line, _seq in self.effective]
+
+    def history(self) -> list[Entry]:
+        rows = self.conn.execute("SELECT seq, time, source, kind, line FROM log ORDER BY seq")
+        return [Entry(*row) for row in rows]
+
+    def transfers(self) -> list[tuple[int, str, str, str, int, str]]:
+        """(seq, time, from, to, amount, reason), in the order they happened."""
+        return self.conn.execute(
+            "SELECT t.seq, l.time, t.source, t.target, t.amount, t.reason "
+            "FROM transfers t JOIN log l ON l.seq = t.seq ORDER BY t.id"
+        ).fetchall()
+
+    def balances(self) -> dict[str, int]:
+        """Every account's balance from the transfers table alone."""
+        totals: dict[str, int] = {}
+        for source, target, amount in self.conn.execute("SELECT source, target, amount FROM transfers"):
+            totals[source] = totals.get(source, 0) - amount
+            totals[target] = totals.get(target, 0) + amount
+        return totals
+
+    def backup_to(self, target: Path) -> None:
+        """A consistent copy of the file (SQLite's online backup), safe while the game runs."""
+        with self.lock:
+            dest = sqlite3.connect(target)
+            try:
+                self.conn.backup(dest)
+            finally:
+                dest.close()
+
+    def close(self) -> None:
+        with self.lock:
+            self.conn.close()
