@@ -1,4 +1,4 @@
-"""The `companion` command: the front door to everything the companion does."""
+"""`companion simulate`: bots play many games; speed, outcomes, landings and rule comparisons."""
 
 from __future__ import annotations
 
@@ -7,87 +7,14 @@ import json
 import math
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, TextIO
 
-from .replay import Replay, ScriptError, replay
-from .rules import HouseRules, Malformed, load_edition
-from .simulate.compare import Comparison, compare
-from .simulate.play import IN_JAIL, SEAT_NAMES
-from .simulate.run import Summary, first_game_script, simulate
-
-
-def _summary(result: Replay) -> str:
-    """The final balances as a table a person reads at a glance."""
-    game = result.game
-    shown = result.state()
-    rows = [("Player", "Cash", "Net worth", "Deeds", "Square", "")]
-    for p in shown["players"]:
-        player = game.by_name[p["name"]]
-        deeds = len(game.owned_by(player))
-        status = "bankrupt" if p["bankrupt"] else ("in jail" if p["in_jail"] else "")
-        square = game.squares[p["position"]].name
-        rows.append((p["name"], str(p["cash"]), str(p["net_worth"]), str(deeds), square, status))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = []
-    for n, row in enumerate(rows):
-        cells = [
-            cell.rjust(width) if 1 <= i <= 3 else cell.ljust(width)
-            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
-        ]
-        lines.append("  ".join(cells).rstrip())
-        if n == 0:
-            lines.append("  ".join("-" * w for w in widths).rstrip())
-    bank = shown["bank"]
-    lines.append("")
-    lines.append(f"Bank: {bank['houses']} houses, {bank['hotels']} hotels; Free Parking pot {bank['pot']}")
-    if shown["winner"]:
-        lines.append(f"Winner: {shown['winner']}")
-    else:
-        lines.append(f"Turn: {shown['turn']}")
-    if result.rejected:
-        lines.append(f"{len(result.rejected)} line(s) rejected:")
-        lines.extend(f"  line {r['line']}: {r['reason']}" for r in result.rejected)
-    return "\n".join(lines)
-
-
-def cmd_replay(args: argparse.Namespace) -> int:
-    try:
-        if args.file == "-":
-            result = replay(sys.stdin)
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                result = replay(f)
-    except OSError as exc:
-        print(f"companion replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
-    except UnicodeDecodeError:
-        print(f"companion replay: {args.file} is not UTF-8 text", file=sys.stderr)
-        return 2
-    except ScriptError as exc:
-        print(f"companion replay: {exc}", file=sys.stderr)
-        return 2
-    if args.summary:
-        print(_summary(result))
-    else:
-        print(json.dumps(result.state(), indent=2, ensure_ascii=False))
-    return 1 if result.rejected else 0
-
-
-def _count(low: int, high: int | None = None) -> Callable[[str], int]:
-    """An argparse type: a whole number from `low` (to `high`)."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < low or (high is not None and value > high):
-            bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
-            raise argparse.ArgumentTypeError(f"{value} is out of range: it must be {bounds}")
-        return value
-
-    return parse
+from ..rules import HouseRules, Malformed, load_edition
+from ..simulate.compare import Comparison, compare
+from ..simulate.play import IN_JAIL, SEAT_NAMES
+from ..simulate.run import Summary, first_game_script, simulate
+from .args import count
 
 
 def parse_rule(text: str) -> tuple[str, Any]:
@@ -265,18 +192,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("replay", help="apply a table script and print the final state")
-    p.add_argument("file", help="a table script (JSON Lines), or - for standard input")
-    p.add_argument("--summary", action="store_true",
-                   help="print the final balances as a readable table instead of JSON")
-    p.set_defaults(func=cmd_replay)
-
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play many games between bots and report speed and outcomes")
-    p.add_argument("--games", type=_count(1), default=100, metavar="N", help="games to play (100)")
-    p.add_argument("--players", type=_count(2, 8), default=4, metavar="K",
+    p.add_argument("--games", type=count(1), default=100, metavar="N", help="games to play (100)")
+    p.add_argument("--players", type=count(2, 8), default=4, metavar="K",
                    help="players at the table, 2 to 8 (4)")
     p.add_argument("--seed", type=int, default=1, metavar="S",
                    help="the run's seed: the same seed gives the same results (1)")
@@ -284,7 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a house rule, e.g. free_parking_pot=true (repeatable)")
     p.add_argument("--jail-strategy", choices=("pay", "stay"), default="pay",
                    help="pay the fine at once, or stay and roll for doubles (pay)")
-    p.add_argument("--turn-cap", type=_count(1), default=1000, metavar="N",
+    p.add_argument("--turn-cap", type=count(1), default=1000, metavar="N",
                    help="player-turns after which a game ends undecided (1000)")
     p.add_argument("--landing", action="store_true",
                    help="report where each roll leaves the token, as frequencies")
@@ -294,16 +213,3 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--compare", action="append", default=[], metavar="KEY=VALUE",
                    help="play paired games without and with this house rule (repeatable)")
     p.set_defaults(func=cmd_simulate)
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if getattr(args, "compare", None) and args.landing:
-        parser.error("--landing cannot be combined with --compare")
-    return args.func(args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,36 @@
+"""The `companion` command: the front door to everything the companion does.
+
+One module per sub-command; each adds its parser and its function.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from . import games_cmd, replay_cmd, simulate_cmd
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    replay_cmd.add_parser(sub)
+    simulate_cmd.add_parser(sub)
+    games_cmd.add_parsers(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "compare", None) and args.landing:
+        parser.error("--landing cannot be combined with --compare")
+    return args.func(args)
+
+
+__all__ = ["build_parser", "main"]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,74 @@
+"""`companion replay`: a table script in, the final state out (TABLE-SCRIPT.md's contract)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..replay import Replay, ScriptError, replay
+
+
+def _summary(result: Replay) -> str:
+    """The final balances as a table a person reads at a glance."""
+    game = result.game
+    shown = result.state()
+    rows = [("Player", "Cash", "Net worth", "Deeds", "Square", "")]
+    for p in shown["players"]:
+        player = game.by_name[p["name"]]
+        deeds = len(game.owned_by(player))
+        status = "bankrupt" if p["bankrupt"] else ("in jail" if p["in_jail"] else "")
+        square = game.squares[p["position"]].name
+        rows.append((p["name"], str(p["cash"]), str(p["net_worth"]), str(deeds), square, status))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = []
+    for n, row in enumerate(rows):
+        cells = [
+            cell.rjust(width) if 1 <= i <= 3 else cell.ljust(width)
+            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  ".join(cells).rstrip())
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths).rstrip())
+    bank = shown["bank"]
+    lines.append("")
+    lines.append(f"Bank: {bank['houses']} houses, {bank['hotels']} hotels; Free Parking pot {bank['pot']}")
+    if shown["winner"]:
+        lines.append(f"Winner: {shown['winner']}")
+    else:
+        lines.append(f"Turn: {shown['turn']}")
+    if result.rejected:
+        lines.append(f"{len(result.rejected)} line(s) rejected:")
+        lines.extend(f"  line {r['line']}: {r['reason']}" for r in result.rejected)
+    return "\n".join(lines)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        if args.file == "-":
+            result = replay(sys.stdin)
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                result = replay(f)
+    except OSError as exc:
+        print(f"companion replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print(f"companion replay: {args.file} is not UTF-8 text", file=sys.stderr)
+        return 2
+    except ScriptError as exc:
+        print(f"companion replay: {exc}", file=sys.stderr)
+        return 2
+    if args.summary:
+        print(_summary(result))
+    else:
+        print(json.dumps(result.state(), indent=2, ensure_ascii=False))
+    return 1 if result.rejected else 0
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("replay", help="apply a table script and print the final state")
+    p.add_argument("file", help="a table script (JSON Lines), or - for standard input")
+    p.add_argument("--summary", action="store_true",
+                   help="print the final balances as a readable table instead of JSON")
+    p.set_defaults(func=cmd_replay)
