@@ -1,0 +1,137 @@
+"""The config file (TOML): which devices are real and which simulated, pins, ports and folders.
+
+Devices are chosen here, never by editing code, the way gpiozero picks its pin factory. Every
+key has a default that runs on a laptop: all devices simulated.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+
+class ConfigError(Exception):
+    """The config file cannot be used; the message names the file, the key and the fix."""
+
+
+@dataclass(frozen=True)
+class ReaderConfig:
+    driver: str = "simulated"  # "mfrc522" | "simulated" | "none"
+    bus: int = 0
+    device: int = 0
+    reset_pin: int = 25  # BCM numbering
+    poll_interval: float = 0.08  # seconds between polls (50-100 ms)
+
+
+@dataclass(frozen=True)
+class ButtonConfig:
+    driver: str = "simulated"  # "gpio" | "simulated" | "none"
+    pin: int = 17
+    bounce: float = 0.05  # seconds
+    long_press: float = 1.0  # held this long: "end my turn"
+
+
+@dataclass(frozen=True)
+class DiceUnitConfig:
+    driver: str = "none"  # "serial" | "simulated" | "none"
+    port: str = "auto"  # a path, or "auto": the first USB serial port with vendor id 0x2E8A
+
+
+@dataclass(frozen=True)
+class FeedbackConfig:
+    driver: str = "simulated"  # "gpio" | "simulated" | "none"
+    buzzer_pin: int = 18
+    led_pin: int = 23
+
+
+@dataclass(frozen=True)
+class WifiConfig:
+    ssid: str = "companion"
+    password: str = "monopoly-table"
+
+
+@dataclass(frozen=True)
+class Config:
+    data: str = ""  # the data folder; empty: the default (see companion.ledger.default_data_dir)
+    host: str = "0.0.0.0"
+    port: int = 8080
+    tags: str = "tags.toml"  # the tag registry, relative to the data folder
+    reader: ReaderConfig = field(default_factory=ReaderConfig)
+    button: ButtonConfig = field(default_factory=ButtonConfig)
+    dice_unit: DiceUnitConfig = field(default_factory=DiceUnitConfig)
+    feedback: FeedbackConfig = field(default_factory=FeedbackConfig)
+    wifi: WifiConfig = field(default_factory=WifiConfig)
+
+    def simulated(self) -> Config:
+        """Every device simulated (`--simulate`); a dice unit stays off unless a port is given."""
+        dice = self.dice_unit
+        return replace(
+            self,
+            reader=replace(self.reader, driver="simulated"),
+            button=replace(self.button, driver="simulated"),
+            feedback=replace(self.feedback, driver="simulated"),
+            dice_unit=replace(dice, driver="simulated" if dice.driver != "none" else "none"),
+        )
+
+
+DRIVERS = {
+    "reader": ("mfrc522", "simulated", "none"),
+    "button": ("gpio", "simulated", "none"),
+    "dice_unit": ("serial", "simulated", "none"),
+    "feedback": ("gpio", "simulated", "none"),
+}
+
+
+def _section(cls: type, raw: Any, where: str, name: str = "") -> Any:
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{where} must be a table of settings")
+    known = {f.name: f for f in fields(cls)}
+    values: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in known:
+            raise ConfigError(f"{where}: unknown setting {key!r} (known: {', '.join(known)})")
+        default = getattr(cls(), key)
+        if isinstance(default, bool) or not isinstance(default, int | float | str):
+            values[key] = value
+            continue
+        expected = float if isinstance(default, float) else type(default)
+        if expected is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, expected) or isinstance(value, bool):
+            kind = {"int": "whole number", "float": "number", "str": "text"}[expected.__name__]
+            raise ConfigError(f"{where}.{key} must be a {kind}, not {value!r}")
+        values[key] = value
+    section = cls(**values)
+    if name in DRIVERS and section.driver not in DRIVERS[name]:
+        choices = ", ".join(DRIVERS[name])
+        raise ConfigError(f"{where}.driver must be one of {choices}, not {section.driver!r}")
+    return section
+
+
+def parse_config(raw: dict[str, Any], where: str = "config") -> Config:
+    sections = {"reader": ReaderConfig, "button": ButtonConfig, "dice_unit": DiceUnitConfig,
+                "feedback": FeedbackConfig, "wifi": WifiConfig}
+    top = {k: v for k, v in raw.items() if k not in sections}
+    config = _section(Config, top, where)
+    parts = {
+        name: _section(cls, raw.get(name, {}), f"{where} [{name}]", name)
+        for name, cls in sections.items()
+    }
+    return replace(config, **parts)
+
+
+def load_config(path: Path | None = None, simulate: bool = False) -> Config:
+    """The settings from a TOML file (or the defaults), with every device simulated if asked."""
+    config = Config()
+    if path is not None:
+        try:
+            with open(path, "rb") as f:
+                raw = tomllib.load(f)
+        except FileNotFoundError:
+            raise ConfigError(f"There is no config file {path}") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{path} is not valid TOML: {exc}") from None
+        config = parse_config(raw, str(path))
+    return config.simulated() if simulate else config
