@@ -1,0 +1,291 @@
+"""The table: every input (a tap, a press, a roll from the dice unit, a tablet's decision) becomes
+one command through one writer thread, is stored before anyone is told, and is pushed to every
+screen; the devices get their feedback (beeps, lights, ACK/NAK) from the same place.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..hardware.device import Event, Press, Tap, UnitRoll
+from ..ledger import DataFolder, GameStore, LedgerError
+from ..rules import CommandError, Malformed, Rejected, state
+from ..rules.taps import resolve
+from .meaning import TapMeaning, what_tap_means
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[dict[str, Any]], None]
+Roller = Callable[[], tuple[int, int]]
+
+
+@dataclass
+class Result:
+    """What became of one input: stored (seq), refused (a reason a player can read), or nothing."""
+
+    ok: bool
+    reason: str = ""
+    seq: int | None = None
+    state: dict[str, Any] | None = None
+    messages: list[str] = field(default_factory=list)
+    kind: str = "command"  # "command", "identify", "show_deed", "unknown_tag", "ignored"
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+def _nak_word(store: GameStore | None, reason: str) -> str:
+    """DICE-PROTOCOL's NAK words: OFF (no game), BUSY (a decision waits), NOTURN (no roll due)."""
+    if store is None or store.game.over:
+        return "OFF"
+    return "BUSY" if store.game.blocker() else "NOTURN"
+
+
+class Table:
+    """One game at a time, one writer; everything else (devices, web) calls in through here."""
+
+    def __init__(
+        self,
+        folder: DataFolder,
+        roll: Roller,
+        registry: Any = None,
+        feedback: Any = None,
+        dice_unit: Any = None,
+    ) -> None:
+        self.folder = folder
+        self.roll_dice = roll
+        self.registry = registry  # UID -> meaning ("deed:...", "token:<piece>", ...) or None
+        self.feedback = feedback
+        self.dice_unit = dice_unit
+        self.store: GameStore | None = None
+        self.listeners: list[Listener] = []
+        self.identify_waiters: list[Future[str]] = []
+        self._inbox: queue.Queue[tuple[Callable[[], Result], Future[Result]] | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._run, name="table-writer", daemon=True)
+        self._thread.start()
+
+    # ---- the single writer -------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while True:
+            item = self._inbox.get()
+            if item is None:
+                return
+            work, reply = item
+            try:
+                result = work()
+            except Exception as exc:  # a bug must not stop the table: log it and answer
+                log.exception("input failed")
+                result = Result(False, f"The companion hit an internal error ({exc}); nothing changed")
+            reply.set_result(result)
+
+    def _call(self, work: Callable[[], Result]) -> Future[Result]:
+        reply: Future[Result] = Future()
+        self._inbox.put((work, reply))
+        return reply
+
+    def call(self, work: Callable[[], Result], timeout: float = 10.0) -> Result:
+        """Run work on the writer thread and wait for its result."""
+        return self._call(work).result(timeout)
+
+    def close(self) -> None:
+        self._inbox.put(None)
+        self._thread.join(timeout=5)
+
+    @property
+    def alive(self) -> bool:
+        return self._thread.is_alive()
+
+    # ---- games -------------------------------------------------------------------------------
+
+    def new_game(self, start: dict[str, Any], source: str = "banker") -> Result:
+        def work() -> Result:
+            try:
+                store = self.folder.create(start, source)
+            except Malformed as bad:
+                return Result(False, bad.reason)
+            except LedgerError as exc:
+                return Result(False, exc.reason)
+            self._switch(store)
+            return self._accepted(store.seq, [f"New game {store.game_id}"], kind="new_game")
+
+        return self.call(work)
+
+    def open_game(self, game_id: str) -> Result:
+        def work() -> Result:
+            try:
+                store = self.folder.open(game_id)
+            except LedgerError as exc:
+                return Result(False, exc.reason)
+            self._switch(store)
+            return self._accepted(store.seq, [f"Game {game_id} resumed"], kind="open_game")
+
+        return self.call(work)
+
+    def _switch(self, store: GameStore) -> None:
+        if self.store is not None and self.store is not store:
+            self.folder.close_game(self.store.game_id)
+        self.store = store
+
+    # ---- inputs ------------------------------------------------------------------------------
+
+    def submit(self, command: dict[str, Any], source: str = "tablet") -> Result:
+        """A decision from a tablet (or the banker): applied and stored, or refused with a reason."""
+        return self.call(lambda: self._apply(command, source))
+
+    def undo(self, count: int = 1, by: str = "banker") -> Result:
+        return self.call(lambda: self._ledger_action(lambda s: s.undo(count, by)))
+
+    def redo(self, by: str = "banker") -> Result:
+        return self.call(lambda: self._ledger_action(lambda s: s.redo(by)))
+
+    def on_event(self, event: Event) -> None:
+        """The devices' callback: queued for the writer, never blocking a device thread."""
+        if isinstance(event, Tap):
+            self._call(lambda: self._tap(event.uid))
+        elif isinstance(event, Press):
+            self._call(lambda: self._press(event.long))
+        elif isinstance(event, UnitRoll):
+            self._call(lambda: self._unit_roll(event))
+
+    def identify(self, timeout: float) -> str | None:
+        """Wait for the next token tap that means nothing else: whose phone is this?"""
+        waiter: Future[str] = Future()
+        self.call(lambda: self._add_waiter(waiter))
+        try:
+            return waiter.result(timeout)
+        except TimeoutError:
+            self.call(lambda: self._drop_waiter(waiter))
+            return None
+
+    def _add_waiter(self, waiter: Future[str]) -> Result:
+        self.identify_waiters.append(waiter)
+        return Result(True, kind="ignored")
+
+    def _drop_waiter(self, waiter: Future[str]) -> Result:
+        if waiter in self.identify_waiters:
+            self.identify_waiters.remove(waiter)
+        return Result(True, kind="ignored")
+
+    # ---- what each input does (on the writer thread) -----------------------------------------
+
+    def _apply(self, command: dict[str, Any], source: str) -> Result:
+        store = self.store
+        if store is None:
+            return self._refused("No game is running; the banker starts one first")
+        try:
+            receipt = store.submit(command, source)
+        except CommandError as refused:
+            return self._refused(refused.reason)
+        except LedgerError as exc:
+            return self._refused(exc.reason)
+        messages = receipt.outcome.messages if receipt.outcome else []
+        return self._accepted(receipt.seq, messages)
+
+    def _ledger_action(self, action: Callable[[GameStore], Any]) -> Result:
+        store = self.store
+        if store is None:
+            return self._refused("No game is running")
+        try:
+            receipt = action(store)
+        except (Rejected, LedgerError) as exc:
+            return self._refused(exc.reason)
+        messages = receipt.outcome.messages if receipt.outcome else []
+        return self._accepted(receipt.seq, messages)
+
+    def _tap(self, uid: str) -> Result:
+        store = self.store
+        meaning: TapMeaning = what_tap_means(uid, store.game if store else None, self.registry)
+        if meaning.kind == "unknown":
+            log.info("unknown tag %s", uid)
+            return self._refused(
+                f"This tag ({uid}) is not known at this table; the banker can enroll it",
+                kind="unknown_tag", detail={"uid": uid},
+            )
+        if store is not None and meaning.in_game:
+            try:
+                command = resolve(store.game, uid)
+            except Rejected as refused:
+                return self._refused(refused.reason)
+            if command is not None:
+                return self._apply({"do": "tap", "tag": uid}, "reader")
+        if meaning.kind == "token" and self.identify_waiters and meaning.player:
+            waiter = self.identify_waiters.pop(0)
+            waiter.set_result(meaning.player)
+            return self._ok(kind="identify", detail={"player": meaning.player})
+        if meaning.kind == "deed":
+            return self._ok(kind="show_deed", detail={"square": meaning.value})
+        return self._ok(kind="ignored", detail={"uid": uid, "meaning": meaning.text})
+
+    def _press(self, long: bool) -> Result:
+        if long:
+            return self._apply({"do": "end_turn"}, "button")
+        store = self.store
+        if store is None:
+            return self._refused("No game is running")
+        d1, d2 = self.roll_dice()
+        result = self._apply({"do": "roll", "dice": [d1, d2]}, "button")
+        if result.ok and self.dice_unit is not None:
+            try:
+                self.dice_unit.show(d1, d2)
+            except Exception:  # the unit is optional: its trouble never costs a roll
+                log.warning("could not show the roll on the dice unit", exc_info=True)
+        return result
+
+    def _unit_roll(self, roll: UnitRoll) -> Result:
+        result = self._apply({"do": "roll", "dice": list(roll.dice)}, "dice")
+        unit = self.dice_unit
+        if unit is not None:
+            if result.ok:
+                unit.ack(roll.unit, roll.seq)
+            else:
+                unit.nak(roll.unit, roll.seq, _nak_word(self.store, result.reason))
+        return result
+
+    # ---- answers: stored state pushed to screens, feedback to the table -----------------------
+
+    def snapshot(self) -> dict[str, Any] | None:
+        """The printed state plus "seq" and "game" (what GET /api/state serves)."""
+        store = self.store
+        if store is None:
+            return None
+        shown = state(store.game)
+        shown["seq"] = store.seq
+        shown["game"] = store.game_id
+        return shown
+
+    def _push(self, event: dict[str, Any]) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(event)
+            except Exception:
+                log.exception("a listener failed")
+
+    def _accepted(self, seq: int, messages: list[str], kind: str = "command") -> Result:
+        shown = self.snapshot()
+        result = Result(True, seq=seq, state=shown, messages=messages, kind=kind)
+        if self.feedback is not None:
+            self.feedback.accepted()
+            pending = shown.get("pending") if shown else None
+            if pending and pending.get("kind") != "rent_claim":
+                self.feedback.decision_needed()
+            else:
+                self.feedback.clear()
+        self._push({"type": "state", "seq": seq, "state": shown, "messages": messages})
+        return result
+
+    def _refused(self, reason: str, kind: str = "command", detail: dict[str, Any] | None = None) -> Result:
+        if self.feedback is not None:
+            self.feedback.rejected()
+        self._push({"type": "refused", "reason": reason, "kind": kind, **(detail or {})})
+        return Result(False, reason, kind=kind, detail=detail or {})
+
+    def _ok(self, kind: str, detail: dict[str, Any]) -> Result:
+        if self.feedback is not None:
+            self.feedback.accepted()
+        self._push({"type": kind, **detail})
+        return Result(True, kind=kind, detail=detail)
