@@ -74,6 +74,15 @@ class DataFolder:
         self._lock_file.write(str(os.getpid()))
         self._lock_file.flush()
         self.open_games: dict[str, GameStore] = {}
+        self._sweep()
+
+    def _sweep(self) -> None:
+        """Remove what a crash can leave half-made: games being created, backups being written."""
+        for leftover in [*self.path.glob("games/*.creating*"), *self.path.glob("backups/*/*.partial*")]:
+            try:
+                leftover.unlink()
+            except OSError:
+                pass
 
     # ---- games -------------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,15 @@ def make_durable(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=ON")
+
+
+def sync_folder(folder: Path) -> None:
+    """Make a rename in this folder durable (the directory entry itself is fsynced)."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def entry_hash(prev: str, seq: int, time: str, source: str, kind: str, line: str) -> str:

@@ -9,6 +9,7 @@ is posted as reversing transfers, so the transfers alone always add up to every 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from .schema import (
     line_of,
     make_durable,
     state_hash,
+    sync_folder,
 )
 
 SOURCES = ("reader", "button", "dice", "tablet", "banker", "import", "script", "bot")
@@ -78,8 +80,12 @@ class GameStore:
         game = new_game(start)
         if path.exists():
             raise StorageError(f"A game file {path.name} already exists")
+        # Built under a temporary name and renamed into place once whole: a game file that
+        # exists always has its first entry (a crash leaves only a *.creating file to sweep).
+        building = path.with_name(path.name + ".creating")
+        building.unlink(missing_ok=True)
         try:
-            conn = connect(path)
+            conn = connect(building)
             make_durable(conn)
             conn.execute("BEGIN IMMEDIATE")
             for statement in SCHEMA.split(";"):
@@ -95,7 +101,7 @@ class GameStore:
             conn.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
-            path.unlink(missing_ok=True)
+            building.unlink(missing_ok=True)
             raise storage_error(exc, "start the game") from None
         store = cls(path, conn, clock)
         store.game = game
@@ -105,10 +111,16 @@ class GameStore:
         ]
         try:
             seq = store._append("new", line, source, issuance, applied=True)
-        except StorageError:
+            conn.close()  # folds the WAL back into the file before it is renamed
+            os.replace(building, path)
+            sync_folder(path.parent)
+            store.conn = connect(path)
+            make_durable(store.conn)
+        except (StorageError, OSError, sqlite3.Error) as exc:
             conn.close()
-            path.unlink(missing_ok=True)
-            raise
+            for leftover in (building, path):
+                leftover.unlink(missing_ok=True)
+            raise exc if isinstance(exc, StorageError) else storage_error(exc, "start the game") from None
         store.effective.append((line, seq))
         return store
 
@@ -396,13 +408,20 @@ class GameStore:
         return totals
 
     def backup_to(self, target: Path) -> None:
-        """A consistent copy of the file (SQLite's online backup), safe while the game runs."""
+        """A consistent copy of the file (SQLite's online backup), safe while the game runs.
+
+        Written under a temporary name and renamed when whole, so a crash never leaves a
+        broken file under a backup's name.
+        """
+        partial = target.with_name(target.name + ".partial")
         with self.lock:
-            dest = sqlite3.connect(target)
+            dest = sqlite3.connect(partial)
             try:
                 self.conn.backup(dest)
             finally:
                 dest.close()
+            os.replace(partial, target)
+            sync_folder(target.parent)
 
     def close(self) -> None:
         with self.lock:
