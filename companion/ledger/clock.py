@@ -27,6 +27,7 @@ class Clock:
     def __init__(self, system: Callable[[], float] = time.time) -> None:
         self._system = system
         self.offset = 0.0
+        self.corrected = False  # only the first tablet that finds the clock stale sets it
         self.latest = FLOOR  # the latest time seen in stored games; the clock should not be behind it
 
     def timestamp(self) -> float:
@@ -42,8 +43,9 @@ class Clock:
 
     def correct(self, tablet: float) -> tuple[str, str] | None:
         """Take a tablet's time if ours is clearly stale; returns (was, now) when corrected."""
-        if not self.stale(tablet) or tablet < FLOOR:
+        if self.corrected or not self.stale(tablet) or tablet < FLOOR:
             return None
         was = self.now()
         self.offset = tablet - self._system()
+        self.corrected = True
         return was, self.now()

@@ -135,17 +135,30 @@ class DataFolder:
 
     def _info(self, path: Path, archived: bool) -> GameInfo:
         try:
-            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
             try:
-                meta = dict(conn.execute("SELECT key, value FROM meta"))
-                last = conn.execute("SELECT time FROM log ORDER BY seq DESC LIMIT 1").fetchone()
-            finally:
-                conn.close()
+                meta, last = self._peek(path, "mode=ro")
+            except sqlite3.OperationalError as exc:
+                if "readonly" not in str(exc).lower():
+                    raise
+                # A read-only folder: WAL cannot make its side files; a closed game reads as is.
+                meta, last = self._peek(path, "mode=ro&immutable=1")
             status = "archived" if archived else meta.get("status", "playing")
+            if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
+                status += " (read-only)"
             return GameInfo(path.stem, json.loads(meta["players"]), meta["created"],
                             last[0] if last else meta["created"], status, archived)
         except (sqlite3.Error, KeyError, ValueError) as exc:
             return GameInfo(path.stem, [], "", "", f"damaged: {exc}", archived)
+
+    @staticmethod
+    def _peek(path: Path, mode: str) -> tuple[dict[str, str], Any]:
+        conn = sqlite3.connect(f"file:{path}?{mode}", uri=True)
+        try:
+            meta = dict(conn.execute("SELECT key, value FROM meta"))
+            last = conn.execute("SELECT time FROM log ORDER BY seq DESC LIMIT 1").fetchone()
+        finally:
+            conn.close()
+        return meta, last
 
     def archive(self, game_id: str) -> None:
         """Put a game away (it stays listed with --archived and can be restored)."""
@@ -178,26 +191,34 @@ class DataFolder:
     ) -> tuple[GameStore, list[dict[str, Any]]]:
         """Start a stored game from a table script; lines the rules reject are skipped and returned."""
         rejected: list[dict[str, Any]] = []
-        store: GameStore | None = None
+        commands: list[tuple[int, Any]] = []
         for number, text in enumerate(lines, start=1):
             if not text.strip():
                 continue
             try:
-                command = json.loads(text)
+                commands.append((number, json.loads(text)))
             except json.JSONDecodeError as exc:
                 raise Malformed(f"line {number}: not JSON ({exc.msg})") from None
-            if store is None:
-                store = self.create(command, source)
-                continue
-            try:
-                store.submit(command, source)
-            except Rejected as refused:
-                rejected.append({"line": number, "reason": refused.reason})
-            except Malformed as bad:
-                raise Malformed(f"line {number}: {bad.reason}") from None
-        if store is None:
+        if not commands:
             raise Malformed("the script is empty")
+        store = self.create(commands[0][1], source)
+        try:
+            for number, command in commands[1:]:
+                try:
+                    store.submit(command, source)
+                except Rejected as refused:
+                    rejected.append({"line": number, "reason": refused.reason})
+                except Malformed as bad:
+                    raise Malformed(f"line {number}: {bad.reason}") from None
+        except BaseException:
+            self._discard(store)  # a script that cannot be read leaves no half-imported game
+            raise
         return store, rejected
+
+    def _discard(self, store: GameStore) -> None:
+        self.close_game(store.game_id)
+        for suffix in ("", "-wal", "-shm"):
+            store.path.with_name(store.path.name + suffix).unlink(missing_ok=True)
 
     # ---- time and backups --------------------------------------------------------------------
 
@@ -222,24 +243,27 @@ class DataFolder:
             pass  # a failed backup never costs the game a command; `companion doctor` reports it
 
     def _backups(self, game_id: str) -> list[Path]:
+        """A game's backups, oldest first by the game's sequence number (never by the clock)."""
         return sorted((self.path / "backups" / game_id).glob("*.sqlite"))
 
     def _last_backup_age(self, game_id: str) -> float:
         backups = self._backups(game_id)
         if not backups:
             return float("inf")
-        stamp = backups[-1].name.split("_")[0]
+        stamp = backups[-1].name.split("_")[2]
         try:
             made = datetime.strptime(stamp, "%Y%m%dT%H%M%S%f").replace(tzinfo=UTC).timestamp()
         except ValueError:
             return float("inf")
-        return self.clock.timestamp() - made
+        age = self.clock.timestamp() - made
+        return age if age >= 0 else float("inf")  # the clock went back: take a backup now
 
     def backup(self, store: GameStore, reason: str) -> Path:
         """A consistent copy of the game now; only the newest 7 of a game are kept."""
         folder = self.path / "backups" / store.game_id
         stamp = datetime.fromtimestamp(self.clock.timestamp(), UTC).strftime("%Y%m%dT%H%M%S%f")
-        target = folder / f"{stamp}_{store.seq:06d}_{reason}.sqlite"
+        made_before = len(list(folder.glob(f"{store.seq:08d}_*.sqlite"))) if folder.exists() else 0
+        target = folder / f"{store.seq:08d}_{made_before:02d}_{stamp}_{reason}.sqlite"
         try:
             folder.mkdir(parents=True, exist_ok=True)
             store.backup_to(target)

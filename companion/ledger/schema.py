@@ -6,6 +6,7 @@ import hashlib
 import json
 import os
 import sqlite3
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -67,9 +68,14 @@ def sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def entry_hash(prev: str, seq: int, time: str, source: str, kind: str, line: str) -> str:
-    """Each entry seals the one before it, so any change to history shows."""
+def entry_hash(
+    prev: str, seq: int, time: str, source: str, kind: str, line: str,
+    transfers: Iterable[tuple[str, str, int, str]] = (),
+) -> str:
+    """Each entry seals the one before it and its own money movements: any change shows."""
     text = "\x1f".join((prev, str(seq), time, source, kind, line))
+    for source_account, target, amount, reason in transfers:
+        text += f"\x1e{source_account}\x1f{target}\x1f{amount}\x1f{reason}"
     return hashlib.sha256(text.encode()).hexdigest()
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..rules import Game, Outcome, Rejected, Transfer, new_game, restore, snapshot
 from .clock import Clock, parse_iso
-from .errors import GameDamaged, StorageError, storage_error
+from .errors import GameDamaged, StorageError, StorageReadOnly, storage_error
 from .schema import (
     FORMAT,
     GENESIS,
@@ -128,8 +128,13 @@ class GameStore:
     def open(cls, path: Path, clock: Clock) -> GameStore:
         """Open a stored game, verifying its file, its hash chain and its snapshots first."""
         name = path.stem
+        if not (os.access(path, os.R_OK | os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)):
+            raise StorageReadOnly(
+                f"Game {name} cannot be written (its file or folder is read-only), so it cannot be "
+                "played; check that the disk is not read-only and the folder belongs to the companion."
+            )
+        conn = connect(path)
         try:
-            conn = connect(path)
             checked = conn.execute("PRAGMA quick_check").fetchone()[0]
             if checked != "ok":
                 raise GameDamaged(f"Game {name} is damaged ({checked}); its file is kept as it is.")
@@ -137,10 +142,21 @@ class GameStore:
             rows = conn.execute(
                 "SELECT seq, time, source, kind, line, prev_hash, hash FROM log ORDER BY seq"
             ).fetchall()
+            moved: dict[int, list[tuple[str, str, int, str]]] = {}
+            for seq, source, target, amount, reason in conn.execute(
+                "SELECT seq, source, target, amount, reason FROM transfers ORDER BY id"
+            ):
+                moved.setdefault(seq, []).append((source, target, amount, reason))
             snaps = conn.execute(
                 "SELECT seq, length, commands_hash, state, state_hash FROM snapshots ORDER BY seq"
             ).fetchall()
+        except GameDamaged:
+            conn.close()
+            raise
         except sqlite3.DatabaseError as exc:
+            conn.close()
+            if "readonly" in str(exc).lower():
+                raise storage_error(exc, f"open game {name}") from None
             raise GameDamaged(
                 f"Game {name} cannot be read ({exc}); its file is kept as it is and other games "
                 "are not affected."
@@ -150,7 +166,7 @@ class GameStore:
             raise GameDamaged(f"Game {name} is not a companion game file (format {meta.get('format')!r}).")
         store = cls(path, conn, clock)
         try:
-            store._load(rows, snaps)
+            store._load(rows, snaps, moved, meta)
             make_durable(conn)
         except GameDamaged:
             conn.close()
@@ -160,18 +176,24 @@ class GameStore:
             raise GameDamaged(f"Game {name} cannot be opened ({exc}); its file is kept as it is.") from None
         return store
 
-    def _load(self, rows: list[tuple], snaps: list[tuple]) -> None:
+    def _load(
+        self, rows: list[tuple], snaps: list[tuple],
+        moved: dict[int, list[tuple[str, str, int, str]]], meta: dict[str, str],
+    ) -> None:
         """Check the chain, work out the effective commands, and rebuild the game."""
         name = self.game_id
+        kept = " The file is kept as it is for the banker to look at."
         prev = GENESIS
         effective: list[tuple[str, int]] = []
         redo: list[str] = []
         for expected, (seq, time, source, kind, line, prev_hash, sealed) in enumerate(rows, start=1):
-            sealed_again = entry_hash(prev, seq, time, source, kind, line)
-            if seq != expected or prev_hash != prev or sealed_again != sealed:
+            if seq != expected:
+                raise GameDamaged(f"Game {name}: entry {expected} of its history is missing.{kept}")
+            sealed_again = entry_hash(prev, seq, time, source, kind, line, moved.get(seq, ()))
+            if prev_hash != prev or sealed_again != sealed:
                 raise GameDamaged(
-                    f"Game {name}: its history does not check out at entry {seq} (a changed or "
-                    "missing entry); the file is kept as it is for the banker to look at."
+                    f"Game {name}: entry {seq} of its history (or its money movements) has been "
+                    f"changed.{kept}"
                 )
             prev = sealed
             if kind in ("new", "play"):
@@ -195,6 +217,15 @@ class GameStore:
                     pass
         if not rows:
             raise GameDamaged(f"Game {name} has no history")
+        last = str(rows[-1][0])
+        if meta.get("last_seq", last) != last or meta.get("head", prev) != prev:
+            raise GameDamaged(
+                f"Game {name}: its history ends at entry {last} but was written up to entry "
+                f"{meta.get('last_seq')}; entries are missing.{kept}"
+            )
+        stray = [seq for seq in moved if seq > int(last)] + [s[0] for s in snaps if s[0] > int(last)]
+        if stray:
+            raise GameDamaged(f"Game {name}: money movements or snapshots belong to missing entries.{kept}")
         self.seq = len(rows)
         self.head = prev
         self.effective = effective
@@ -256,7 +287,8 @@ class GameStore:
         """Write one entry (and its transfers, and a snapshot when due) in one transaction."""
         seq = self.seq + 1
         time = self.clock.now()
-        sealed = entry_hash(self.head, seq, time, source, kind, line)
+        moved = [(t.source, t.target, t.amount, t.reason) for t in transfers]
+        sealed = entry_hash(self.head, seq, time, source, kind, line, moved)
         hashes = self.hashes
         if applied:
             hashes = [*self.hashes, commands_hash(self.hashes[-1] if self.hashes else GENESIS, line)]
@@ -270,8 +302,12 @@ class GameStore:
             if transfers:
                 conn.executemany(
                     "INSERT INTO transfers (seq, source, target, amount, reason) VALUES (?, ?, ?, ?, ?)",
-                    [(seq, t.source, t.target, t.amount, t.reason) for t in transfers],
+                    [(seq, *m) for m in moved],
                 )
+            conn.executemany(
+                "INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                (("last_seq", str(seq)), ("head", sealed)),
+            )
             length = len(hashes)
             if applied and length > 1 and length % self.snapshot_every == 0:
                 state = json.dumps(snapshot(self.game), separators=(",", ":"))
