@@ -31,6 +31,11 @@ def blocking_candidates(game: Game) -> list[dict[str, Any]]:
         return out
     if game.choice is not None:
         return [{"do": "choose", "option": o} for o in game.choice.options]
+    if game.draw_due is not None:
+        deck = game.draw_due[1]
+        return [{"do": "draw", "deck": deck, "card": n} for n in (1, 7, 2, 16)] + [
+            {"do": "draw", "deck": deck, "card": game.decks[deck][0].number}
+        ]
     out = []
     for debt in game.debts:
         out.append({"do": "bankrupt", "player": debt.debtor.name})

@@ -31,6 +31,7 @@ RULES = st.fixed_dictionaries(
         "free_parking_pot": st.booleans(),
         "income_tax_percent": st.sampled_from([None, 10]),
         "interpol": st.booleans(),
+        "physical_decks": st.booleans(),
         "starting_cash": st.sampled_from([1500, 400]),
     },
 )

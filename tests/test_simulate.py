@@ -34,14 +34,14 @@ RULE_SETS: list[dict[str, object]] = [
     {"jail_doubles_roll_again": False, "building_sellback": 1.0},
     {"max_houses_per_turn": 3, "houses": 8, "hotels": 2},
     {"trade_window": "before_roll", "free_parking_pot": True},
-    {"income_tax_percent": 10, "interpol": True},
+    {"income_tax_percent": 10, "interpol": True, "physical_decks": True},
     {"starting_cash": 600, "houses": 8, "hotels": 2, "free_parking_pot": True, "interpol": True,
      "jail_fine": 10, "auto_collect_rent": False},
     {"starting_cash": 2500, "salary": 0, "jail_fine": 0, "shuffle": False, "auction_on_decline": False,
      "decliner_may_bid": False, "auto_collect_rent": False, "jail_doubles_roll_again": False,
      "building_sellback": 1.0, "max_houses_per_turn": 1, "houses": 0, "hotels": 0,
      "trade_window": "before_roll", "free_parking_pot": True, "income_tax_percent": 100,
-     "interpol": True},
+     "interpol": True, "physical_decks": True},
 ]
 REPORT_FIELDS = {
     "games", "seconds", "games_per_second", "player_turns", "player_turns_per_second", "rolls",

@@ -44,6 +44,9 @@ class Bots:
             return self._auction(game)
         if game.choice is not None:
             return self._choice(game)
+        if game.draw_due is not None:  # physical decks: the bot draws the card on top of the pile
+            deck = game.draw_due[1]
+            return {"do": "draw", "deck": deck, "card": game.decks[deck][0].number}
         if game.debts:
             return self._raise_cash(game, game.debts[0].debtor, game.debts[0].amount)
         if game.trade is not None:

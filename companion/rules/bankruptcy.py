@@ -70,6 +70,8 @@ def _forget(game: Game, player: Player) -> None:
         game.claim = None
     if game.choice is not None and game.choice.player is player:
         game.choice = None
+    if game.draw_due is not None and game.draw_due[0] is player:
+        game.draw_due = None
     for auction in game.auctions:
         if player in auction.bidders:
             auction.bidders.remove(player)

@@ -57,6 +57,7 @@ COMMANDS: dict[str, tuple[Handler, _FieldChecks, _FieldChecks]] = {
     "bid": (market.bid, {"player": _str, "amount": _int}, {"square": _str}),
     "pass": (market.pass_, {"player": _str}, {}),
     "choose": (turn.choose, {"option": _str}, {"player": _str}),
+    "draw": (turn.draw_card, {"deck": _str, "card": _int}, {"player": _str}),
     "pay_jail_fine": (turn.pay_jail_fine, {}, {"player": _str}),
     "use_jail_card": (turn.use_jail_card, {}, {"player": _str}),
     "build": (buildings.build, {"player": _str, "square": _str}, {}),

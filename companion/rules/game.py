@@ -119,6 +119,7 @@ class Game:
         self.offer: Offer | None = None
         self.auctions: list[Auction] = []  # the first one runs; the rest wait their turn
         self.choice: Choice | None = None
+        self.draw_due: tuple[Player, str] | None = None  # physical decks: who draws, from which deck
         self.debts: list[Debt] = []
         self.trade: Trade | None = None
         self.claim: RentClaim | None = None
@@ -244,6 +245,9 @@ class Game:
         if self.choice is not None:
             who = self.choice.player.name
             raise Rejected(f"{player.name} cannot {doing} now: {who} must first make a choice")
+        if self.draw_due is not None:
+            who = self.draw_due[0].name
+            raise Rejected(f"{player.name} cannot {doing} now: {who} must first draw a card")
 
     def check_no_debt(self, player: Player, doing: str) -> None:
         debt = self.first_debt(player)
@@ -261,12 +265,15 @@ class Game:
 
     def blocker(self) -> str | None:
         """The decision that holds up the dice, in words, or None when the dice are free."""
-        if not (self.auctions or self.choice or self.debts or self.offer or self.trade):
+        if not (self.auctions or self.choice or self.draw_due or self.debts or self.offer or self.trade):
             return None
         if self.auctions:
             return "an auction is running"
         if self.choice is not None:
             return f"{self.choice.player.name} must first make a choice"
+        if self.draw_due is not None:
+            who, deck = self.draw_due
+            return f"{who.name} must first draw a {self.edition.deck_names[deck]['en']} card"
         if self.debts:
             debt = self.debts[0]
             return (
@@ -393,6 +400,7 @@ class Game:
         self.offer = None
         self.auctions = []
         self.choice = None
+        self.draw_due = None
         self.debts = []
         self.trade = None
         self.claim = None

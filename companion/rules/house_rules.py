@@ -26,6 +26,7 @@ class HouseRules:
     free_parking_pot: bool = False
     income_tax_percent: int | None = None
     interpol: bool = False
+    physical_decks: bool = False  # the table draws printed cards and taps them on the reader
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any] | None) -> HouseRules:
@@ -54,7 +55,7 @@ class HouseRules:
 _AMOUNTS = ("starting_cash", "salary", "jail_fine", "houses", "hotels")
 _FLAGS = (
     "shuffle", "auction_on_decline", "decliner_may_bid", "auto_collect_rent",
-    "jail_doubles_roll_again", "free_parking_pot", "interpol",
+    "jail_doubles_roll_again", "free_parking_pot", "interpol", "physical_decks",
 )
 
 

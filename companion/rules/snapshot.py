@@ -65,6 +65,7 @@ def snapshot(game: Game) -> dict[str, Any]:
             [game.choice.player.index, list(game.choice.options), game.choice.amount,
              game.choice.percent_amount] if game.choice else None
         ),
+        "draw_due": [game.draw_due[0].index, game.draw_due[1]] if game.draw_due else None,
         "debts": [[d.debtor.index, _account(d.creditor), d.amount, d.reason] for d in game.debts],
         "trade": (
             [game.trade.proposer.index, game.trade.partner.index, _side(game.trade.give),
@@ -124,6 +125,8 @@ def restore(data: dict[str, Any]) -> Game:
     if data["choice"]:
         who, options, amount, percent_amount = data["choice"]
         game.choice = Choice(players[who], tuple(options), amount, percent_amount)
+    if data.get("draw_due"):
+        game.draw_due = (players[data["draw_due"][0]], data["draw_due"][1])
     game.debts = [
         Debt(players[debtor], account(creditor), amount, reason)
         for debtor, creditor, amount, reason in data["debts"]

@@ -17,7 +17,7 @@ BID_INCREMENT = 10
 
 
 def meaning(game: Game, tag: str) -> tuple[str, str]:
-    """("token", player name) or ("deed", square id) for a tag id or a written-out tag."""
+    """("token", player), ("deed", square id) or ("card", "deck:number") for a tag or its meaning."""
     written = tag if ":" in tag else game.tags.get(tag.lower())
     if written is None:
         raise Rejected(f"The tag {tag} is not known at this table; the banker can enroll it")
@@ -26,6 +26,10 @@ def meaning(game: Game, tag: str) -> tuple[str, str]:
         game.player(value)
     elif kind == "deed":
         game.deed(game.square(value))
+    elif kind == "card":
+        deck, _, number = value.partition(":")
+        if deck not in game.decks or not number.isdigit():
+            raise Rejected(f"The tag {tag} stands for {written!r}, which is no card of this game")
     else:
         raise Rejected(f"The tag {tag} stands for {written!r}, which is neither a token nor a deed")
     return kind, value
@@ -34,6 +38,12 @@ def meaning(game: Game, tag: str) -> tuple[str, str]:
 def resolve(game: Game, tag: str) -> dict[str, Any] | None:
     """The command a tap stands for now, or None when it has no effect on the game."""
     kind, value = meaning(game, tag)
+    if kind == "card":
+        deck, _, number = value.partition(":")
+        due = game.draw_due
+        if due is not None and due[1] == deck:
+            return {"do": "draw", "deck": deck, "card": int(number)}
+        return None
     if kind == "deed":
         offer = game.offer
         if offer is not None and game.squares[offer.square].id == value:

@@ -219,14 +219,48 @@ def land(game: Game, player: Player) -> None:
 
 
 def draw(game: Game, player: Player, deck_name: str) -> None:
-    deck = game.decks[deck_name]
-    card = deck.popleft()
-    game.tell("{} draws {}: {}", player.name, game.edition.deck_names[deck_name]['en'], card.text)
+    """The top card of the deck; with physical decks, the card the player draws and taps."""
+    if game.rules.physical_decks:
+        game.draw_due = (player, deck_name)
+        game.tell("{} draws a {} card from the table", player.name, game.edition.deck_names[deck_name]["en"])
+        return
+    _drawn(game, player, game.decks[deck_name].popleft())
+
+
+def _drawn(game: Game, player: Player, card: Card) -> None:
+    game.tell("{} draws {}: {}", player.name, game.edition.deck_names[card.deck]["en"], card.text)
     if card.action == "jail_card":
         player.jail_cards.append(card)
         return
-    deck.append(card)
+    game.decks[card.deck].append(card)
     _obey(game, player, card)
+
+
+def draw_card(game: Game, cmd: dict[str, Any]) -> None:
+    """House rule physical_decks: the printed card drawn at the table (tapped, or entered)."""
+    due = game.draw_due
+    if due is None:
+        raise Rejected("No card is to be drawn now")
+    player, deck_name = due
+    named = cmd.get("player")
+    if named is not None and named != player.name:
+        game.player(named)
+        raise Rejected(f"It is {player.name} who draws, not {named}")
+    names = game.edition.deck_names
+    if cmd["deck"] != deck_name:
+        wrong = names.get(cmd["deck"], {"en": repr(cmd["deck"])})["en"]
+        raise Rejected(f"{player.name} draws from the {names[deck_name]['en']} deck, not {wrong}")
+    cards = game.edition.decks[deck_name]
+    number = cmd["card"]
+    if not 1 <= number <= len(cards):
+        raise Rejected(f"The {names[deck_name]['en']} deck has cards 1 to {len(cards)}, not {number}")
+    card = cards[number - 1]
+    deck = game.decks[deck_name]
+    if card not in deck:
+        raise Rejected(f"{card.text} is kept by a player; it cannot be drawn now")
+    game.draw_due = None
+    deck.remove(card)
+    _drawn(game, player, card)
 
 
 def _obey(game: Game, player: Player, card: Card) -> None:

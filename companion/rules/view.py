@@ -79,6 +79,9 @@ def pending(game: Game) -> dict[str, Any] | None:
         if "percent" in c.options:
             shown["percent_amount"] = c.percent_amount
         return shown
+    if game.draw_due is not None:
+        who, deck = game.draw_due
+        return {"kind": "draw", "player": who.name, "deck": deck}
     if game.debts:
         d = game.debts[0]
         return {
