@@ -13,6 +13,7 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(VENV)/bin/pip install -q --upgrade pip
 	$(VENV)/bin/pip install -q -e '.[test]'
+	$(VENV)/bin/pip install -q --no-deps 'mfrc522-python>=0.0.9,<0.1'
 	touch $@
 
 test: $(VENV)/.installed

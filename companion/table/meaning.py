@@ -32,7 +32,10 @@ def what_tap_means(uid: str, game: Game | None, registry: Any) -> TapMeaning:
         kind, value = _split(game.tags[uid])
         player = value if kind == "token" and value in game.by_name else None
         return TapMeaning(kind, value, player, in_game=True)
-    written = registry.get(uid) if registry is not None else None
+    written = None
+    if registry is not None:
+        lookup = getattr(registry, "lookup", None) or registry.get  # a TagRegistry, or a plain dict
+        written = lookup(uid)
     if written:
         kind, value = _split(written)
         return TapMeaning(kind, value)
@@ -40,15 +43,15 @@ def what_tap_means(uid: str, game: Game | None, registry: Any) -> TapMeaning:
 
 
 def game_tags(registry: dict[str, str], tokens: dict[str, str]) -> dict[str, str]:
-    """The tag map of a new game: every enrolled deed, and each player's piece as their token.
-
-    registry: UID -> "deed:<square>" / "token:<piece>" / ...; tokens: player -> piece.
+    """The tag map of a new game: every enrolled deed and card, and each player's piece as
+    their token. registry: UID -> "deed:<square>" / "token:<piece>" / "card:<deck>:<n>";
+    tokens: player -> piece.
     """
     piece_owner = {piece: player for player, piece in tokens.items()}
     tags = {}
     for uid, written in registry.items():
         kind, value = _split(written)
-        if kind == "deed":
+        if kind in ("deed", "card"):
             tags[uid] = written
         elif kind == "token" and value in piece_owner:
             tags[uid] = f"token:{piece_owner[value]}"

@@ -1,0 +1,159 @@
+"""Enrolment: tap each deed, token and deck in turn, so the table learns which tag is which.
+
+The banker does this once per set of stickers, maybe over several sittings: every tag is saved as
+soon as it is tapped, so Ctrl-C or a flat battery loses nothing and the next run carries on where
+this one stopped. Where the UIDs come from (the reader, or typed lines) is passed in.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TextIO
+
+from .device import Device, Event, Tap
+from .tags import DECKS, PIECES, TagError, TagRegistry, describe, normalize_uid
+
+if TYPE_CHECKING:
+    from ..rules import Edition
+
+log = logging.getLogger(__name__)
+
+Say = Callable[[str], None]
+NextUid = Callable[[str], "str | None"]  # shows the prompt, answers a UID (None: no more input)
+
+
+@dataclass(frozen=True)
+class Step:
+    meaning: str  # what the tag will stand for: deed:<square id>, token:<piece>, card:<deck>
+    prompt: str  # "Tap Old Kent Road (1/28)"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    enrolled: int  # tags enrolled by this run
+    already: int  # steps skipped because the registry had them (a resumed enrolment)
+    total: int
+    interrupted: bool = False  # stopped by Ctrl-C
+
+    @property
+    def remaining(self) -> int:
+        return self.total - self.enrolled - self.already
+
+
+def enrolment_steps(edition: Edition, cards: bool = False) -> list[Step]:
+    """Every deed in board order, then the token pieces, then (for physical decks) every card."""
+    deeds = edition.ownable
+    steps = [Step(f"deed:{sq.id}", f"Tap {sq.name} ({n}/{len(deeds)})") for n, sq in enumerate(deeds, 1)]
+    steps += [Step(f"token:{piece}", f"Tap the {piece} token ({n}/{len(PIECES)})")
+              for n, piece in enumerate(PIECES, 1)]
+    if cards:
+        for deck in DECKS:
+            printed = edition.decks[deck]
+            steps += [
+                Step(f"card:{deck}:{card.number}",
+                     f"Tap {edition.deck_names[deck]['en']} card {card.number}: {card.text} "
+                     f"({card.number}/{len(printed)})")
+                for card in printed
+            ]
+    return steps
+
+
+def enroll(
+    registry: TagRegistry,
+    steps: list[Step],
+    next_uid: NextUid,
+    say: Say,
+    edition: Edition | None = None,
+) -> Outcome:
+    """Ask for each step's tag until it gets one not used elsewhere; save after every tag."""
+    todo = [step for step in steps if not registry.has(step.meaning)]
+    already = len(steps) - len(todo)
+    if already and todo:
+        say(f"{already} of {len(steps)} tags already enrolled; carrying on with "
+            f"{describe(todo[0].meaning, edition)}.")
+    enrolled = 0
+    try:
+        for step in todo:
+            while True:
+                typed = next_uid(step.prompt)
+                if typed is None:
+                    say(f"Stopped: {already + enrolled} of {len(steps)} tags enrolled and saved in "
+                        f"{registry.path}; run enroll again to carry on.")
+                    return Outcome(enrolled, already, len(steps))
+                try:
+                    uid = normalize_uid(typed)
+                except TagError as exc:
+                    say(str(exc))
+                    continue
+                existing = registry.lookup(uid)
+                if existing is not None:
+                    say(f"That tag is already {describe(existing, edition)}: use another one.")
+                    continue
+                _add_and_save(registry, uid, step.meaning)
+                enrolled += 1
+                say(f"  {describe(step.meaning, edition)}: tag {uid}")
+                break
+    except KeyboardInterrupt:
+        say(f"\nInterrupted: {already + enrolled} of {len(steps)} tags enrolled and saved in "
+            f"{registry.path}; run enroll again to carry on.")
+        return Outcome(enrolled, already, len(steps), interrupted=True)
+    say(f"All {len(steps)} tags enrolled, saved in {registry.path}.")
+    return Outcome(enrolled, already, len(steps))
+
+
+def _add_and_save(registry: TagRegistry, uid: str, meaning: str) -> None:
+    """A tag is enrolled once it is on disk; if saving fails the registry is left as it was."""
+    registry.add(uid, meaning)
+    try:
+        registry.save()
+    except BaseException:
+        registry.remove(uid)
+        raise
+
+
+def typed_uids(lines: TextIO, say: Say) -> NextUid:
+    """UIDs typed one a line (`--simulate`, and tests); blank lines are skipped, the end stops."""
+
+    def next_uid(prompt: str) -> str | None:
+        say(prompt)
+        for line in lines:
+            if line.strip():
+                return line.strip()
+        return None
+
+    return next_uid
+
+
+class ReaderUids:
+    """UIDs tapped on a reader; while the reader is offline the banker is told why and it waits."""
+
+    def __init__(self, reader: Device, say: Say, check_every: float = 0.25) -> None:
+        self.reader = reader
+        self.say = say
+        self.check_every = check_every
+        self._taps: queue.Queue[str] = queue.Queue()
+        reader.start(self._take)
+
+    def _take(self, event: Event) -> None:
+        if isinstance(event, Tap):
+            self._taps.put(event.uid)
+
+    def __call__(self, prompt: str) -> str | None:
+        self.say(prompt)
+        told = "ok"
+        while True:
+            status = self.reader.status
+            if status != told and status not in ("ok", "starting"):
+                self.say(f"  The reader is {status}; waiting for it.")
+            if status != "starting":
+                told = status
+            try:
+                return self._taps.get(timeout=self.check_every)
+            except queue.Empty:
+                continue
+
+    def close(self) -> None:
+        self.reader.stop()

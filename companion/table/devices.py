@@ -1,0 +1,57 @@
+"""The table's devices, made from the config and wired to the table's single writer."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..config import Config
+from ..hardware.button import make_button
+from ..hardware.dice_unit import DiceUnit, make_dice_unit
+from ..hardware.feedback import make_feedback
+from ..hardware.gpio import close_gpio
+from ..hardware.reader import make_reader
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Devices:
+    reader: Any
+    button: Any
+    dice_unit: DiceUnit
+    feedback: Any
+
+    @classmethod
+    def from_config(cls, config: Config, data_dir: Path, dice_port: str | None = None) -> Devices:
+        """Real or simulated, as the config says; a device that cannot start says so in its status."""
+        return cls(
+            reader=make_reader(config.reader),
+            button=make_button(config.button, data_dir),
+            dice_unit=make_dice_unit(config.dice_unit, dice_port),
+            feedback=make_feedback(config.feedback, data_dir),
+        )
+
+    @property
+    def all(self) -> list[Any]:
+        return [self.reader, self.button, self.dice_unit, self.feedback]
+
+    def start(self, emit: Any) -> None:
+        for device in self.all:
+            try:
+                device.start(emit)
+            except Exception:  # one broken device never keeps the table from running
+                log.exception("%s could not start", getattr(device, "name", device))
+
+    def stop(self) -> None:
+        for device in reversed(self.all):
+            try:
+                device.stop()
+            except Exception:
+                log.exception("%s did not stop cleanly", getattr(device, "name", device))
+        close_gpio()
+
+    def status(self) -> dict[str, str]:
+        return {getattr(d, "name", type(d).__name__): d.status for d in self.all}
