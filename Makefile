@@ -24,7 +24,7 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check companion tests
 
 run: $(VENV)/.installed
-	$(VENV)/bin/companion replay --summary examples/demo.jsonl
+	$(VENV)/bin/companion run --simulate --open --data .data
 
 # Benchmarks (kept out of the suite): pure Python, then the same source compiled with mypyc.
 $(VENV)/.bench: $(VENV)/.installed

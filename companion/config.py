@@ -65,14 +65,13 @@ class Config:
     wifi: WifiConfig = field(default_factory=WifiConfig)
 
     def simulated(self) -> Config:
-        """Every device simulated (`--simulate`); a dice unit stays off unless a port is given."""
-        dice = self.dice_unit
+        """Every device simulated (`--simulate`), a dice unit on a pseudo-terminal included."""
         return replace(
             self,
             reader=replace(self.reader, driver="simulated"),
             button=replace(self.button, driver="simulated"),
             feedback=replace(self.feedback, driver="simulated"),
-            dice_unit=replace(dice, driver="simulated" if dice.driver != "none" else "none"),
+            dice_unit=replace(self.dice_unit, driver="simulated"),
         )
 
 

@@ -36,6 +36,7 @@ class Result:
     messages: list[str] = field(default_factory=list)
     kind: str = "command"  # "command", "identify", "show_deed", "unknown_tag", "ignored"
     detail: dict[str, Any] = field(default_factory=dict)
+    status: int = 200  # as HTTP would say it: 422 refused by the rules, 400 malformed, 503 storage
 
 
 def _nak_word(store: GameStore | None, reason: str) -> str:
@@ -107,9 +108,9 @@ class Table:
             try:
                 store = self.folder.create(start, source)
             except Malformed as bad:
-                return Result(False, bad.reason)
+                return Result(False, bad.reason, status=422)
             except LedgerError as exc:
-                return Result(False, exc.reason)
+                return Result(False, exc.reason, status=503)
             self._switch(store)
             return self._accepted(store.seq, [f"New game {store.game_id}"], kind="new_game")
 
@@ -120,7 +121,7 @@ class Table:
             try:
                 store = self.folder.open(game_id)
             except LedgerError as exc:
-                return Result(False, exc.reason)
+                return Result(False, exc.reason, status=404 if "no game" in exc.reason else 503)
             self._switch(store)
             return self._accepted(store.seq, [f"Game {game_id} resumed"], kind="open_game")
 
@@ -179,12 +180,14 @@ class Table:
             return self._refused("No game is running; the banker starts one first")
         try:
             receipt = store.submit(command, source)
+        except Malformed as bad:
+            return self._refused(bad.reason, status=400)
         except CommandError as refused:
             return self._refused(refused.reason)
         except LedgerError as exc:
-            return self._refused(exc.reason)
+            return self._refused(exc.reason, status=503)
         messages = receipt.outcome.messages if receipt.outcome else []
-        return self._accepted(receipt.seq, messages)
+        return self._accepted(receipt.seq, messages, command=command, source=source)
 
     def _ledger_action(self, action: Callable[[GameStore], Any]) -> Result:
         store = self.store
@@ -192,8 +195,10 @@ class Table:
             return self._refused("No game is running")
         try:
             receipt = action(store)
-        except (Rejected, LedgerError) as exc:
-            return self._refused(exc.reason)
+        except Rejected as refused:
+            return self._refused(refused.reason)
+        except LedgerError as exc:
+            return self._refused(exc.reason, status=503)
         messages = receipt.outcome.messages if receipt.outcome else []
         return self._accepted(receipt.seq, messages)
 
@@ -265,7 +270,10 @@ class Table:
             except Exception:
                 log.exception("a listener failed")
 
-    def _accepted(self, seq: int, messages: list[str], kind: str = "command") -> Result:
+    def _accepted(
+        self, seq: int, messages: list[str], kind: str = "command",
+        command: dict[str, Any] | None = None, source: str = "banker",
+    ) -> Result:
         shown = self.snapshot()
         result = Result(True, seq=seq, state=shown, messages=messages, kind=kind)
         if self.feedback is not None:
@@ -275,14 +283,17 @@ class Table:
                 self.feedback.decision_needed()
             else:
                 self.feedback.clear()
-        self._push({"type": "state", "seq": seq, "state": shown, "messages": messages})
+        self._push({"type": "state", "seq": seq, "state": shown, "messages": messages,
+                    "command": command, "source": source})
         return result
 
-    def _refused(self, reason: str, kind: str = "command", detail: dict[str, Any] | None = None) -> Result:
+    def _refused(
+        self, reason: str, kind: str = "command", detail: dict[str, Any] | None = None, status: int = 422
+    ) -> Result:
         if self.feedback is not None:
             self.feedback.rejected()
         self._push({"type": "refused", "reason": reason, "kind": kind, **(detail or {})})
-        return Result(False, reason, kind=kind, detail=detail or {})
+        return Result(False, reason, kind=kind, detail=detail or {}, status=status)
 
     def _ok(self, kind: str, detail: dict[str, Any]) -> Result:
         if self.feedback is not None:

@@ -54,4 +54,5 @@ class Devices:
         close_gpio()
 
     def status(self) -> dict[str, str]:
-        return {getattr(d, "name", type(d).__name__): d.status for d in self.all}
+        return {"reader": self.reader.status, "button": self.button.status,
+                "dice_unit": self.dice_unit.status, "feedback": self.feedback.status}

@@ -1,0 +1,45 @@
+"""`companion run`: the table's daemon (devices, the single writer, the ledger, the dashboard)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from ..config import ConfigError, load_config
+from ..ledger import default_data_dir
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s",
+                        stream=sys.stderr)
+    try:
+        config = load_config(Path(args.config) if args.config else None, simulate=args.simulate)
+    except ConfigError as exc:
+        print(f"companion run: {exc}", file=sys.stderr)
+        return 2
+    if args.port is not None:
+        config = replace(config, port=args.port)
+    if args.host is not None:
+        config = replace(config, host=args.host)
+    data = Path(args.data or config.data or default_data_dir())
+    from ..daemon import Daemon
+
+    return Daemon(config, data, simulate=args.simulate, dice_port=args.dice_port,
+                  banker_pin=args.banker_pin, open_browser=args.open).run()
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("run", help="run the table: devices, ledger and the dashboard")
+    p.add_argument("--simulate", action="store_true", help="simulate every device (no Pi needed)")
+    p.add_argument("--port", type=int, help="the dashboard's port (8080)")
+    p.add_argument("--host", help="the address to listen on (all: 0.0.0.0)")
+    p.add_argument("--data", metavar="DIR", help=f"the data folder (default: {default_data_dir()})")
+    p.add_argument("--config", metavar="FILE", help="the config file (TOML)")
+    p.add_argument("--banker-pin", metavar="PIN", help="set the banker PIN (else set it in the browser)")
+    p.add_argument("--dice-port", metavar="PATH",
+                   help="the dice unit's serial port (works with --simulate: a unit on a pty)")
+    p.add_argument("--open", action="store_true", help="open the dashboard in a browser")
+    p.set_defaults(func=cmd_run)

@@ -1,0 +1,172 @@
+"""`companion run`: devices -> the table (single writer) -> the ledger -> the live stream, served by
+waitress. Shuts down cleanly on SIGTERM; logs one line per stored command."""
+
+from __future__ import annotations
+
+import json
+import logging
+import signal
+import threading
+import time
+import webbrowser
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .config import Config
+from .hardware.dice import roll
+from .hardware.tags import TagRegistry, registry_path
+from .ledger import DataFolder, FolderLocked, LedgerError
+from .rules import load_edition
+from .table import Table
+from .table.devices import Devices
+from .web import BankerPin, Context, Simulator, create_app
+
+log = logging.getLogger("companion")
+
+# waitress holds one thread per open event stream: room for 8+ dashboards and the API besides.
+THREADS = 24
+PIECES = ("boot", "car", "dog", "hat", "iron", "ship", "thimble", "wheelbarrow")
+
+
+class Stop(Exception):
+    """Raised in the main thread by SIGTERM/SIGINT to leave the server loop."""
+
+
+@dataclass
+class Daemon:
+    config: Config
+    data_dir: Path
+    simulate: bool = False
+    dice_port: str | None = None
+    banker_pin: str | None = None
+    open_browser: bool = False
+
+    def run(self) -> int:
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            folder = DataFolder(self.data_dir)
+        except (FolderLocked, LedgerError) as exc:
+            log.error("%s", exc.reason)
+            return 1
+        registry = TagRegistry.load(registry_path(self.config.tags, self.data_dir))
+        tags = registry.as_dict()
+        if self.simulate and not tags:
+            tags = simulated_tags()
+        devices = Devices.from_config(self.config, self.data_dir, self.dice_port)
+        table = Table(folder, roll=roll, registry=tags, feedback=devices.feedback,
+                      dice_unit=devices.dice_unit)
+        table.listeners.append(log_command)
+        self._resume(table, folder)
+        ctx = Context(
+            table=table,
+            data_dir=self.data_dir,
+            pin=BankerPin(self.data_dir, self.banker_pin),
+            simulator=simulator(devices) if self.simulate else None,
+            devices=devices.status,
+            tags=lambda: tags,
+            wifi=self.config.wifi,
+        )
+        app = create_app(ctx)
+        devices.start(table.on_event)
+        watcher = threading.Thread(target=watch_devices, args=(devices, ctx), daemon=True)
+        watcher.start()
+        from waitress import create_server  # type: ignore[import-untyped]
+
+        server = create_server(app, host=self.config.host, port=self.config.port, threads=THREADS,
+                               channel_timeout=120, ident="companion")
+        shown_host = "localhost" if self.config.host in ("0.0.0.0", "::") else self.config.host
+        url = f"http://{shown_host}:{server.effective_port}/"
+        log.info("serving the table on %s (data in %s)%s", url, self.data_dir,
+                 ", simulated devices" if self.simulate else "")
+        if self.open_browser:
+            threading.Timer(0.3, lambda: webbrowser.open(url)).start()
+
+        def stop(signum: int, _frame: Any) -> None:
+            raise Stop(signal.Signals(signum).name)
+
+        previous = {s: signal.signal(s, stop) for s in (signal.SIGTERM, signal.SIGINT)}
+        try:
+            server.run()
+        except Stop as why:
+            log.info("stopping (%s)", why)
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+            ctx.broker.close()  # ends the event streams, so their threads come back
+            server.task_dispatcher.shutdown(timeout=5)
+            server.close()
+            devices.stop()
+            table.close()
+            folder.close()
+        log.info("stopped")
+        return 0
+
+    @staticmethod
+    def _resume(table: Table, folder: DataFolder) -> None:
+        """Carry on with the most recent game still being played (after a restart or a power cut)."""
+        for info in folder.games():
+            if info.status == "playing":
+                result = table.open_game(info.id)
+                if result.ok:
+                    log.info("resumed game %s (%s)", info.id, ", ".join(info.players))
+                else:
+                    log.warning("could not resume game %s: %s", info.id, result.reason)
+                return
+
+
+def simulated_tags() -> dict[str, str]:
+    """Made-up UIDs for every deed, piece and printed card, so the virtual table has tags to tap."""
+    edition = load_edition()
+    meanings = [f"deed:{sq.id}" for sq in edition.ownable]
+    meanings += [f"token:{piece}" for piece in PIECES]
+    meanings += [f"card:{deck}:{card.number}" for deck, cards in edition.decks.items() for card in cards]
+    return {f"5a{index:012x}": meaning for index, meaning in enumerate(meanings, start=1)}
+
+
+def simulator(devices: Devices) -> Simulator:
+    def press(long: bool) -> None:
+        # A long press takes a second; the request need not wait for the finger.
+        threading.Thread(target=devices.button.press, kwargs={"long": long}, daemon=True).start()
+
+    unit = getattr(devices.dice_unit, "simulated", None)
+    return Simulator(
+        tap=lambda uid: devices.reader.tap(uid),
+        press=press,
+        unit_press=(lambda: unit.press() is not None) if unit is not None else None,
+    )
+
+
+def watch_devices(devices: Devices, ctx: Context, interval: float = 1.0) -> None:
+    """Tell every dashboard when a device goes offline or comes back."""
+    last: dict[str, str] = {}
+    while not ctx.broker.closing.is_set():
+        now = devices.status()
+        if now != last:
+            if last:
+                log.info("devices: %s", ", ".join(f"{k} {v}" for k, v in now.items()))
+            ctx.broker.publish({"type": "devices", "devices": now})
+            last = now
+        ctx.broker.closing.wait(interval)
+
+
+def log_command(event: dict[str, Any]) -> None:
+    if event.get("type") == "state" and event.get("command") is not None:
+        log.info("#%s %s %s -> %s", event["seq"], event.get("source"),
+                 json.dumps(event["command"], ensure_ascii=False), "; ".join(event["messages"]))
+    elif event.get("type") == "refused":
+        log.info("refused: %s", event.get("reason"))
+
+
+def started_within(url: str, timeout: float) -> bool:
+    """For tests and `make run`: is the server answering yet?"""
+    import urllib.request
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url + "api/state", timeout=1):
+                return True
+        except OSError:
+            time.sleep(0.05)
+    return False

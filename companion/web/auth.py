@@ -1,0 +1,115 @@
+"""Who may do what: watchers, paired players, and the banker (a PIN, stored hashed).
+
+Sessions are Flask's signed cookies (secret generated at first start, file mode 0600,
+SameSite=Strict). The PIN is scrypt-hashed; five wrong tries lock logins for a while.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from ..rules import Game
+
+TRIES = 5
+LOCKOUT = 60.0  # seconds after five wrong PINs; doubles each time it happens again
+
+
+def secret_key(folder: Path) -> bytes:
+    """The cookie-signing secret, made once and kept readable by the companion alone."""
+    path = folder / "secret.key"
+    if path.exists():
+        return path.read_bytes()
+    key = secrets.token_bytes(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(key)
+    return key
+
+
+def _hash(pin: str, salt: bytes) -> bytes:
+    return hashlib.scrypt(pin.encode(), salt=salt, n=2**14, r=8, p=1, dklen=32)
+
+
+class BankerPin:
+    """The banker's PIN on disk (salt and scrypt hash, mode 0600) and the wrong-try counter."""
+
+    def __init__(self, folder: Path, pin: str | None = None) -> None:
+        self.path = folder / "banker-pin.json"
+        self._lock = threading.Lock()
+        self.failures = 0
+        self.locked_until = 0.0
+        self.lockouts = 0
+        if pin is not None:
+            self.set(pin)
+
+    @property
+    def is_set(self) -> bool:
+        return self.path.exists()
+
+    @staticmethod
+    def valid(pin: Any) -> bool:
+        return isinstance(pin, str) and pin.isdigit() and 4 <= len(pin) <= 12
+
+    def set(self, pin: str) -> None:
+        if not self.valid(pin):
+            raise ValueError("The banker PIN is 4 to 12 digits")
+        salt = secrets.token_bytes(16)
+        record = {"salt": salt.hex(), "hash": _hash(pin, salt).hex()}
+        tmp = self.path.with_suffix(".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            json.dump(record, f)
+        os.replace(tmp, self.path)
+
+    def check(self, pin: Any, now: float | None = None) -> tuple[bool, float]:
+        """(right, seconds to wait): wrong tries beyond five lock the PIN for a while."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            if now < self.locked_until:
+                return False, self.locked_until - now
+            if not isinstance(pin, str) or not self.is_set:
+                return False, 0.0
+            record = json.loads(self.path.read_text())
+            right = hmac.compare_digest(_hash(pin, bytes.fromhex(record["salt"])),
+                                        bytes.fromhex(record["hash"]))
+            if right:
+                self.failures = 0
+                return True, 0.0
+            self.failures += 1
+            if self.failures >= TRIES:
+                self.failures = 0
+                self.lockouts += 1
+                self.locked_until = now + LOCKOUT * 2 ** (self.lockouts - 1)
+                return False, self.locked_until - now
+            return False, 0.0
+
+
+BANKER_ONLY = {"auction_building", "end_game", "tap"}
+TURN_COMMANDS = {"roll", "end_turn", "pay_jail_fine", "use_jail_card"}
+
+
+def actor(game: Game | None, command: dict[str, Any]) -> str | None:
+    """The player a command acts for, or None when only the banker may give it."""
+    name = command.get("do")
+    if game is None or name in BANKER_ONLY:
+        return None
+    if name in TURN_COMMANDS:
+        return command.get("player") or (None if game.over else game.current_player.name)
+    if name in ("buy", "decline"):
+        return game.offer.player.name if game.offer else command.get("player")
+    if name == "choose":
+        return game.choice.player.name if game.choice else command.get("player")
+    if name == "draw":
+        return game.draw_due[0].name if game.draw_due else command.get("player")
+    if name == "trade":
+        return command.get("from")
+    player = command.get("player")
+    return player if isinstance(player, str) else None
