@@ -41,6 +41,7 @@ bench: compiled
 	$(VENV)/bin/python bench/replay_speed.py
 	PYTHONPATH=.build/compiled $(VENV)/bin/python bench/replay_speed.py
 	$(VENV)/bin/python bench/ledger_speed.py
+	$(VENV)/bin/python bench/dashboard_speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .build build dist *.egg-info

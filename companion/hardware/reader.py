@@ -105,6 +105,7 @@ class PollingReader:
         self._retry = retry_first
         self._emit: Emit | None = None
         self._lock = threading.RLock()  # one conversation with the chip at a time
+        self._poke = threading.Event()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -135,6 +136,7 @@ class PollingReader:
 
     def stop(self) -> None:
         self._stopping.set()
+        self._poke.set()
         if self._thread is not None:
             self._thread.join(timeout=10)
             if self._thread.is_alive():
@@ -146,8 +148,16 @@ class PollingReader:
 
     def _run(self) -> None:
         delay = 0.0
-        while not self._stopping.wait(delay):
+        while not self._stopping.is_set():
+            self._poke.wait(delay)
+            self._poke.clear()
+            if self._stopping.is_set():
+                return
             delay = self.poll_once()
+
+    def poke(self) -> None:
+        """Poll now rather than at the next tick (the simulated reader: a card was just placed)."""
+        self._poke.set()
 
     def poll_once(self, emit: Emit | None = None) -> float:
         """One poll: read, track, emit. Answers the seconds to wait before the next one.
@@ -217,6 +227,7 @@ class SimulatedReader(PollingReader):
         uid = normalize_uid(uid)
         with self._cards:
             self._card, self._lift_in = uid, None
+        self.poke()
 
     def remove(self) -> None:
         """Lift the card off the reader."""
@@ -236,6 +247,7 @@ class SimulatedReader(PollingReader):
             if self._lifted is not None:
                 self._lifted.set()
             self._card, self._lift_in, self._lifted = uid, self.hold_polls, lifted
+        self.poke()
         return lifted
 
     def unplug(self, reason: str = "the reader is unplugged") -> None:
