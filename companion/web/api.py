@@ -12,7 +12,7 @@ from flask import Blueprint, Response, jsonify, request, session, stream_with_co
 
 from ..ledger.export import export_csv, export_jsonl
 from ..ledger.store import GameStore
-from ..rules import load_edition
+from ..rules import Malformed, dispatch, load_edition
 from ..table import Result, game_tags
 from .app import context
 from .auth import actor
@@ -22,6 +22,7 @@ from .openapi import spec
 api = Blueprint("api", __name__, url_prefix="/api")
 
 JSON = dict[str, Any]
+LATEST_MS = 253402300799000  # 9999-12-31T23:59:59Z, the last time a datetime can show
 
 
 def error(message: str, status: int, **extra: Any) -> tuple[Response, int]:
@@ -88,7 +89,8 @@ def banker_only(view: Callable[..., Any]) -> Callable[..., Any]:
 
 def answer(result: Result, created: bool = False) -> tuple[Response, int]:
     if result.ok:
-        state = context().table.snapshot()
+        # The state this command made (a fresh snapshot could already include a later command).
+        state = result.state if result.state is not None else context().table.snapshot()
         return jsonify({"seq": result.seq, "state": state, "messages": result.messages}), (
             201 if created else 200
         )
@@ -122,7 +124,9 @@ def events() -> Response:
         seen = -1
     first = []
     state = ctx.table.snapshot()
-    if state is not None and state["seq"] > seen:
+    # A different seq, not only a higher one: after a new game (or one resumed) while this screen
+    # was away, the current game's seq can be lower than the last one the screen saw.
+    if state is not None and state["seq"] != seen:
         first.append(sse("state", {"seq": state["seq"], "state": state, "messages": []}, state["seq"]))
     first.append(sse("devices", ctx.devices()))
     response = Response(stream_with_context(ctx.broker.stream(first)), mimetype="text/event-stream")
@@ -227,7 +231,7 @@ def get_session() -> Response:
 def qr() -> Response:
     ctx = context()
     if request.args.get("for") == "wifi":
-        text = f"WIFI:T:WPA;S:{_wifi_escape(ctx.wifi.ssid)};P:{_wifi_escape(ctx.wifi.password)};;"
+        text = wifi_text(ctx.wifi.ssid, ctx.wifi.password)
     else:
         text = request.host_url
     out = io.BytesIO()
@@ -235,6 +239,11 @@ def qr() -> Response:
     response = Response(out.getvalue(), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def wifi_text(ssid: str, password: str) -> str:
+    """What a phone's camera reads to join the wifi (the de-facto WIFI: QR format)."""
+    return f"WIFI:T:WPA;S:{_wifi_escape(ssid)};P:{_wifi_escape(password)};;"
 
 
 def _wifi_escape(text: str) -> str:
@@ -256,6 +265,10 @@ def commands() -> tuple[Response, int]:
     command = body()
     confirm = command.pop("confirm", None)
     table = ctx.table
+    try:
+        dispatch(command)  # its shape only (unknown command, missing field): 400 for anyone
+    except Malformed as bad:
+        return error(bad.reason, 400)
     if is_banker():
         return answer(table.submit(command, "banker"))
     game = table.store.game if table.store is not None else None
@@ -290,7 +303,7 @@ def pair() -> tuple[Response, int]:
         if not is_banker():
             return error("Only the banker can pair a screen without a token tap", 401)
         name = data["player"]
-        if name not in table.store.game.by_name:
+        if not isinstance(name, str) or name not in table.store.game.by_name:
             return error(f"There is no player called {name!r} in this game", 422)
     else:
         name = table.identify(ctx.pair_timeout)
@@ -349,7 +362,7 @@ def new_game() -> tuple[Response, int]:
     data = body()
     players = data.get("players")
     tokens = data.get("tokens") or {}
-    if not isinstance(tokens, dict):
+    if not isinstance(tokens, dict) or not all(isinstance(v, str) for v in tokens.values()):
         return error("tokens must map players to pieces", 400)
     seed = data.get("seed")
     start = {
@@ -362,8 +375,8 @@ def new_game() -> tuple[Response, int]:
     result = ctx.table.new_game(start)
     if not result.ok:
         return error(result.reason, result.status)
-    return jsonify({"game": ctx.table.store.game_id if ctx.table.store else None,
-                    "seq": result.seq, "state": ctx.table.snapshot()}), 201
+    state = result.state or {}
+    return jsonify({"game": state.get("game"), "seq": result.seq, "state": state}), 201
 
 
 @api.post("/games/<game_id>/open")
@@ -396,12 +409,17 @@ def export(game_id: str, fmt: str) -> Any:
 
     def work() -> Result:
         store = table.store if table.store and table.store.game_id == game_id else None
+        opened_here = store is None and game_id not in table.folder.open_games
         try:
             if store is None:
                 store = table.folder.open(game_id)
         except Exception as exc:  # LedgerError: not found, damaged, read-only
             return Result(False, getattr(exc, "reason", str(exc)), status=404)
-        text = export_jsonl(store) if fmt == "jsonl" else export_csv(store)
+        try:
+            text = export_jsonl(store) if fmt == "jsonl" else export_csv(store)
+        finally:
+            if opened_here:  # not left open (nor given clock corrections) once written out
+                table.folder.close_game(game_id)
         return Result(True, detail={"text": text})
 
     result = table.call(work)
@@ -417,7 +435,9 @@ def export(game_id: str, fmt: str) -> Any:
 def clock() -> tuple[Response, int]:
     ctx = context()
     ms = body().get("time")
-    if not isinstance(ms, int | float) or isinstance(ms, bool):
+    # Finite and within what a date can hold: a time out of range (or NaN, or Infinity, which
+    # Python's JSON reads) would become the clock's offset, and every later entry would fail.
+    if not isinstance(ms, int | float) or isinstance(ms, bool) or not 0 <= ms < LATEST_MS:
         return error("time must be milliseconds since 1970", 400)
     corrected = ctx.table.call(
         lambda: Result(True, detail={"done": ctx.table.folder.tablet_time(ms / 1000.0) is not None})
@@ -449,13 +469,14 @@ def sim_tags() -> Response:
         label = value
         if kind == "deed" and value in edition.by_id:
             label = edition.by_id[value].name
-        elif kind == "token":
-            player = game_map.get(uid, "").partition(":")[2]
+        player = None
+        if kind == "token":
+            player = game_map.get(uid, "").partition(":")[2] or None
             label = f"{value} ({player})" if player else value
         elif kind == "card":
             deck, _, number = value.partition(":")
             label = f"{edition.deck_names.get(deck, {'en': deck})['en']} {number}"
-        tags.append({"uid": uid, "meaning": meaning, "label": label})
+        tags.append({"uid": uid, "meaning": meaning, "label": label, "player": player})
     return jsonify({"tags": tags})
 
 

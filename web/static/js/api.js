@@ -1,0 +1,180 @@
+// The dashboard's only way to the daemon: JSON over fetch (errors shown as toasts) and the live
+// stream of Server-Sent Events on /api/events (reconnecting, catching up with Last-Event-ID).
+
+import { known, t } from "./i18n.js";
+import { toast } from "./ui.js";
+
+export class ApiError extends Error {
+  constructor(status, message, data) {
+    super(message);
+    this.status = status;
+    this.data = data || {};
+  }
+}
+
+// request("POST", "/api/commands", {...}); quiet: no toast on failure (the caller shows it).
+export async function request(method, path, body, { quiet = false, signal } = {}) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: "same-origin",
+      headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    if (err.name === "AbortError") throw err;
+    const error = new ApiError(0, t("error.network"));
+    if (!quiet) toast(error.message, "error");
+    throw error;
+  }
+  let data = null;
+  const text = await response.text();
+  if (text) {
+    try { data = JSON.parse(text); } catch { data = null; }
+  }
+  if (!response.ok) {
+    const reason = (data && data.error) || (known(`error.${response.status}`) ? t(`error.${response.status}`) : t("error.status", { status: response.status }));
+    const error = new ApiError(response.status, reason, data);
+    if (!quiet) showError(error);
+    throw error;
+  }
+  return data ?? {};
+}
+
+export function showError(error) {
+  if (error.status === 422) toast(t("toast.refused", { reason: error.message }), "refused");
+  else if (error.status === 429 && error.data.retry_after) toast(t("error.wait", { reason: error.message, seconds: Math.ceil(error.data.retry_after) }), "error");
+  else toast(error.message, "error");
+}
+
+export const get = (path, options) => request("GET", path, undefined, options);
+export const post = (path, body = {}, options) => request("POST", path, body, options);
+
+// One table-script command; resolves to {seq, state} or null when refused (already toasted).
+export async function command(cmd, options = {}) {
+  try {
+    const answer = await post("/api/commands", cmd, options);
+    if (answer && answer.state) applyState(answer.state);
+    return answer;
+  } catch (err) {
+    if (options.quiet) throw err;
+    return null;
+  }
+}
+
+// ---- the session: who this screen is -----------------------------------------------------------
+export const session = { player: null, banker: false, pin_set: true, simulated: false, join_url: "", wifi: {} };
+
+export async function loadSession() {
+  try {
+    Object.assign(session, await get("/api/session", { quiet: true }));
+  } catch { /* watching only */ }
+  window.dispatchEvent(new CustomEvent("session", { detail: session }));
+  return session;
+}
+
+// ---- the live state ----------------------------------------------------------------------------
+let latest = null; // the newest state seen: {seq, game, players, ...} or {game: null, seq: 0}
+const stateListeners = new Set();
+export const currentState = () => latest;
+
+export function onState(fn) {
+  stateListeners.add(fn);
+  if (latest) fn(latest, []);
+  return () => stateListeners.delete(fn);
+}
+
+export function applyState(state, messages = [], force = true) {
+  if (!state) return;
+  if (!force && latest && latest.game === state.game && (state.seq ?? 0) <= (latest.seq ?? 0)) return;
+  latest = state;
+  for (const fn of stateListeners) {
+    try { fn(state, messages); } catch (err) { console.error(err); }
+  }
+}
+
+export async function refreshState() {
+  try {
+    applyState(await get("/api/state", { quiet: true }), [], false);
+  } catch { /* the stream will bring it */ }
+}
+
+// ---- the stream --------------------------------------------------------------------------------
+// handlers: {notice(data), devices(data), status("connecting"|"live"|"offline")}
+export function connect(handlers = {}) {
+  let source = null;
+  let retry = 1000;
+  let timer = 0;
+  let lost = 0; // after a few seconds of retrying, say so plainly
+  const status = (s) => {
+    clearTimeout(lost);
+    if (s === "connecting") lost = setTimeout(() => handlers.status && handlers.status("offline"), 4000);
+    if (handlers.status) handlers.status(s);
+  };
+
+  function open() {
+    clearTimeout(timer);
+    status("connecting");
+    const last = latest ? latest.seq ?? 0 : 0;
+    source = new EventSource(`/api/events${last ? `?last=${encodeURIComponent(last)}` : ""}`);
+    source.addEventListener("open", () => {
+      retry = 1000;
+      status("live");
+      refreshState(); // another game may have been opened while we were away
+    });
+    source.addEventListener("state", (e) => {
+      try {
+        const data = JSON.parse(e.data);
+        applyState(data.state, data.messages || []);
+      } catch (err) { console.error("bad state event", err); }
+    });
+    source.addEventListener("notice", (e) => {
+      try { handlers.notice && handlers.notice(JSON.parse(e.data)); } catch (err) { console.error(err); }
+    });
+    source.addEventListener("devices", (e) => {
+      try {
+        const data = JSON.parse(e.data);
+        window.dispatchEvent(new CustomEvent("devices", { detail: data }));
+      } catch (err) { console.error(err); }
+    });
+    source.addEventListener("error", () => {
+      // The browser retries by itself (sending Last-Event-ID) while CONNECTING; once CLOSED
+      // (the server answered with an error) we open a new stream ourselves, backing off.
+      if (source.readyState === EventSource.CLOSED) {
+        status("offline");
+        source.close();
+        timer = setTimeout(open, retry);
+        retry = Math.min(retry * 2, 15000);
+      } else {
+        status("connecting");
+      }
+    });
+  }
+
+  window.addEventListener("online", () => { if (!source || source.readyState === EventSource.CLOSED) open(); });
+  open();
+  return { close: () => { clearTimeout(timer); source && source.close(); } };
+}
+
+// Each screen tells the Pi the time once (a Pi without a network may have a stale clock).
+export function sendClock() {
+  post("/api/clock", { time: Date.now() }, { quiet: true }).catch(() => {});
+}
+
+// ---- a screen acting: as its paired player, as the banker, or (a shared tablet) confirmed by a
+// token tap on the reader. Returns the answer or null.
+export async function act(cmd, player) {
+  const body = { ...cmd };
+  if (player && !("player" in body) && !("from" in body)) body.player = player;
+  const shared = !session.banker && !session.player;
+  if (shared) body.confirm = "token";
+  if (body.confirm) {
+    const who = body.player || body.from || "";
+    toast(t("toast.confirm_tap", { player: who }), "info", 30000);
+  }
+  const answer = await command(body);
+  if (body.confirm) document.querySelectorAll(".toast-info").forEach((el) => el.remove());
+  return answer;
+}

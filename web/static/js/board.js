@@ -1,0 +1,242 @@
+// The board: the edition from /api/board drawn as squares around the edge of a CSS grid, kept up
+// to date from the state (owners, houses and hotels, mortgages, tokens, jail). Colour groups are
+// marked by more than colour: each group's pattern from the edition is drawn on its band.
+
+import { get } from "./api.js";
+import { local, t } from "./i18n.js";
+import { h, money, playerColour, tokenEl } from "./ui.js";
+
+let boardPromise = null;
+
+// The edition, fetched once per page.
+export function loadBoard() {
+  if (!boardPromise) {
+    boardPromise = get("/api/board").then((board) => {
+      board.byId = {};
+      board.squares.forEach((sq, i) => {
+        if (sq.index === undefined) sq.index = i;
+        board.byId[sq.id] = sq;
+      });
+      return board;
+    });
+    boardPromise.catch(() => { boardPromise = null; });
+  }
+  return boardPromise;
+}
+
+export const squareName = (board, id) => (board?.byId?.[id] ? local(board.byId[id].name) : id || "");
+export const groupName = (board, group) => (board?.groups?.[group] ? local(board.groups[group].name) : group || "");
+export const deckName = (board, deck) => (board?.decks?.[deck] ? local(board.decks[deck].name) : deck || "");
+
+// The group of a square for grouping deeds: its colour group, or "station" / "utility".
+export const groupKey = (sq) => sq.group || sq.kind;
+export const isOwnable = (sq) => sq && (sq.kind === "lot" || sq.kind === "station" || sq.kind === "utility" || sq.price);
+
+// ---- patterns: a tiny SVG tile per pattern name, in black or white to show on the group colour --
+const TILES = {
+  dots: '<circle cx="5" cy="5" r="1.9" fill="C"/>',
+  stripes: '<path d="M-1 1l2-2M0 10L10 0M9 11l2-2" stroke="C" stroke-width="2.2"/>',
+  checks: '<path d="M0 0h5v5H0zM5 5h5v5H5z" fill="C"/>',
+  zigzag: '<path d="M0 7l2.5-4 2.5 4 2.5-4 2.5 4" fill="none" stroke="C" stroke-width="1.6"/>',
+  crosses: '<path d="M5 1.5v7M1.5 5h7" stroke="C" stroke-width="1.8"/>',
+  waves: '<path d="M0 5q2.5-3.5 5 0t5 0" fill="none" stroke="C" stroke-width="1.6"/>',
+  diamonds: '<path d="M5 1l4 4-4 4-4-4z" fill="none" stroke="C" stroke-width="1.6"/>',
+  triangles: '<path d="M5 1.5l4 7H1z" fill="C"/>',
+};
+
+function isDark(colour) {
+  const m = /^#?([0-9a-f]{6})$/i.exec(colour || "");
+  if (!m) return false;
+  const n = parseInt(m[1], 16);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  return 0.299 * r + 0.587 * g + 0.114 * b < 140;
+}
+
+// CSS for a group band: the colour with its pattern on top.
+export function groupStyle(board, group) {
+  const info = board?.groups?.[group];
+  if (!info) return {};
+  const style = { backgroundColor: info.colour, color: isDark(info.colour) ? "#fff" : "#000" };
+  const tile = TILES[info.pattern];
+  if (tile) {
+    const ink = isDark(info.colour) ? "rgba(255,255,255,.55)" : "rgba(0,0,0,.45)";
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">${tile.replaceAll("C", ink)}</svg>`;
+    style.backgroundImage = `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
+    style.backgroundSize = "10px 10px";
+  }
+  return style;
+}
+
+// A colour-group swatch (used in lists and legends): pattern + colour, named for screen readers.
+export function groupSwatch(board, group) {
+  return h("span", { class: "swatch", style: groupStyle(board, group), role: "img", "aria-label": groupName(board, group), title: groupName(board, group) });
+}
+
+// Grid cell of square i on a board of n squares: GO bottom right, then clockwise.
+function cell(i, n) {
+  const side = n / 4;
+  const last = side + 1; // grid lines 1..side+1
+  if (i <= side) return { row: last, col: last - i, side: i === 0 || i === side ? "corner" : "bottom" };
+  if (i <= 2 * side) return { row: last - (i - side), col: 1, side: i === 2 * side ? "corner" : "left" };
+  if (i <= 3 * side) return { row: 1, col: 1 + (i - 2 * side), side: i === 3 * side ? "corner" : "top" };
+  return { row: 1 + (i - 3 * side), col: last, side: "right" };
+}
+
+function kindNote(sq) {
+  switch (sq.kind) {
+    case "tax": return t("board.pay", { amount: money(sq.tax ?? sq.amount ?? 0) });
+    case "go": return t("board.collect");
+    default: return "";
+  }
+}
+
+export class BoardView {
+  // container: an element to fill; centre: an optional element for the middle of the board.
+  constructor(container, board, { centre = null, compact = false } = {}) {
+    this.container = container;
+    this.board = board;
+    this.centreSlot = centre;
+    this.compact = compact;
+    this.parts = new Map();
+    this.state = null;
+    this.build();
+    window.addEventListener("langchange", () => { this.build(); if (this.state) this.update(this.state); });
+  }
+
+  build() {
+    const board = this.board;
+    const n = board.squares.length;
+    const side = n / 4;
+    const grid = h("div", {
+      class: `board${this.compact ? " compact" : ""}`, "data-test": "board", role: "region", "aria-label": t("board.label"),
+      style: { gridTemplateColumns: `1.55fr repeat(${side - 1}, 1fr) 1.55fr`, gridTemplateRows: `1.55fr repeat(${side - 1}, 1fr) 1.55fr` },
+    });
+    this.parts.clear();
+    for (const sq of board.squares) {
+      const pos = cell(sq.index, n);
+      const parts = { sq };
+      parts.band = sq.group ? h("div", { class: "band", style: groupStyle(board, sq.group), "aria-hidden": "true" }) : null;
+      parts.owner = h("div", { class: "owner", "aria-hidden": "true" });
+      parts.tokens = h("div", { class: "tokens", "aria-hidden": "true" });
+      parts.mortgaged = h("div", { class: "mortgaged-label", "aria-hidden": "true" }, t("board.mortgaged"));
+      const body = h("div", { class: "sq-body", "aria-hidden": "true" },
+        h("div", { class: "sq-name" }, local(sq.name)),
+        sq.price ? h("div", { class: "sq-price" }, money(sq.price)) : null,
+        kindNote(sq) ? h("div", { class: "sq-price" }, kindNote(sq)) : null);
+      if (sq.kind === "jail") {
+        parts.cell = h("div", { class: "jail-cell", "data-test": "jail-cell", title: t("board.in_jail") },
+          h("span", { class: "jail-label" }, t("board.in_jail")));
+        parts.visiting = h("div", { class: "tokens visiting", "data-test": "jail-visiting" });
+      }
+      parts.el = h("div", {
+        class: `sq sq-${sq.kind} side-${pos.side}`, "data-test": `square-${sq.id}`, "data-index": sq.index, role: "group",
+        style: { gridRow: String(pos.row), gridColumn: String(pos.col) },
+      }, parts.band, body, parts.owner, parts.mortgaged, parts.cell, parts.visiting, parts.tokens);
+      this.parts.set(sq.id, parts);
+      grid.append(parts.el);
+    }
+    this.centre = h("div", { class: "board-centre", style: { gridRow: `2 / ${side + 1}`, gridColumn: `2 / ${side + 1}` } },
+      h("div", { class: "edition-name" }, local(board.name) || t("app.name")),
+      this.bank = h("div", { class: "bank", "data-test": "bank" }),
+      this.centreSlot);
+    grid.append(this.centre);
+    this.container.replaceChildren(grid);
+    this.grid = grid;
+    this.describeAll();
+  }
+
+  update(state) {
+    this.state = state;
+    const players = state?.players || [];
+    const props = state?.properties || {};
+    const here = new Map();
+    for (const p of players) {
+      if (p.bankrupt) continue;
+      const sq = this.board.squares[p.position];
+      if (!sq) continue;
+      if (!here.has(sq.id)) here.set(sq.id, []);
+      here.get(sq.id).push(p);
+    }
+    for (const [id, parts] of this.parts) {
+      const prop = props[id];
+      const owner = prop?.owner || null;
+      parts.el.dataset.owner = owner || "";
+      parts.el.dataset.houses = prop ? String(prop.houses) : "0";
+      parts.el.dataset.hotel = prop && prop.hotel ? "true" : "false";
+      parts.el.classList.toggle("is-owned", Boolean(owner));
+      parts.el.classList.toggle("is-mortgaged", Boolean(prop?.mortgaged));
+      parts.owner.replaceChildren();
+      parts.owner.style.background = owner ? playerColour(state, owner) : "";
+      if (owner) parts.owner.append(h("span", { class: "owner-name" }, owner));
+      if (parts.band) {
+        const buildings = [];
+        if (prop?.hotel) buildings.push(h("span", { class: "hotel", title: t("board.hotel") }));
+        else for (let k = 0; k < (prop?.houses || 0); k++) buildings.push(h("span", { class: "house", title: t("board.house") }));
+        parts.band.replaceChildren(...buildings);
+      }
+      const standing = here.get(id) || [];
+      const mark = (p) => {
+        const tok = tokenEl(state, p.name);
+        if (p.name === state.turn) tok.classList.add("is-turn");
+        return tok;
+      };
+      if (parts.cell) {
+        parts.cell.replaceChildren(h("span", { class: "jail-label" }, t("board.in_jail")), ...standing.filter((p) => p.in_jail).map(mark));
+        parts.visiting.replaceChildren(...standing.filter((p) => !p.in_jail).map(mark));
+        parts.tokens.replaceChildren();
+      } else {
+        parts.tokens.replaceChildren(...standing.map(mark));
+      }
+      parts.standing = standing;
+    }
+    const bank = state?.bank;
+    this.bank.replaceChildren();
+    if (bank) {
+      this.bank.append(
+        h("span", {}, t("board.bank_houses", { n: bank.houses })), " · ",
+        h("span", {}, t("board.bank_hotels", { n: bank.hotels })));
+      if (bank.pot) this.bank.append(h("span", { "data-test": "pot" }, " · ", t("board.pot", { amount: money(bank.pot) })));
+    }
+    this.describeAll();
+  }
+
+  // aria-label and tooltip of each square: everything the picture shows, in words.
+  describeAll() {
+    const props = this.state?.properties || {};
+    for (const [id, parts] of this.parts) {
+      const sq = parts.sq;
+      const bits = [local(sq.name)];
+      if (sq.group) bits.push(t("board.group", { group: groupName(this.board, sq.group) }));
+      else if (sq.kind === "station" || sq.kind === "utility") bits.push(t(`group.${sq.kind}`));
+      if (sq.price) bits.push(money(sq.price));
+      const prop = props[id];
+      if (prop) {
+        bits.push(prop.owner ? t("board.owner", { player: prop.owner }) : t("board.unowned"));
+        if (prop.hotel) bits.push(t("board.hotel"));
+        else if (prop.houses) bits.push(t("board.houses", { n: prop.houses }));
+        if (prop.mortgaged) bits.push(t("board.mortgaged"));
+      }
+      const standing = parts.standing || [];
+      if (sq.kind === "jail") {
+        const jailed = standing.filter((p) => p.in_jail).map((p) => p.name);
+        const visiting = standing.filter((p) => !p.in_jail).map((p) => p.name);
+        if (jailed.length) bits.push(t("board.jailed", { players: jailed.join(", ") }));
+        if (visiting.length) bits.push(t("board.visiting", { players: visiting.join(", ") }));
+      } else if (standing.length) {
+        bits.push(t("board.here", { players: standing.map((p) => p.name).join(", ") }));
+      }
+      const text = bits.join(" · ");
+      parts.el.setAttribute("aria-label", text);
+      parts.el.title = text;
+    }
+  }
+
+  highlight(id) {
+    const parts = this.parts.get(id);
+    if (!parts) return;
+    parts.el.classList.remove("flash");
+    void parts.el.offsetWidth;
+    parts.el.classList.add("flash");
+    setTimeout(() => parts.el.classList.remove("flash"), 4000);
+  }
+}

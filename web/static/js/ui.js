@@ -1,0 +1,132 @@
+// Small DOM helpers shared by every page: element builder, toasts, a confirm dialog, money and
+// player colours. No framework: pages rebuild their parts from the latest state.
+
+import { t, lang } from "./i18n.js";
+
+// h("button", {class: "x", "data-test": "y", onclick: f}, "text", child, ...)
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2), value);
+    } else if (key === "class") {
+      el.className = value;
+    } else if (key === "style" && typeof value === "object") {
+      Object.assign(el.style, value);
+    } else if (key === "value") {
+      el.value = value;
+    } else if (key === "checked" || key === "disabled" || key === "selected") {
+      el[key] = Boolean(value);
+    } else {
+      el.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === undefined || child === null || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else el.append(child instanceof Node ? child : String(child));
+  }
+}
+
+export function clear(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+export const $ = (selector, root = document) => root.querySelector(selector);
+
+// Money: "£1,500" (the separator follows the screen's language).
+export function money(amount) {
+  const n = Number(amount) || 0;
+  const sign = n < 0 ? "−" : "";
+  return `${sign}£${Math.abs(n).toLocaleString(lang() === "ru" ? "ru-RU" : "en-GB")}`;
+}
+
+// A slug fit for a data-test value: "dark blue" -> "dark-blue".
+export const slug = (text) => String(text).trim().toLowerCase().replace(/[^a-z0-9а-яё]+/gi, "-");
+
+// ---- players: a colour and initials each, stable by seat ------------------------------------
+const PALETTE = ["#d7263d", "#1b998b", "#2e86de", "#f49d37", "#8e44ad", "#3bb273", "#e056a0", "#7f8c8d"];
+const DASHES = ["", "8 4", "2 4", "10 3 2 3", "14 4", "4 2", "6 6", "1 3"];
+
+export function seat(state, name) {
+  const i = (state?.players || []).findIndex((p) => p.name === name);
+  return i < 0 ? 0 : i;
+}
+export const playerColour = (state, name) => PALETTE[seat(state, name) % PALETTE.length];
+export const playerDash = (state, name) => DASHES[seat(state, name) % DASHES.length];
+
+export function initials(state, name) {
+  const names = (state?.players || []).map((p) => p.name);
+  const first = (n) => (n || "?").slice(0, 1).toUpperCase();
+  if (names.filter((n) => first(n) === first(name)).length < 2) return first(name);
+  return (name || "?").slice(0, 2).replace(/^./, (c) => c.toUpperCase());
+}
+
+export function tokenEl(state, name, extra = {}) {
+  return h("span", {
+    class: "token", "data-test": `token-${name}`, title: name, "aria-label": name,
+    style: { background: playerColour(state, name) }, ...extra,
+  }, initials(state, name));
+}
+
+// ---- toasts: refusals, errors, notices ---------------------------------------------------------
+export function toast(message, kind = "info", ms = 7000) {
+  const area = document.getElementById("toasts");
+  if (!area || !message) return;
+  // the same notice twice (the answer to this screen's request, and the stream telling every
+  // screen) shows once
+  for (const shown of area.querySelectorAll(".toast")) {
+    if (shown.querySelector(".toast-text")?.textContent === message) return;
+  }
+  const item = h("div", { class: `toast toast-${kind}`, "data-test": "toast", "data-kind": kind, role: kind === "error" || kind === "refused" ? "alert" : "status" },
+    h("span", { class: "toast-text" }, message),
+    h("button", { type: "button", class: "toast-close", "aria-label": t("common.close"), onclick: () => item.remove() }, "×"));
+  area.append(item);
+  while (area.children.length > 4) area.firstElementChild.remove();
+  setTimeout(() => item.remove(), ms);
+}
+
+// ---- a confirm dialog (<dialog>, keyboard friendly) -------------------------------------------
+export function confirmDialog(message, yesLabel = t("common.yes")) {
+  return new Promise((resolve) => {
+    const dialog = h("dialog", { class: "confirm", "data-test": "confirm", "aria-labelledby": "confirm-text" },
+      h("p", { id: "confirm-text" }, message),
+      h("div", { class: "row" },
+        h("button", { type: "button", class: "danger", "data-test": "confirm-yes", onclick: () => done(true) }, yesLabel),
+        h("button", { type: "button", "data-test": "confirm-no", onclick: () => done(false) }, t("common.cancel"))));
+    function done(answer) { dialog.close(); dialog.remove(); resolve(answer); }
+    dialog.addEventListener("cancel", (e) => { e.preventDefault(); done(false); });
+    document.body.append(dialog);
+    dialog.showModal();
+    dialog.querySelector("[data-test=confirm-no]").focus();
+  });
+}
+
+// ---- times: the API may give ISO text or seconds/milliseconds since the epoch -----------------
+export function timeText(value) {
+  if (value === undefined || value === null || value === "") return "";
+  let date;
+  if (typeof value === "number") date = new Date(value < 1e12 ? value * 1000 : value);
+  else date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return date.toLocaleTimeString(lang() === "ru" ? "ru-RU" : "en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+}
+
+export function dateTimeText(value) {
+  const date = new Date(typeof value === "number" && value < 1e12 ? value * 1000 : value);
+  if (value === undefined || value === null || value === "" || Number.isNaN(date.getTime())) return value ? String(value) : "";
+  return date.toLocaleString(lang() === "ru" ? "ru-RU" : "en-GB", { dateStyle: "short", timeStyle: "short" });
+}
+
+export function debounce(fn, ms = 150) {
+  let timer = 0;
+  return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
+}

@@ -1,0 +1,134 @@
+// Virtual table (simulated mode): every enrolled tag as a button to tap on the simulated reader,
+// the dice button (short press: roll, long press: end turn), the dice unit, and enough of the
+// game (decision with its answers, players, board) to play a whole game from this page.
+
+import { act, currentState, get, onState, post } from "./api.js";
+import { BoardView, groupName, groupSwatch, loadBoard, squareName } from "./board.js";
+import { DecisionView } from "./decision.js";
+import { local, t } from "./i18n.js";
+import { start } from "./page.js";
+import { $, clear, h, toast } from "./ui.js";
+import { MessageFeed, renderCurrent, renderDice, renderPlayers } from "./widgets.js";
+
+await start();
+const simulated = document.body.dataset.simulated === "true";
+const LONG_PRESS_MS = 800;
+
+if (simulated) {
+  const board = await loadBoard();
+  const view = new BoardView($("#board"), board, { compact: true });
+  const decision = new DecisionView($("#decision"), { board, mode: "shared", act });
+  const feed = new MessageFeed($("#messages"));
+  let tags = [];
+  let last = null;
+
+  // ---- the dice button: a press shorter than LONG_PRESS_MS rolls, a longer one ends the turn ----
+  const press = async (long) => {
+    try { await post("/api/sim/press", { long }); } catch { /* toasted */ }
+  };
+  const button = $("#sim-press");
+  let downAt = 0;
+  button.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0) return;
+    downAt = Date.now();
+    button.classList.add("is-down");
+  });
+  button.addEventListener("pointerleave", () => button.classList.remove("is-down"));
+  button.addEventListener("click", (e) => {
+    // a keyboard or scripted click has no pointerdown before it: a short press
+    const held = downAt ? Date.now() - downAt : 0;
+    downAt = 0;
+    button.classList.remove("is-down");
+    e.preventDefault();
+    press(held >= LONG_PRESS_MS);
+  });
+  $("#sim-press-long").addEventListener("click", () => press(true));
+  $("#sim-unit").addEventListener("click", async () => {
+    try { await post("/api/sim/unit", {}); } catch { /* toasted */ }
+  });
+
+  // ---- tags: deeds by colour group, tokens, cards -----------------------------------------------
+  function tagLabel(tag) {
+    const [kind, value, number] = tag.meaning.split(":");
+    if (kind === "deed" && board.byId[value]) return squareName(board, value);
+    if (kind === "card" && board.decks?.[value]) {
+      const card = board.decks[value].cards.find((c, i) => String(c.number ?? i + 1) === number);
+      return `${local(board.decks[value].name)} ${number}${card ? `: ${local(card.text)}` : ""}`;
+    }
+    return tag.label || value || tag.meaning;
+  }
+
+  function tagButton(tag, group) {
+    const player = /\(([^)]+)\)$/.exec(tag.label || "");
+    return h("button", {
+      type: "button", class: `tag tag-${tag.meaning.split(":")[0]}`, "data-test": `sim-tag-${tag.meaning}`, "data-uid": tag.uid,
+      "data-player": tag.meaning.startsWith("token:") && player ? player[1] : null,
+      title: `${tag.meaning} · ${tag.uid}`,
+      onclick: async () => {
+        try { await post("/api/sim/tap", { uid: tag.uid }); } catch { /* toasted */ }
+      },
+    }, group ? groupSwatch(board, group) : null, group ? " " : null, tagLabel(tag));
+  }
+
+  function renderTags() {
+    const deeds = tags.filter((tg) => tg.meaning.startsWith("deed:"));
+    const tokens = tags.filter((tg) => tg.meaning.startsWith("token:"));
+    const cardKey = (tg) => { const [, deck, n] = tg.meaning.split(":"); return [deck, parseInt(n, 10) || 0]; };
+    const cards = tags.filter((tg) => tg.meaning.startsWith("card:")).sort((a, b) => {
+      const [da, na] = cardKey(a);
+      const [db, nb] = cardKey(b);
+      return da === db ? na - nb : da.localeCompare(db);
+    });
+    const other = tags.filter((tg) => !/^(deed|token|card):/.test(tg.meaning));
+    const groups = new Map();
+    const order = (tg) => board.byId[tg.meaning.slice(5)]?.index ?? 99;
+    for (const tag of deeds.sort((a, b) => order(a) - order(b))) {
+      const sq = board.byId[tag.meaning.slice(5)];
+      const key = sq?.group || sq?.kind || "other";
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(tag);
+    }
+    const section = (title, list, test, group = null) => (list.length ? h("div", { class: "tag-group", "data-test": test },
+      h("h3", {}, title), h("div", { class: "tag-buttons" }, list.map((tag) => tagButton(tag, group)))) : null);
+    clear($("#tags"),
+      section(t("virtual.tokens"), tokens, "sim-tokens"),
+      h("div", { class: "deed-tags" }, [...groups].map(([key, list]) => section(
+        board.groups?.[key] ? groupName(board, key) : t(`group.${key}`), list, `sim-group-${key.replace(/\s+/g, "-")}`,
+        board.groups?.[key] ? key : null))),
+      section(t("virtual.cards"), cards, "sim-cards"),
+      section(t("virtual.other"), other, "sim-other"),
+      tags.length ? null : h("p", { class: "muted" }, t("virtual.no_tags")));
+  }
+
+  async function loadTags() {
+    try { tags = (await get("/api/sim/tags", { quiet: true })).tags || []; } catch (err) {
+      tags = [];
+      if (err.status !== 404) toast(err.message, "error");
+    }
+    renderTags();
+  }
+
+  function render(state) {
+    last = state;
+    view.update(state);
+    decision.update(state);
+    renderCurrent($("#current-player"), state);
+    renderDice($("#last-roll"), state.last_roll);
+    renderPlayers($("#players"), state, board);
+  }
+
+  let game = currentState()?.game;
+  onState((state, messages) => {
+    render(state);
+    feed.add(state, messages);
+    if (state.game !== game) { game = state.game; loadTags(); } // a new game may map tokens anew
+  });
+  window.addEventListener("langchange", () => { renderTags(); if (last) render(last); });
+  window.addEventListener("notice", (e) => {
+    const data = e.detail;
+    if (data.type === "show_deed" && data.square) view.highlight(data.square);
+    else if (data.type === "identify" && data.player) toast(t("toast.identified", { player: data.player }), "info", 3000);
+    else if (data.type === "ignored") toast(t("toast.ignored", { what: data.meaning || data.uid || "" }), "info", 3000);
+  });
+  loadTags();
+}
