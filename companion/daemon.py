@@ -18,7 +18,7 @@ from .hardware.dice import roll
 from .hardware.tags import TagRegistry, registry_path
 from .ledger import DataFolder, FolderLocked, LedgerError
 from .rules import load_edition
-from .table import Table
+from .table import Result, Table
 from .table.devices import Devices
 from .web import BankerPin, Context, Simulator, create_app
 
@@ -68,13 +68,20 @@ class Daemon:
             wifi=self.config.wifi,
         )
         app = create_app(ctx)
+        from waitress import create_server  # type: ignore[import-untyped]
+
+        try:  # listen first: a port in use is said plainly, before any device starts
+            server = create_server(app, host=self.config.host, port=self.config.port,
+                                   threads=THREADS, channel_timeout=120, ident="companion")
+        except OSError as exc:
+            log.error("cannot serve on %s port %s: %s (is another server using it? try --port)",
+                      self.config.host, self.config.port, exc.strerror or exc)
+            table.close()
+            folder.close()
+            return 1
         devices.start(table.on_event)
         watcher = threading.Thread(target=watch_devices, args=(devices, ctx), daemon=True)
         watcher.start()
-        from waitress import create_server  # type: ignore[import-untyped]
-
-        server = create_server(app, host=self.config.host, port=self.config.port, threads=THREADS,
-                               channel_timeout=120, ident="companion")
         shown_host = "localhost" if self.config.host in ("0.0.0.0", "::") else self.config.host
         url = f"http://{shown_host}:{server.effective_port}/"
         log.info("serving the table on %s (data in %s)%s", url, self.data_dir,
@@ -94,6 +101,7 @@ class Daemon:
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
             ctx.broker.close()  # ends the event streams, so their threads come back
+            release_waiters(table)  # and screens waiting up to 30 s for a token tap
             server.task_dispatcher.shutdown(timeout=5)
             server.close()
             devices.stop()
@@ -113,6 +121,23 @@ class Daemon:
                 else:
                     log.warning("could not resume game %s: %s", info.id, result.reason)
                 return
+
+
+def release_waiters(table: Table) -> None:
+    """Shutting down: screens waiting for a token tap (pairing, confirming) are told now that no
+    token came, so their server threads come back instead of holding the stop for up to 30 s."""
+
+    def work() -> Result:
+        for waiter in table.identify_waiters:
+            if not waiter.done():
+                waiter.set_result(None)  # type: ignore[arg-type]  # identify() reads it as no tap
+        table.identify_waiters.clear()
+        return Result(True, kind="ignored")
+
+    try:
+        table.call(work, timeout=2)
+    except Exception:  # a stuck writer must not keep the daemon from stopping
+        log.warning("could not release the screens waiting for a token", exc_info=True)
 
 
 def simulated_tags() -> dict[str, str]:

@@ -20,6 +20,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"companion run: {exc}", file=sys.stderr)
         return 2
+    from ..web.auth import BankerPin  # here: the other commands need no Flask
+
+    if args.banker_pin is not None and not BankerPin.valid(args.banker_pin):
+        print("companion run: --banker-pin must be 4 to 12 digits", file=sys.stderr)
+        return 2
     if args.port is not None:
         config = replace(config, port=args.port)
     if args.host is not None:

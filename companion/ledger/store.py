@@ -350,7 +350,8 @@ class GameStore:
             try:
                 seq = self._append("play", line, source, outcome.transfers, applied=True,
                                    status=self._status() if self.game.over and not was_over else None)
-            except StorageError:
+            except BaseException:
+                # Not stored, so not played: the game goes back to what the file holds.
                 self.game = self._rebuild(len(self.effective))
                 raise
             self.effective.append((line, seq))
@@ -405,7 +406,7 @@ class GameStore:
             try:
                 seq = self._append("redo", line, "banker", outcome.transfers, applied=True,
                                    status=self._status() if self.game.over and not was_over else None)
-            except StorageError:
+            except BaseException:
                 self.game = self._rebuild(len(self.effective))
                 raise
             self.effective.append((line, seq))

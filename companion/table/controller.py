@@ -112,7 +112,8 @@ class Table:
             except LedgerError as exc:
                 return Result(False, exc.reason, status=503)
             self._switch(store)
-            return self._accepted(store.seq, [f"New game {store.game_id}"], kind="new_game")
+            return self._accepted(store.seq, [f"New game {store.game_id}"], kind="new_game",
+                                  command=start, source=source)
 
         return self.call(work)
 
@@ -139,10 +140,11 @@ class Table:
         return self.call(lambda: self._apply(command, source))
 
     def undo(self, count: int = 1, by: str = "banker") -> Result:
-        return self.call(lambda: self._ledger_action(lambda s: s.undo(count, by)))
+        return self.call(lambda: self._ledger_action(lambda s: s.undo(count, by),
+                                                     {"do": "undo", "count": count, "by": by}))
 
     def redo(self, by: str = "banker") -> Result:
-        return self.call(lambda: self._ledger_action(lambda s: s.redo(by)))
+        return self.call(lambda: self._ledger_action(lambda s: s.redo(by), {"do": "redo", "by": by}))
 
     def on_event(self, event: Event) -> None:
         """The devices' callback: queued for the writer, never blocking a device thread."""
@@ -189,7 +191,7 @@ class Table:
         messages = receipt.outcome.messages if receipt.outcome else []
         return self._accepted(receipt.seq, messages, command=command, source=source)
 
-    def _ledger_action(self, action: Callable[[GameStore], Any]) -> Result:
+    def _ledger_action(self, action: Callable[[GameStore], Any], command: dict[str, Any]) -> Result:
         store = self.store
         if store is None:
             return self._refused("No game is running")
@@ -200,7 +202,7 @@ class Table:
         except LedgerError as exc:
             return self._refused(exc.reason, status=503)
         messages = receipt.outcome.messages if receipt.outcome else []
-        return self._accepted(receipt.seq, messages)
+        return self._accepted(receipt.seq, messages, command=command, source="banker")
 
     def _tap(self, uid: str) -> Result:
         store = self.store

@@ -14,6 +14,7 @@ import os
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,17 +22,29 @@ from ..rules import Game
 
 TRIES = 5
 LOCKOUT = 60.0  # seconds after five wrong PINs; doubles each time it happens again
+KEY_BYTES = 32  # the cookie-signing secret
 
 
 def secret_key(folder: Path) -> bytes:
-    """The cookie-signing secret, made once and kept readable by the companion alone."""
+    """The cookie-signing secret, made once and kept readable by the companion alone.
+
+    Written whole under a temporary name and renamed into place: a power cut while it is made
+    leaves no empty key (with which Flask could sign no session at all); a short one is remade.
+    """
     path = folder / "secret.key"
     if path.exists():
-        return path.read_bytes()
-    key = secrets.token_bytes(32)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        key = path.read_bytes()
+        if len(key) >= KEY_BYTES:
+            return key
+    key = secrets.token_bytes(KEY_BYTES)
+    tmp = path.with_suffix(".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "wb") as f:
         f.write(key)
+        f.flush()
+        os.fsync(f.fileno())
+    os.chmod(tmp, 0o600)  # a leftover .tmp keeps its mode through O_CREAT
+    os.replace(tmp, path)
     return key
 
 
@@ -43,10 +56,13 @@ def _hash(pin: str, salt: bytes) -> bytes:
 
 
 class BankerPin:
-    """The banker's PIN on disk (salt and scrypt hash, mode 0600) and the wrong-try counter."""
+    """The banker's PIN on disk (salt and PBKDF2 hash, mode 0600) and the wrong-try counter."""
 
-    def __init__(self, folder: Path, pin: str | None = None) -> None:
+    def __init__(
+        self, folder: Path, pin: str | None = None, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.path = folder / "banker-pin.json"
+        self.clock = clock  # for the lockout's wait (tests turn it)
         self._lock = threading.Lock()
         self.failures = 0
         self.locked_until = 0.0
@@ -61,7 +77,8 @@ class BankerPin:
 
     @staticmethod
     def valid(pin: Any) -> bool:
-        return isinstance(pin, str) and pin.isdigit() and 4 <= len(pin) <= 12
+        # ASCII digits only: str.isdigit() also takes "²" and "١", which no keypad types.
+        return isinstance(pin, str) and pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 12
 
     def set(self, pin: str) -> None:
         if not self.valid(pin):
@@ -73,11 +90,12 @@ class BankerPin:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as f:
             json.dump(record, f)
+        os.chmod(tmp, 0o600)  # a leftover .tmp keeps its mode through O_CREAT
         os.replace(tmp, self.path)
 
     def check(self, pin: Any, now: float | None = None) -> tuple[bool, float]:
         """(right, seconds to wait): wrong tries beyond five lock the PIN for a while."""
-        now = time.monotonic() if now is None else now
+        now = self.clock() if now is None else now
         with self._lock:
             if now < self.locked_until:
                 return False, self.locked_until - now

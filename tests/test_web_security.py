@@ -1,0 +1,415 @@
+"""Who may do what (issue 6, point 3): watchers, paired players, shared tablets and the banker;
+the PIN, its lockout and its file; the cookie secret; Origin checks, body limits, no debug."""
+
+from __future__ import annotations
+
+import json
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.web import auth
+from tests.web_support import (
+    BANKER,
+    CAR,
+    DOG,
+    HAT,
+    PIN,
+    SAME_ORIGIN,
+    Rig,
+    rig_fixture,
+    tap_when_waiting,
+)
+
+ROLL = {"do": "roll", "dice": [1, 2]}  # Ann to Whitechapel Road, offered to her
+
+
+@pytest.fixture
+def rig(tmp_path: Path) -> Iterator[Rig]:
+    yield from rig_fixture(tmp_path)
+
+
+@pytest.fixture
+def game(rig: Rig) -> dict:
+    return rig.new_game()
+
+
+def seq(rig: Rig) -> int:
+    return rig.table.store.seq if rig.table.store is not None else 0
+
+
+def act(client: FlaskClient, body: dict, **kwargs: object):
+    return client.post("/api/commands", json=body, **kwargs)
+
+
+def paired(rig: Rig, uid: str) -> FlaskClient:
+    client = rig.client()
+    answer = rig.pair(client, uid)
+    assert answer.status_code == 200, answer.json
+    return client
+
+
+# ---- watching ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/api/state", "/api/board", "/api/history", "/api/history?player=Ann",
+                                  "/api/chart", "/api/log", "/api/games", "/api/devices", "/api/session",
+                                  "/api/qr.svg", "/api/qr.svg?for=wifi", "/api/openapi.json"])
+def test_watching_needs_nothing(rig: Rig, game: dict, path: str) -> None:
+    answer = rig.client().get(path)
+    assert answer.status_code == 200
+
+
+# ---- players -------------------------------------------------------------------------------
+
+
+def test_an_unpaired_screen_may_not_act(rig: Rig, game: dict) -> None:
+    answer = act(rig.client(), ROLL)
+    assert answer.status_code == 401 and "Pair this screen" in answer.json["error"]
+    assert seq(rig) == 1
+
+
+def test_pairing_waits_for_a_token_tap(rig: Rig, game: dict) -> None:
+    client = rig.client()
+    answer = rig.pair(client, DOG)
+    assert answer.status_code == 200 and answer.json == {"player": "Bob"}
+    session = client.get("/api/session").json
+    assert session["player"] == "Bob" and session["banker"] is False
+    assert not rig.table.identify_waiters
+
+
+def test_pairing_without_a_tap_is_408(rig: Rig, game: dict) -> None:
+    rig.ctx.pair_timeout = 0.2
+    client = rig.client()
+    answer = client.post("/api/pair", json={})
+    assert answer.status_code == 408 and "tap your token" in answer.json["error"]
+    assert client.get("/api/session").json["player"] is None
+    assert not rig.table.identify_waiters  # the wait was withdrawn
+
+
+def test_pairing_needs_a_game(rig: Rig) -> None:
+    assert rig.client().post("/api/pair", json={}).status_code == 409
+
+
+def test_a_tap_of_a_piece_nobody_plays_pairs_no_one(rig: Rig, game: dict) -> None:
+    rig.ctx.pair_timeout = 0.3
+    client = rig.client()
+    tapper = tap_when_waiting(rig.table, HAT)
+    answer = client.post("/api/pair", json={})
+    tapper.join(2)
+    assert answer.status_code == 408
+    assert client.get("/api/session").json["player"] is None
+
+
+def test_a_paired_player_makes_their_own_moves_only(rig: Rig, game: dict) -> None:
+    ann, bob = paired(rig, CAR), paired(rig, DOG)
+
+    # Rolling: on your own turn only.
+    refused = act(bob, ROLL)
+    assert refused.status_code == 403 and "Ann's move" in refused.json["error"]
+    assert act(bob, {**ROLL, "player": "Ann"}).status_code == 403
+    assert seq(rig) == 1
+    assert act(ann, ROLL).status_code == 200
+
+    # The offer is Ann's: Bob may not decline it for her. Ann declines; the auction follows.
+    assert act(bob, {"do": "decline"}).status_code == 403
+    assert act(ann, {"do": "decline"}).status_code == 200
+    assert act(ann, {"do": "bid", "player": "Bob", "amount": 10}).status_code == 403
+    assert act(bob, {"do": "bid", "player": "Bob", "amount": 10}).status_code == 200
+    assert act(bob, {"do": "pass", "player": "Ann"}).status_code == 403
+    assert act(ann, {"do": "pass", "player": "Ann"}).status_code == 200
+    state = rig.client().get("/api/state").json
+    assert state["properties"]["whitechapel-road"]["owner"] == "Bob"
+
+    # Building and mortgaging: as yourself (the rules then decide).
+    assert act(ann, {"do": "mortgage", "player": "Bob", "square": "whitechapel-road"}).status_code == 403
+    assert act(bob, {"do": "mortgage", "player": "Bob", "square": "whitechapel-road"}).status_code == 200
+    build = act(bob, {"do": "build", "player": "Bob", "square": "old-kent-road"})
+    assert build.status_code == 422 and "whole brown group" in build.json["error"]
+    assert act(ann, {"do": "build", "player": "Bob", "square": "old-kent-road"}).status_code == 403
+
+    # Trading: proposed from yourself, answered by the other.
+    assert act(ann, {"do": "trade", "from": "Bob", "to": "Ann", "give": {"cash": 10}}).status_code == 403
+    assert act(bob, {"do": "trade", "from": "Bob", "to": "Ann", "give": {"cash": 10}}).status_code == 200
+    assert act(bob, {"do": "accept", "player": "Ann"}).status_code == 403
+    assert act(ann, {"do": "accept", "player": "Ann"}).status_code == 200
+
+    # Ending the turn: the current player's.
+    assert act(bob, {"do": "end_turn"}).status_code == 403
+    assert act(ann, {"do": "end_turn"}).status_code == 200
+    assert rig.client().get("/api/state").json["turn"] == "Bob"
+    sources = {e.source for e in rig.table.store.history()[1:]}
+    assert sources == {"tablet"}
+
+
+@pytest.mark.parametrize("body", [{"do": "end_game"}, {"do": "auction_building", "kind": "house"},
+                                  {"do": "tap", "tag": CAR}])
+def test_banker_only_commands_are_403_for_a_player(rig: Rig, game: dict, body: dict) -> None:
+    ann = paired(rig, CAR)
+    answer = act(ann, body)
+    assert answer.status_code == 403 and "banker" in answer.json["error"]
+    assert seq(rig) == 1
+    assert act(rig.banker(), body).status_code in (200, 422)  # the banker may (the rules decide)
+
+
+def test_pairing_is_per_game(rig: Rig, game: dict) -> None:
+    ann = paired(rig, CAR)
+    rig.new_game()
+    assert ann.get("/api/session").json["player"] is None
+    answer = act(ann, ROLL)
+    assert answer.status_code == 401
+    assert seq(rig) == 1
+
+
+def test_unpair_makes_a_screen_watch_only(rig: Rig, game: dict) -> None:
+    ann = paired(rig, CAR)
+    assert ann.post("/api/unpair").json == {"player": None}
+    assert act(ann, ROLL).status_code == 401
+
+
+def test_the_banker_pairs_a_screen_without_a_tap(rig: Rig, game: dict) -> None:
+    client = rig.client()
+    assert client.post("/api/pair", json={"player": "Bob"}).status_code == 401
+    banker = rig.banker()
+    assert banker.post("/api/pair", json={"player": "Zed"}).status_code == 422
+    assert banker.post("/api/pair", json={"player": ["Ann"]}).status_code == 422
+    assert client.post("/api/pair", json={"player": "Bob"}, headers=BANKER).json == {"player": "Bob"}
+    assert client.get("/api/session").json["player"] == "Bob"
+
+
+# ---- a shared tablet: the token tap confirms ---------------------------------------------------
+
+
+def test_a_shared_tablet_acts_after_the_players_token_tap(rig: Rig, game: dict) -> None:
+    tablet = rig.client()
+    tapper = tap_when_waiting(rig.table, CAR)
+    answer = act(tablet, {**ROLL, "confirm": "token"})
+    tapper.join(2)
+    assert answer.status_code == 200 and answer.json["seq"] == 2
+    assert json.loads(rig.table.store.history()[-1].line) == ROLL  # "confirm" is not stored
+    assert tablet.get("/api/session").json["player"] is None  # confirming is not pairing
+
+
+def test_a_shared_tablet_refuses_another_players_token(rig: Rig, game: dict) -> None:
+    tapper = tap_when_waiting(rig.table, DOG)
+    answer = act(rig.client(), {**ROLL, "confirm": "token"})
+    tapper.join(2)
+    assert answer.status_code == 403 and "Bob's token" in answer.json["error"]
+    assert seq(rig) == 1
+
+
+def test_a_shared_tablet_without_a_tap_is_408(rig: Rig, game: dict) -> None:
+    rig.ctx.pair_timeout = 0.2
+    answer = act(rig.client(), {**ROLL, "confirm": "token"})
+    assert answer.status_code == 408 and "Ann" in answer.json["error"]
+    assert seq(rig) == 1
+
+
+def test_a_shared_tablet_cannot_confirm_banker_commands(rig: Rig, game: dict) -> None:
+    answer = act(rig.client(), {"do": "end_game", "confirm": "token"})
+    assert answer.status_code == 403
+    assert not rig.table.identify_waiters
+
+
+# ---- the banker ----------------------------------------------------------------------------
+
+
+def test_the_banker_may_make_any_move(rig: Rig, game: dict) -> None:
+    banker = rig.banker()
+    assert banker.get("/api/session").json["banker"] is True
+    assert act(banker, ROLL).status_code == 200
+    assert act(banker, {"do": "buy"}).status_code == 200
+    assert act(banker, {"do": "mortgage", "player": "Ann", "square": "whitechapel-road"}).status_code == 200
+    by_header = act(rig.client(), {"do": "end_turn"}, headers=BANKER)
+    assert by_header.status_code == 200
+    assert act(rig.client(), {"do": "end_game"}, headers=BANKER).status_code == 200
+    assert rig.client().get("/api/state").json["winner"] is not None
+    assert {e.source for e in rig.table.store.history()[1:]} == {"banker"}
+
+
+def test_a_wrong_banker_header_is_not_the_banker(rig: Rig, game: dict) -> None:
+    answer = act(rig.client(), ROLL, headers={"X-Banker-Pin": "0000"})
+    assert answer.status_code == 401
+    assert rig.client().post("/api/games", json={"players": ["A", "B"]},
+                             headers={"X-Banker-Pin": "0000"}).status_code == 401
+    assert seq(rig) == 1
+
+
+@pytest.mark.parametrize(("method", "path"), [
+    ("post", "/api/games"), ("post", "/api/undo"), ("post", "/api/redo"),
+    ("post", "/api/games/x/open"), ("get", "/api/export/x.jsonl"),
+])
+def test_banker_endpoints_are_401_for_others(rig: Rig, game: dict, method: str, path: str) -> None:
+    ann = paired(rig, CAR)
+    for client in (rig.client(), ann):
+        answer = getattr(client, method)(path, json={"players": ["A", "B"], "count": 1})
+        assert answer.status_code == 401 and "banker" in answer.json["error"]
+    assert seq(rig) == 1 and len(rig.folder.games()) == 1
+
+
+def test_banker_logout(rig: Rig) -> None:
+    banker = rig.banker()
+    assert banker.post("/api/banker/logout").json == {"banker": False}
+    assert banker.get("/api/session").json["banker"] is False
+    assert banker.post("/api/games", json={"players": ["A", "B"]}).status_code == 401
+
+
+def test_the_pin_is_set_once_and_must_be_4_to_12_digits(tmp_path: Path) -> None:
+    for rig in rig_fixture(tmp_path, pin=None):
+        client = rig.client()
+        assert client.get("/api/session").json["pin_set"] is False
+        assert client.post("/api/banker/login", json={"pin": "1234"}).status_code == 409
+        for bad in ("123", "1234567890123", "12a4", "١٢٣٤", "１２３４", 1234, None, ""):
+            answer = client.post("/api/banker/setup", json={"pin": bad})
+            assert answer.status_code == 422, bad
+            assert "4 to 12 digits" in answer.json["error"]
+        assert not rig.ctx.pin.is_set
+        answer = client.post("/api/banker/setup", json={"pin": "123456789012"})
+        assert answer.status_code == 200
+        session = client.get("/api/session").json
+        assert session["banker"] is True and session["pin_set"] is True
+        again = rig.client().post("/api/banker/setup", json={"pin": "9999"})
+        assert again.status_code == 409
+        assert rig.client().post("/api/banker/login", json={"pin": "9999"}).status_code == 401
+        assert rig.client().post("/api/banker/login", json={"pin": "123456789012"}).status_code == 200
+
+
+class Monotonic:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_five_wrong_pins_lock_logins_for_a_while(rig: Rig) -> None:
+    clock = Monotonic()
+    rig.ctx.pin.clock = clock
+    client = rig.client()
+    for _ in range(auth.TRIES - 1):
+        wrong = client.post("/api/banker/login", json={"pin": "0000"})
+        assert wrong.status_code == 401 and "not the banker PIN" in wrong.json["error"]
+    fifth = client.post("/api/banker/login", json={"pin": "0000"})
+    assert fifth.status_code == 429
+    right = client.post("/api/banker/login", json={"pin": PIN})
+    assert right.status_code == 429  # the right PIN waits too
+    assert right.json["retry_after"] == int(auth.LOCKOUT) + 1
+    assert str(right.json["retry_after"]) in right.json["error"]
+    assert act(client, ROLL, headers=BANKER).status_code == 401  # nor does the header get through
+    assert client.get("/api/session").json["banker"] is False
+    clock.now += auth.LOCKOUT / 2
+    waiting = client.post("/api/banker/login", json={"pin": PIN})
+    assert waiting.json["retry_after"] == int(auth.LOCKOUT / 2) + 1
+    clock.now += auth.LOCKOUT / 2 + 0.1
+    assert client.post("/api/banker/login", json={"pin": PIN}).status_code == 200
+    assert client.get("/api/session").json["banker"] is True
+
+
+def test_wrong_pins_in_the_header_count_too(rig: Rig) -> None:
+    rig.ctx.pin.clock = Monotonic()
+    for _ in range(auth.TRIES):
+        rig.client().get("/api/state")
+        act(rig.client(), {"do": "end_game"}, headers={"X-Banker-Pin": "1111"})
+    assert rig.client().post("/api/banker/login", json={"pin": PIN}).status_code == 429
+
+
+def test_the_pin_file_is_private_and_holds_no_pin(rig: Rig) -> None:
+    path = rig.ctx.pin.path
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    text = path.read_text()
+    assert PIN not in text
+    record = json.loads(text)
+    assert set(record) == {"salt", "hash"} and len(bytes.fromhex(record["hash"])) == 32
+
+
+def test_the_secret_key_is_private_and_outlives_the_app(tmp_path: Path) -> None:
+    first = Rig.make(tmp_path)
+    try:
+        banker = first.banker()
+        cookie = banker.get_cookie("session")
+        assert cookie is not None
+    finally:
+        first.close()
+    key = tmp_path / "secret.key"
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    assert len(key.read_bytes()) >= 32
+    kept = key.read_bytes()
+
+    for rig in rig_fixture(tmp_path):  # the companion restarted on the same folder
+        client = rig.client()
+        client.set_cookie("session", cookie.value)
+        assert client.get("/api/session").json["banker"] is True
+        assert client.post("/api/games", json={"players": ["A", "B"]}).status_code == 201
+    assert key.read_bytes() == kept
+
+    other = tmp_path / "other"
+    other.mkdir()
+    for rig in rig_fixture(other):  # another companion's secret: the cookie means nothing there
+        client = rig.client()
+        client.set_cookie("session", cookie.value)
+        assert client.get("/api/session").json["banker"] is False
+
+
+def test_an_empty_secret_key_file_is_made_again(tmp_path: Path) -> None:
+    (tmp_path / "secret.key").write_bytes(b"")  # a power cut as it was first written
+    for rig in rig_fixture(tmp_path):
+        assert rig.banker().get("/api/session").json["banker"] is True
+    key = tmp_path / "secret.key"
+    assert len(key.read_bytes()) == 32 and stat.S_IMODE(key.stat().st_mode) == 0o600
+
+
+def test_session_cookies_are_strict_and_http_only(rig: Rig) -> None:
+    answer = rig.client().post("/api/banker/login", json={"pin": PIN})
+    cookie = answer.headers["Set-Cookie"]
+    assert "SameSite=Strict" in cookie and "HttpOnly" in cookie
+
+
+# ---- requests from elsewhere ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "http://localhost:8080", "null",
+                                    "https://localhost"])
+def test_a_post_from_another_origin_is_403_and_changes_nothing(rig: Rig, game: dict, origin: str) -> None:
+    banker = rig.banker()
+    foreign = {"Origin": origin}
+    for path, body in (("/api/commands", ROLL), ("/api/games", {"players": ["A", "B"]}),
+                       ("/api/undo", {}), ("/api/banker/logout", {}), ("/api/clock", {"time": 0})):
+        answer = banker.post(path, json=body, headers=foreign)
+        assert answer.status_code == 403, path
+        assert "other sites" in answer.json["error"]
+    assert act(rig.client(), ROLL, headers={**foreign, **BANKER}).status_code == 403
+    assert seq(rig) == 1 and len(rig.folder.games()) == 1
+    assert banker.get("/api/session").json["banker"] is True
+
+
+def test_a_post_from_the_same_origin_works(rig: Rig, game: dict) -> None:
+    banker = rig.banker()
+    assert act(banker, ROLL, headers=SAME_ORIGIN).status_code == 200
+    assert act(banker, {"do": "buy"}, headers={"Origin": "http://localhost/"}).status_code == 200
+    assert seq(rig) == 3
+
+
+def test_a_body_over_16_kb_is_413_with_a_json_error(rig: Rig, game: dict) -> None:
+    big = {"do": "roll", "dice": [1, 2], "padding": "x" * (16 * 1024)}
+    answer = act(rig.client(), big, headers=BANKER)
+    assert answer.status_code == 413
+    assert answer.json == {"error": "That request is too large"}
+    assert seq(rig) == 1
+    assert act(rig.client(), {**big, "padding": "x" * 1000}, headers=BANKER).status_code == 200
+
+
+def test_no_debug_mode(tmp_path: Path) -> None:
+    for rig in rig_fixture(tmp_path):
+        assert rig.app.debug is False
+    for rig in rig_fixture(tmp_path / "served", testing=False):
+        assert rig.app.debug is False and rig.app.testing is False
+        assert rig.app.config["MAX_CONTENT_LENGTH"] == 16 * 1024
+        # An unexpected error is a JSON 500 without a traceback for the API.
+        rig.ctx.devices = lambda: 1 / 0
+        answer = rig.client().get("/api/devices")
+        assert answer.status_code == 500
+        assert "Traceback" not in answer.get_data(as_text=True) and answer.json["error"]
+
