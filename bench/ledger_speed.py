@@ -18,21 +18,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from long_game import long_game
+
 import companion.rules.game
 from companion.ledger import DataFolder
-from companion.simulate.play import play_game
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def record(commands: int) -> list[dict]:
-    seed = 0
-    while True:
-        result = play_game(8, seed, rules={"starting_cash": 30000}, turn_cap=5000, record=True)
-        assert result.script is not None
-        if len(result.script) >= commands:
-            return result.script[:commands]
-        seed += 1
 
 
 def percentile(sorted_values: list[float], p: float) -> float:
@@ -45,7 +36,7 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=5, help="fresh opens; the best is reported")
     args = parser.parse_args()
-    script = record(args.commands)
+    script = long_game(args.commands)
     build = ROOT / ".build"
     build.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="ledger-bench-", dir=build) as tmp:

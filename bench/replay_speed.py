@@ -13,20 +13,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from long_game import long_game
+
 import companion.rules.game
 from companion.replay import replay
 from companion.rules import state
-from companion.simulate.play import play_game
-
-
-def record(commands: int) -> list[str]:
-    seed = 0
-    while True:
-        result = play_game(8, seed, rules={"starting_cash": 30000}, turn_cap=5000, record=True)
-        assert result.script is not None
-        if len(result.script) >= commands:
-            return [json.dumps(c) for c in result.script[:commands]]
-        seed += 1
 
 
 def main() -> None:
@@ -34,7 +25,7 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=5, help="runs; the best is reported")
     args = parser.parse_args()
-    lines = record(args.commands)
+    lines = [json.dumps(c) for c in long_game(args.commands)]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "game.jsonl"
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
