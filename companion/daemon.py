@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import notify
 from .config import Config
 from .hardware.dice import roll
 from .hardware.tags import TagRegistry, registry_path
@@ -88,6 +89,13 @@ class Daemon:
                  ", simulated devices" if self.simulate else "")
         if self.open_browser:
             threading.Timer(0.3, lambda: webbrowser.open(url)).start()
+        # systemd: ready once listening; the watchdog pings only while every part is alive.
+        notify.ready(f"serving the table on {url}")
+        watchdog = notify.Watchdog({
+            "the table writer": lambda: table.alive,
+            "the event broker": lambda: watcher.is_alive() and not ctx.broker.closing.is_set(),
+            **devices.liveness(),
+        }).start()
 
         def stop(signum: int, _frame: Any) -> None:
             raise Stop(signal.Signals(signum).name)
@@ -98,6 +106,8 @@ class Daemon:
         except Stop as why:
             log.info("stopping (%s)", why)
         finally:
+            watchdog.stop()  # first: the parts stop on purpose now, none must be taken for dead
+            notify.stopping()
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
             ctx.broker.close()  # ends the event streams, so their threads come back

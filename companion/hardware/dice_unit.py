@@ -267,6 +267,11 @@ class SerialDiceUnit:
             return f"ok: unit {self.link.unit} v{self.link.version}"
         return f"offline: {self._why}" if self._why else "searching"
 
+    @property
+    def alive(self) -> bool:
+        """Its connection thread runs (False before start(), after stop(), or if the thread died)."""
+        return self._thread is not None and self._thread.is_alive()
+
     def start(self, emit: Emit) -> None:
         if self._thread is not None:
             return
@@ -311,7 +316,7 @@ class SerialDiceUnit:
         return True
 
     def _lose(self, why: str) -> None:
-        if not self._lost.is_set():
+        if not self._lost.is_set() and not self._stopping.is_set():
             self._offline(why)
         self._lost.set()
 
@@ -371,7 +376,8 @@ class SerialDiceUnit:
         opened = time.monotonic()
         last_ping: float | None = None
         n = 0
-        while not self._lost.wait(TICK) and reader.is_alive():
+        # _stopping too: a stop() that came while the port was being opened had its _lost cleared.
+        while not self._lost.wait(TICK) and reader.is_alive() and not self._stopping.is_set():
             now = time.monotonic()
             if self.link.introduced and self._why:
                 log.info("dice unit back: unit %s on %s", self.link.unit, self.path)
@@ -384,7 +390,7 @@ class SerialDiceUnit:
                 last_ping = now
             if now - (self.link.last_heard or opened) > self.silence_limit:
                 self._lose(f"no answer from {self.path} for {self.silence_limit:g} s")
-        if not self._lost.is_set():
+        if not self._lost.is_set() and not self._stopping.is_set():
             self._lose("the reader stopped")
         return self.link.introduced
 

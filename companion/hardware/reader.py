@@ -125,6 +125,11 @@ class PollingReader:
     def status(self) -> str:
         return self._status
 
+    @property
+    def alive(self) -> bool:
+        """Its polling thread runs (False before start(), after stop(), or if the thread died)."""
+        return self._thread is not None and self._thread.is_alive()
+
     def start(self, emit: Emit) -> None:
         if self._thread is not None and self._thread.is_alive():
             raise RuntimeError("the reader is already running")
@@ -249,6 +254,14 @@ class SimulatedReader(PollingReader):
             self._card, self._lift_in, self._lifted = uid, self.hold_polls, lifted
         self.poke()
         return lifted
+
+    chip_version = 0x92  # what version() answers, as a genuine MFRC522 v2.0 does
+
+    def version(self) -> int:
+        """The version register, as the real reader reads it (`companion doctor --simulate`)."""
+        if self._unplugged:
+            raise ReaderError(self._unplugged)
+        return self.chip_version
 
     def unplug(self, reason: str = "the reader is unplugged") -> None:
         """Make the reader fail as a real one does when its cable comes off."""

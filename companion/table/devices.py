@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -52,6 +53,16 @@ class Devices:
             except Exception:
                 log.exception("%s did not stop cleanly", getattr(device, "name", device))
         close_gpio()
+
+    def liveness(self) -> dict[str, Callable[[], bool]]:
+        """For the watchdog (companion.notify): each device running its own thread, and whether
+        that thread is still alive. Asked after start(): a device that could not start is left out
+        (its status says why), so it cannot keep the service restarting."""
+        def alive(device: Any) -> Callable[[], bool]:
+            return lambda: bool(device.alive)
+
+        return {f"the {device.name} thread": alive(device)
+                for device in self.all if getattr(device, "alive", False)}
 
     def status(self) -> dict[str, str]:
         return {"reader": self.reader.status, "button": self.button.status,

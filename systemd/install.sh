@@ -1,0 +1,416 @@
+#!/usr/bin/env bash
+# Install the table companion on a Raspberry Pi (Raspberry Pi OS Bookworm) as a service that starts
+# at power-on, with the table's own wifi. Safe to run again: it updates what is there and keeps the
+# config and the games.
+#
+#   sudo systemd/install.sh                      install, or update to this checkout
+#   systemd/install.sh --dry-run                 print every step it would take; change nothing
+#   sudo systemd/install.sh --uninstall          remove the service, the program and the hotspot
+#   sudo systemd/install.sh --uninstall --purge  ... and the config, the games and the user too
+#
+# Other options: --no-hotspot (leave the wifi as it is), --hostname NAME (default: companion, so
+# the dashboard is http://companion.local/), --help.
+set -euo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PREFIX=/opt/companion
+VENV="$PREFIX/venv"
+ETC=/etc/companion
+CONFIG="$ETC/config.toml"
+UNIT=/etc/systemd/system/companion.service
+WRAPPER=/usr/local/bin/companion
+AVAHI_SERVICE=/etc/avahi/services/companion.service
+DATA=/var/lib/companion
+ACCOUNT=companion
+DEVICE_GROUPS=(gpio spi dialout)
+PACKAGES=(python3-venv python3-dev build-essential avahi-daemon network-manager)
+READER_LIBRARY='mfrc522-python>=0.0.9,<0.1'
+HOTSPOT_IP=10.42.0.1
+
+ARGS=("$@")
+DRY=0
+UNINSTALL=0
+PURGE=0
+HOTSPOT=1
+NAME=companion
+REBOOT=0
+CLEANUP=()
+trap 'rm -rf "${CLEANUP[@]}"' EXIT
+
+usage() {
+    sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+}
+
+while (($#)); do
+    case "$1" in
+        --dry-run | -n) DRY=1 ;;
+        --uninstall) UNINSTALL=1 ;;
+        --purge) PURGE=1 ;;
+        --no-hotspot) HOTSPOT=0 ;;
+        --hostname)
+            [[ $# -ge 2 ]] || { echo "install.sh: --hostname needs a name" >&2; exit 2; }
+            NAME="$2"
+            shift
+            ;;
+        --hostname=*) NAME="${1#--hostname=}" ;;
+        -h | --help) usage; exit 0 ;;
+        *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+if ((PURGE && !UNINSTALL)); then
+    echo "install.sh: --purge goes with --uninstall" >&2
+    exit 2
+fi
+if [[ ! $NAME =~ ^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$ ]]; then
+    echo "install.sh: $NAME is not a host name (lower-case letters, digits and -)" >&2
+    exit 2
+fi
+
+# ---- how each step is carried out (or only told, in a dry run) ------------------------------------
+
+step() { printf '\n==> %s\n' "$*"; }
+say() { printf '    %s\n' "$*"; }
+
+# A command as one would type it: words quoted only where the shell needs it.
+shown() {
+    local out=() word
+    for word in "$@"; do
+        if [[ $word =~ ^[A-Za-z0-9_./=:,@%+-]+$ ]]; then
+            out+=("$word")
+        else
+            out+=("'${word//\'/\'\\\'\'}'")
+        fi
+    done
+    printf '%s' "${out[*]}"
+}
+
+# Run a command that changes the system; in a dry run only say it.
+run() {
+    if ((DRY)); then
+        say "would run: $(shown "$@")"
+    else
+        say "\$ $(shown "$@")"
+        "$@"
+    fi
+}
+
+# Write standard input to a file (atomically), with its mode and owner; in a dry run only say it.
+put() {
+    local path="$1" mode="$2" owner="$3" tmp
+    if ((DRY)); then
+        cat >/dev/null
+        say "would write $path (mode $mode, owner $owner)"
+        return
+    fi
+    tmp="$(mktemp "$path.XXXXXX")"
+    cat >"$tmp"
+    chmod "$mode" "$tmp"
+    chown "$owner" "$tmp"
+    mv -f "$tmp" "$path"
+    say "wrote $path"
+}
+
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+have() { command -v "$1" >/dev/null 2>&1; }
+
+pi_model() {
+    if [[ -r /proc/device-tree/model ]]; then
+        tr -d '\0' </proc/device-tree/model
+    fi
+}
+
+# A setting of the config file ("port", "wifi.ssid"), read with Python's own TOML parser.
+setting() {
+    python3 - "$1" "$2" <<'PY'
+import sys, tomllib
+with open(sys.argv[1], "rb") as f:
+    value = tomllib.load(f)
+for key in sys.argv[2].split("."):
+    value = value.get(key, "") if isinstance(value, dict) else ""
+print(value)
+PY
+}
+
+# The config the running system has, or in a dry run before the install the one it would get.
+config_file() {
+    if [[ -f $CONFIG ]]; then echo "$CONFIG"; else echo "$REPO/systemd/config.toml"; fi
+}
+
+# ---- install -------------------------------------------------------------------------------------
+
+preflight() {
+    step "check: this machine"
+    if ((!DRY)) && [[ $EUID -ne 0 ]]; then
+        echo "install.sh: run it as root: sudo $0 ${ARGS[*]}" >&2
+        exit 1
+    fi
+    have apt-get || { echo "install.sh: this needs Debian or Raspberry Pi OS (no apt-get)" >&2; exit 1; }
+    have python3 || { echo "install.sh: python3 is missing: sudo apt install python3" >&2; exit 1; }
+    if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+        echo "install.sh: the companion needs Python 3.11 or newer (Raspberry Pi OS Bookworm has it)" >&2
+        exit 1
+    fi
+    [[ -f $REPO/pyproject.toml && -d $REPO/companion ]] ||
+        { echo "install.sh: run it from the companion's checkout (no pyproject.toml in $REPO)" >&2; exit 1; }
+    local model
+    model="$(pi_model)"
+    say "${model:-not a Raspberry Pi (the devices will report offline; set them to \"simulated\")}," \
+        "Python $(python3 -c 'import platform; print(platform.python_version())')," \
+        "source $REPO"
+    ((DRY)) && say "dry run: nothing below is done, only told"
+    return 0
+}
+
+enable_spi() {
+    step "SPI (the RFID reader's bus)"
+    if have raspi-config; then
+        if [[ "$(raspi-config nonint get_spi 2>/dev/null || echo 1)" == 0 ]]; then
+            say "already on"
+        else
+            run raspi-config nonint do_spi 0
+            REBOOT=1
+        fi
+        return
+    fi
+    local boot
+    for boot in /boot/firmware/config.txt /boot/config.txt; do
+        [[ -f $boot ]] || continue
+        if grep -Eq '^[[:space:]]*dtparam=spi=on' "$boot"; then
+            say "already on in $boot"
+        elif ((DRY)); then
+            say "would add dtparam=spi=on to $boot"
+            REBOOT=1
+        else
+            say "adding dtparam=spi=on to $boot"
+            printf '\n# The table companion: SPI for the RFID reader\ndtparam=spi=on\n' >>"$boot"
+            REBOOT=1
+        fi
+        return
+    done
+    say "no raspi-config and no /boot/firmware/config.txt: not a Raspberry Pi, SPI left alone"
+}
+
+install_packages() {
+    step "Debian packages: ${PACKAGES[*]}"
+    local missing=() package
+    for package in "${PACKAGES[@]}"; do
+        installed "$package" || missing+=("$package")
+    done
+    if ((${#missing[@]})); then
+        run apt-get update
+        run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+    else
+        say "all installed"
+    fi
+    # RPi.GPIO does not work on a Pi 5; rpi-lgpio, in the virtualenv, provides the same module.
+    # Removed only when nothing else goes with it (the virtualenv does not see it anyway).
+    if [[ "$(pi_model)" == *"Raspberry Pi 5"* ]] && installed python3-rpi.gpio; then
+        local removed
+        removed="$(apt-get -s remove python3-rpi.gpio 2>/dev/null | grep -c '^Remv ' || true)"
+        if [[ $removed == 1 ]]; then
+            run apt-get remove -y python3-rpi.gpio
+        else
+            say "python3-rpi.gpio stays: other packages need it (the virtualenv uses rpi-lgpio instead)"
+        fi
+    fi
+}
+
+create_user() {
+    step "the user $ACCOUNT (groups ${DEVICE_GROUPS[*]})"
+    local group
+    for group in "${DEVICE_GROUPS[@]}"; do
+        getent group "$group" >/dev/null || run groupadd --system "$group"
+    done
+    local groups
+    groups="$(IFS=,; echo "${DEVICE_GROUPS[*]}")"
+    if id "$ACCOUNT" >/dev/null 2>&1; then
+        say "user $ACCOUNT exists"
+        run usermod --append --groups "$groups" "$ACCOUNT"
+    else
+        run useradd --system --user-group --groups "$groups" --home-dir "$DATA" --no-create-home \
+            --shell /usr/sbin/nologin --comment "Table companion" "$ACCOUNT"
+    fi
+}
+
+create_venv() {
+    step "the program: a virtualenv in $VENV"
+    run install -d -m 0755 "$PREFIX"
+    if [[ -x $VENV/bin/python ]]; then
+        say "virtualenv exists: updating it"
+    else
+        run python3 -m venv "$VENV"
+    fi
+    run "$VENV/bin/pip" install --quiet --upgrade pip
+    # Built from a copy, so that the checkout gets no root-owned build/ or *.egg-info.
+    local src
+    if ((DRY)); then
+        src="/tmp/companion-src"
+        say "would copy pyproject.toml, README.md and companion/ from $REPO to $src"
+    else
+        src="$(mktemp -d)"
+        CLEANUP+=("$src")
+        cp -a "$REPO/pyproject.toml" "$REPO/README.md" "$REPO/companion" "$src/"
+    fi
+    run "$VENV/bin/pip" install --quiet --upgrade "${src}[pi]"
+    run "$VENV/bin/pip" install --quiet --force-reinstall --no-deps "$src"
+    # The reader library asks for RPi.GPIO, which clashes with rpi-lgpio (the same module): no deps.
+    run "$VENV/bin/pip" install --quiet --no-deps "$READER_LIBRARY"
+    run install -m 0755 "$REPO/systemd/hotspot.sh" "$PREFIX/hotspot.sh"
+    run install -m 0755 "$REPO/systemd/companion.sh" "$WRAPPER"
+}
+
+new_password() {
+    python3 -c 'import secrets
+letters = "abcdefghjkmnpqrstuvwxyz23456789"
+print("-".join("".join(secrets.choice(letters) for _ in range(4)) for _ in range(3)))'
+}
+
+write_config() {
+    step "the config: $CONFIG"
+    run install -d -m 0750 -o root -g "$ACCOUNT" "$ETC"
+    if [[ -f $CONFIG ]]; then
+        say "kept as it is (your settings stay; systemd/config.toml lists every setting)"
+        return
+    fi
+    local password
+    password="$(new_password)"
+    sed "s/^password = \"monopoly-table\"/password = \"$password\"/" "$REPO/systemd/config.toml" |
+        put "$CONFIG" 0640 "root:$ACCOUNT"
+    say "with a new wifi password for the table's hotspot"
+}
+
+set_name() {
+    step "the name: $NAME.local (avahi)"
+    local current
+    current="$(hostname)"
+    if [[ $current == "$NAME" ]]; then
+        say "the host name is $NAME already"
+    elif have raspi-config; then
+        run raspi-config nonint do_hostname "$NAME"
+    else
+        run hostnamectl set-hostname "$NAME"
+        if grep -q '^127\.0\.1\.1' /etc/hosts; then
+            run sed -i "s/^127\.0\.1\.1[[:space:]].*/127.0.1.1\t$NAME/" /etc/hosts
+        else
+            if ((DRY)); then
+                say "would add 127.0.1.1 $NAME to /etc/hosts"
+            else
+                printf '127.0.1.1\t%s\n' "$NAME" >>/etc/hosts
+            fi
+        fi
+    fi
+    local port
+    port="$(setting "$(config_file)" port)"
+    put "$AVAHI_SERVICE" 0644 root:root <<EOF
+<?xml version="1.0" standalone='no'?>
+<!DOCTYPE service-group SYSTEM "avahi-service.dtd">
+<!-- The table companion's dashboard, announced on the local networks (systemd/install.sh). -->
+<service-group>
+  <name replace-wildcards="yes">Table companion on %h</name>
+  <service>
+    <type>_http._tcp</type>
+    <port>${port:-80}</port>
+    <txt-record>path=/</txt-record>
+  </service>
+</service-group>
+EOF
+    run systemctl enable avahi-daemon
+    run systemctl restart avahi-daemon  # announces the new name and the dashboard
+}
+
+setup_hotspot() {
+    step "the hotspot: the table's own wifi"
+    if ((!HOTSPOT)); then
+        say "skipped (--no-hotspot)"
+        return
+    fi
+    local args=(--config "$(config_file)")
+    ((DRY)) && args+=(--dry-run)
+    bash "$REPO/systemd/hotspot.sh" "${args[@]}"
+}
+
+install_unit() {
+    step "the unit: $UNIT"
+    run install -m 0644 "$REPO/systemd/companion.service" "$UNIT"
+    run systemctl daemon-reload
+    step "enable and start the service"
+    run systemctl enable companion
+    # restart: a running companion takes up the new program (a game in play resumes where it was)
+    run systemctl restart companion
+}
+
+addresses() {
+    local config port suffix ssid
+    config="$(config_file)"
+    port="$(setting "$config" port)"
+    suffix=""
+    [[ ${port:-80} == 80 ]] || suffix=":$port"
+    ssid="$(setting "$config" wifi.ssid)"
+    step "done: the dashboard"
+    say "http://$NAME.local$suffix/"
+    ((HOTSPOT)) && say "http://$HOTSPOT_IP$suffix/ on the table's wifi \"$ssid\" (its password: $CONFIG, [wifi])"
+    local ip
+    for ip in $(hostname -I 2>/dev/null || true); do
+        [[ $ip == "$HOTSPOT_IP" || $ip == *:* ]] || say "http://$ip$suffix/"
+    done
+    say "check the hardware: companion doctor   the log: journalctl -u companion -f"
+    if ((REBOOT)); then
+        say "SPI was just switched on: reboot once (sudo reboot) so the reader appears"
+    fi
+}
+
+# ---- uninstall -----------------------------------------------------------------------------------
+
+uninstall() {
+    step "stop and remove the service"
+    if [[ -f $UNIT ]]; then
+        run systemctl disable --now companion
+        run rm -f "$UNIT"
+        run systemctl daemon-reload
+    else
+        say "no $UNIT"
+    fi
+    step "remove the hotspot"
+    if have nmcli && nmcli -t -f NAME connection show 2>/dev/null | grep -qx companion-hotspot; then
+        run nmcli connection delete companion-hotspot
+    else
+        say "no companion-hotspot connection"
+    fi
+    run rm -f /etc/NetworkManager/dnsmasq-shared.d/companion.conf "$AVAHI_SERVICE"
+    step "remove the program: $PREFIX, $WRAPPER"
+    run rm -rf "$PREFIX"
+    run rm -f "$WRAPPER"
+    if ((PURGE)); then
+        step "remove the config, the games and the user (--purge)"
+        run rm -rf "$ETC" "$DATA"
+        if id "$ACCOUNT" >/dev/null 2>&1; then
+            run userdel "$ACCOUNT"
+        fi
+    else
+        step "kept: $ETC (the config) and $DATA (the games); --uninstall --purge removes them"
+    fi
+    say "SPI, the host name and the Debian packages are left as they are"
+}
+
+main() {
+    preflight
+    if ((UNINSTALL)); then
+        uninstall
+        return
+    fi
+    enable_spi
+    install_packages
+    create_user
+    create_venv
+    write_config
+    set_name
+    setup_hotspot
+    install_unit
+    addresses
+}
+
+# Run, unless sourced (a test may call the steps one by one).
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
+    main
+fi

@@ -1,0 +1,171 @@
+"""Fixtures of the browser tests: one daemon (`companion run --simulate`) for the session, Debian's
+Chromium driven by Playwright, and screens (browser contexts: each its own cookies, so its own
+session: the banker's, a shared tablet's, a player's phone) that are closed after each test.
+
+Chromium is /usr/bin/chromium (Debian's package, which .ci/run installs); no browser is
+downloaded. Without it these tests are skipped, unless COMPANION_REQUIRE_BROWSER=1 (set by .ci/run)
+makes that a failure.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .support import ARTIFACTS, CHROMIUM, Api, Daemon, Shots, live
+
+try:
+    from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+except ImportError:  # pragma: no cover - the test extra installs it
+    sync_playwright = None  # type: ignore[assignment]
+
+TABLET = {"viewport": {"width": 1280, "height": 860}}
+PHONE = {"viewport": {"width": 412, "height": 915}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 1}
+
+TIMINGS: dict[str, Any] = {}
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """test-artifacts/browser/, emptied of an earlier run's files."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for old in ARTIFACTS.iterdir():
+        if old.is_file():
+            old.unlink()
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def daemon(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[Daemon]:
+    base = tmp_path_factory.mktemp("browser")
+    daemon = Daemon(base / "data", base / "daemon.log")
+    try:
+        TIMINGS["daemon start to serving (s)"] = round(daemon.wait_serving(), 3)
+        yield daemon
+    finally:
+        code = daemon.stop()
+        shutil.copy(daemon.log, artifacts / "daemon.log")
+        (artifacts / "timings.json").write_text(json.dumps(TIMINGS, indent=2) + "\n")
+    assert code == 0, f"companion run stopped with {code} after SIGTERM:\n{daemon.stderr()[-3000:]}"
+
+
+@pytest.fixture(scope="session")
+def api(daemon: Daemon) -> Api:
+    return Api(daemon.url)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    required = os.environ.get("COMPANION_REQUIRE_BROWSER") == "1"
+    problem = None
+    if sync_playwright is None:
+        problem = "playwright is not installed (pip install -e '.[test]')"
+    elif not Path(CHROMIUM).exists():
+        problem = f"no Chromium at {CHROMIUM} (apt-get install chromium; .ci/run does)"
+    if problem:
+        if required:
+            pytest.fail(problem)
+        pytest.skip(problem)
+    with sync_playwright() as pw:
+        pw.selectors.set_test_id_attribute("data-test")
+        # --no-sandbox: CI runs as root; /dev/shm is small in containers.
+        browser = pw.chromium.launch(executable_path=CHROMIUM,
+                                     args=["--no-sandbox", "--disable-dev-shm-usage"])
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+class Screens:
+    """Opens pages in browser contexts of their own; records each page's script errors."""
+
+    def __init__(self, browser: Browser, url: str) -> None:
+        self.browser = browser
+        self.url = url
+        self.contexts: list[BrowserContext] = []
+        self.pages: list[Page] = []
+        self.errors: list[str] = []
+
+    def context(self, phone: bool = False) -> BrowserContext:
+        context = self.browser.new_context(base_url=self.url, **(PHONE if phone else TABLET))
+        context.set_default_timeout(10_000)
+        self.contexts.append(context)
+        return context
+
+    def open(self, path: str, context: BrowserContext | None = None, phone: bool = False,
+             wait_live: bool = True) -> Page:
+        """A page at path (in a new context unless one is given), live once this returns."""
+        page = (context or self.context(phone)).new_page()
+        page.on("pageerror", lambda exc, p=path: self.errors.append(f"{p}: {exc}"))
+        page.on("console", lambda msg, p=path: self._console(p, msg))
+        self.pages.append(page)
+        page.goto(path)
+        return live(page) if wait_live else page
+
+    def _console(self, path: str, msg: Any) -> None:
+        # A refused request (4xx) is logged by Chromium as "Failed to load resource": the page
+        # shows it as a toast, which the tests check. Anything else logged as an error is a bug.
+        if msg.type == "error" and "Failed to load resource" not in msg.text:
+            self.errors.append(f"{path}: console: {msg.text}")
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"report_{report.when}", report)
+
+
+@pytest.fixture
+def screens(browser: Browser, daemon: Daemon, artifacts: Path,
+            request: pytest.FixtureRequest) -> Iterator[Screens]:
+    screens = Screens(browser, daemon.url)
+    yield screens
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:  # every open page as it was, to see what went wrong
+        name = re.sub(r"[^A-Za-z0-9]+", "-", request.node.name).strip("-")
+        for i, page in enumerate(screens.pages):
+            if not page.is_closed():
+                try:
+                    page.screenshot(path=str(artifacts / f"FAILED-{name}-{i}.png"), timeout=5_000)
+                except Exception:  # noqa: BLE001 - best effort: the failure itself is what counts
+                    pass
+    screens.close()
+    assert not screens.errors, "script errors on the pages:\n" + "\n".join(screens.errors)
+
+
+@pytest.fixture(scope="module")
+def shot_numbers() -> Iterator[int]:
+    return itertools.count(1)
+
+
+@pytest.fixture
+def shots(artifacts: Path, request: pytest.FixtureRequest, shot_numbers: Iterator[int]) -> Shots:
+    """Screenshots named after the test module, numbered on through it ("game-02-new-game.png")."""
+    prefix = request.module.__name__.rpartition(".")[2].removeprefix("test_")
+    return Shots(artifacts, f"{prefix}-", shot_numbers)
+
+
+@pytest.fixture(scope="session")
+def timings() -> dict[str, Any]:
+    return TIMINGS
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if TIMINGS:
+        terminalreporter.write_line("browser tests: " + ", ".join(f"{k} {v}" for k, v in TIMINGS.items()
+                                                                  if not isinstance(v, dict)))
