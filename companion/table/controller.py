@@ -213,6 +213,12 @@ class Table:
                 f"This tag ({uid}) is not known at this table; the banker can enroll it",
                 kind="unknown_tag", detail={"uid": uid},
             )
+        # A screen asking "who are you?" (pairing, or a shared tablet confirming a decision)
+        # takes the next token tap, before any meaning the tap would have in the game.
+        if meaning.kind == "token" and self.identify_waiters and meaning.player:
+            waiter = self.identify_waiters.pop(0)
+            waiter.set_result(meaning.player)
+            return self._ok(kind="identify", detail={"player": meaning.player})
         if store is not None and meaning.in_game:
             try:
                 command = resolve(store.game, uid)
@@ -220,10 +226,6 @@ class Table:
                 return self._refused(refused.reason)
             if command is not None:
                 return self._apply({"do": "tap", "tag": uid}, "reader")
-        if meaning.kind == "token" and self.identify_waiters and meaning.player:
-            waiter = self.identify_waiters.pop(0)
-            waiter.set_result(meaning.player)
-            return self._ok(kind="identify", detail={"player": meaning.player})
         if meaning.kind == "deed":
             return self._ok(kind="show_deed", detail={"square": meaning.value})
         return self._ok(kind="ignored", detail={"uid": uid, "meaning": meaning.text})

@@ -20,12 +20,19 @@ from typing import Any
 
 import pytest
 
-from .support import ARTIFACTS, CHROMIUM, Api, Daemon, Shots, live
+REQUIRED = os.environ.get("COMPANION_REQUIRE_BROWSER") == "1"
 
 try:
-    from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
-except ImportError:  # pragma: no cover - the test extra installs it
-    sync_playwright = None  # type: ignore[assignment]
+    from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+except ImportError:  # the test extra installs it: an old virtualenv may not have it yet
+    if REQUIRED:
+        raise
+    collect_ignore_glob = ["test_*.py"]
+
+    def pytest_report_header() -> str:
+        return "browser tests: not run, playwright is not installed (pip install -e '.[test]')"
+else:
+    from .support import ARTIFACTS, CHROMIUM, SHOWN_MS, Api, Daemon, Shots, live
 
 TABLET = {"viewport": {"width": 1280, "height": 860}}
 PHONE = {"viewport": {"width": 412, "height": 915}, "is_mobile": True, "has_touch": True,
@@ -65,16 +72,12 @@ def api(daemon: Daemon) -> Api:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    required = os.environ.get("COMPANION_REQUIRE_BROWSER") == "1"
-    problem = None
-    if sync_playwright is None:
-        problem = "playwright is not installed (pip install -e '.[test]')"
-    elif not Path(CHROMIUM).exists():
+    if not Path(CHROMIUM).exists():
         problem = f"no Chromium at {CHROMIUM} (apt-get install chromium; .ci/run does)"
-    if problem:
-        if required:
+        if REQUIRED:
             pytest.fail(problem)
         pytest.skip(problem)
+    expect.set_options(timeout=SHOWN_MS)  # every expect() without a timeout of its own
     with sync_playwright() as pw:
         pw.selectors.set_test_id_attribute("data-test")
         # --no-sandbox: CI runs as root; /dev/shm is small in containers.

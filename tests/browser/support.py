@@ -271,12 +271,10 @@ class Steps:
     def __init__(self, shots: Shots, timings: dict[str, float]) -> None:
         self.shots = shots
         self.timings = timings
-        self.current = ""
 
     @contextmanager
     def step(self, name: str, page: Page, full_page: bool = False) -> Iterator[None]:
         """Time the block, then screenshot the page."""
-        self.current = name
         started = time.monotonic()
         yield
         self.timings[name] = round(time.monotonic() - started, 3)

@@ -8,7 +8,6 @@ import json
 import re
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.browser.support import ROOT, SHOWN_MS, Api, Shots, VirtualTable, amount, live
@@ -152,11 +151,6 @@ def test_a_deed_tap_buys(screens: Any, api: Api) -> None:
     amount(table.get_by_test_id("player-cash-Ann"), 1440)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a token tapped during an auction is a bid before it is a confirmation: a shared screen's "
-    "Pass (or Bid) for a player, confirmed by that player's token, places a bid of 10 more instead, "
-    "and the screen's request waits 30 s for a tap that never reaches it (companion/table "
-    "controller: Table._tap resolves the tap as a bid before handing it to identify waiters)"))
 def test_a_shared_screen_can_pass_in_an_auction(screens: Any, api: Api) -> None:
     api.new_game(["Ann", "Bob", "Cat"])
     api.must({"do": "roll", "dice": [1, 2]})
