@@ -12,9 +12,12 @@ from typing import Any
 
 from ..rules import Game
 from ..rules.deals import interest, lift_cost
-from ..rules.state import Player
+from ..rules.edition import Square
+from ..rules.state import Deed, Player
 
 Command = dict[str, Any]
+Group = tuple[tuple[Square, Deed], ...]  # a colour group's lots, as Game.groups holds them
+Outlook = tuple[list[Group], list[Square]]  # groups owned whole, lots that would complete one
 
 
 @dataclass
@@ -35,7 +38,7 @@ class Bots:
     proposed_on_turn: dict[int, int] = field(default_factory=dict)  # seat -> turn counter
     turns: int = 0  # player-turns played so far; one trade proposal per seat per turn
     # What only changes when deeds change hands: per seat, (whole groups, lots that complete one).
-    _outlook: dict[int, tuple[list, list]] = field(default_factory=dict)
+    _outlook: dict[int, Outlook] = field(default_factory=dict)
     _outlook_version: int = -1
 
     def next_command(self, game: Game) -> Command:
@@ -172,11 +175,11 @@ class Bots:
                 return self._propose(game, player, wanted)
         return None
 
-    def _outlook_of(self, game: Game, player: Player) -> tuple[list, list]:
+    def _outlook_of(self, game: Game, player: Player) -> Outlook:
         """The groups the player owns whole, and the single lots that would complete one."""
         if self._outlook_version != game.ownership_version:
             self._outlook_version = game.ownership_version
-            outlook: dict[int, tuple[list, list]] = {p.index: ([], []) for p in game.players}
+            outlook: dict[int, Outlook] = {p.index: ([], []) for p in game.players}
             for members in game.edition.groups.values():
                 pairs = game.groups[members[0]]
                 owners = [d.owner for _sq, d in pairs]
@@ -189,7 +192,7 @@ class Bots:
             self._outlook = outlook
         return self._outlook[player.index]
 
-    def _next_build(self, game: Game, player: Player, groups: list) -> Command | None:
+    def _next_build(self, game: Game, player: Player, groups: list[Group]) -> Command | None:
         """The lowest lot of an unmortgaged whole group that the reserve allows to build on."""
         reserve = self.policy.reserve
         best = None
@@ -210,7 +213,7 @@ class Bots:
             return None
         return {"do": "build", "player": player.name, "square": best[0].id}
 
-    def _propose(self, game: Game, player: Player, wanted: list) -> Command | None:
+    def _propose(self, game: Game, player: Player, wanted: list[Square]) -> Command | None:
         """Offer twice the price for a deed that would complete a group."""
         for square in wanted:
             owner = game.deeds[square.index].owner  # type: ignore[union-attr]
