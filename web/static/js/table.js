@@ -7,7 +7,7 @@ import { DecisionView } from "./decision.js";
 import { t } from "./i18n.js";
 import { start } from "./page.js";
 import { $, money, toast } from "./ui.js";
-import { MessageFeed, renderCurrent, renderDice, renderPlayers } from "./widgets.js";
+import { MessageFeed, renderGame } from "./widgets.js";
 
 await start();
 const board = await loadBoard();
@@ -21,11 +21,7 @@ $("#join-url").textContent = session.join_url || "";
 let last = null;
 function render(state) {
   last = state;
-  view.update(state);
-  decision.update(state);
-  renderCurrent($("#current-player"), state);
-  renderDice($("#last-roll"), state.last_roll);
-  renderPlayers($("#players"), state, board);
+  renderGame({ view, decision, board }, state);
 }
 
 onState((state, messages) => {

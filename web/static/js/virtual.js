@@ -8,7 +8,7 @@ import { DecisionView } from "./decision.js";
 import { local, t } from "./i18n.js";
 import { start } from "./page.js";
 import { $, clear, h, toast } from "./ui.js";
-import { MessageFeed, renderCurrent, renderDice, renderPlayers } from "./widgets.js";
+import { MessageFeed, renderGame } from "./widgets.js";
 
 await start();
 const simulated = document.body.dataset.simulated === "true";
@@ -110,11 +110,7 @@ if (simulated) {
 
   function render(state) {
     last = state;
-    view.update(state);
-    decision.update(state);
-    renderCurrent($("#current-player"), state);
-    renderDice($("#last-roll"), state.last_roll);
-    renderPlayers($("#players"), state, board);
+    renderGame({ view, decision, board }, state);
   }
 
   let game = currentState()?.game;

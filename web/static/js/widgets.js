@@ -3,7 +3,16 @@
 
 import { squareName } from "./board.js";
 import { t } from "./i18n.js";
-import { clear, h, money, tokenEl } from "./ui.js";
+import { $, clear, h, money, tokenEl } from "./ui.js";
+
+/** The parts every whole-table screen shows: board, decision, current player, dice, players. */
+export function renderGame({ view, decision, board }, state) {
+  view.update(state);
+  decision.update(state);
+  renderCurrent($("#current-player"), state);
+  renderDice($("#last-roll"), state.last_roll);
+  renderPlayers($("#players"), state, board);
+}
 
 export function renderPlayers(ul, state, board, { me = null } = {}) {
   clear(ul, (state?.players || []).map((p) => {
