@@ -413,3 +413,31 @@ def test_no_debug_mode(tmp_path: Path) -> None:
         assert answer.status_code == 500
         assert "Traceback" not in answer.get_data(as_text=True) and answer.json["error"]
 
+
+
+@pytest.mark.parametrize("host", ["192.168.4.1:8080", "localhost", "companion.local", "[::1]:8080",
+                                  "10.42.0.1"])
+def test_the_table_s_own_addresses_are_accepted(host: str) -> None:
+    from companion.web.api import table_host
+
+    assert table_host(host)
+
+
+def test_a_rebound_name_is_refused_even_with_a_matching_origin(tmp_path: Path) -> None:
+    """DNS rebinding: another site's page, its name pointed at the Pi, sends its own Origin."""
+    from companion.web.api import table_host
+
+    assert not table_host("evil.example:8080")
+    rig = Rig.make(tmp_path, pin=None)
+    try:
+        client = rig.app.test_client()
+        response = client.post("/api/banker/setup", json={"pin": "1234"},
+                               headers={"Host": "evil.example", "Origin": "http://evil.example"})
+        assert response.status_code == 403
+        assert "own address" in response.get_json()["error"]
+        assert not rig.ctx.pin.is_set
+        assert client.post("/api/banker/setup", json={"pin": "1234"},
+                           headers={"Host": "companion.local", "Origin": "http://companion.local"}
+                           ).status_code == 200
+    finally:
+        rig.close()

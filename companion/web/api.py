@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import ipaddress
 import secrets
+import socket
 from collections.abc import Callable
 from typing import Any
 
@@ -46,6 +48,22 @@ def bad_body(_exc: BadBody) -> tuple[Response, int]:
     return error("The request must be a JSON object", 400)
 
 
+def table_host(host: str) -> bool:
+    """A name the table is really reached by: an address, localhost, a .local name, this machine.
+
+    Anything else is a page on another site whose name was pointed at the Pi (DNS rebinding):
+    its requests carry a matching Origin, so only the Host tells them apart.
+    """
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    name = name.strip("[]").rstrip(".").lower()
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        pass
+    return name in ("localhost", socket.gethostname().lower()) or name.endswith((".local", ".localhost"))
+
+
 @api.before_request
 def check_origin() -> tuple[Response, int] | None:
     """A state-changing request from another site's page is refused (browsers send Origin)."""
@@ -53,6 +71,8 @@ def check_origin() -> tuple[Response, int] | None:
         origin = request.headers.get("Origin")
         if origin is not None and origin.rstrip("/") != request.host_url.rstrip("/"):
             return error("Requests from other sites are not accepted", 403)
+        if not table_host(request.host):
+            return error("Requests are accepted only at the table's own address", 403)
     return None
 
 
