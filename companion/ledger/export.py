@@ -4,8 +4,22 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
+from typing import Any
 
 from .store import GameStore
+
+
+def money_trail(store: GameStore) -> Iterator[dict[str, Any]]:
+    """Every money movement in order, each with every player's balance after it."""
+    balances = dict.fromkeys((p.name for p in store.game.players), 0)
+    for seq, time, source, target, amount, reason in store.transfers():
+        if source in balances:
+            balances[source] -= amount
+        if target in balances:
+            balances[target] += amount
+        yield {"seq": seq, "time": time, "from": source, "to": target, "amount": amount,
+               "reason": reason, "balances": dict(balances)}
 
 
 def export_jsonl(store: GameStore) -> str:
@@ -16,14 +30,10 @@ def export_jsonl(store: GameStore) -> str:
 def export_csv(store: GameStore) -> str:
     """Every money movement in order, with each player's balance after it."""
     names = [p.name for p in store.game.players]
-    balances = dict.fromkeys(names, 0)
+    columns = ["seq", "time", "from", "to", "amount", "reason"]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["seq", "time", "from", "to", "amount", "reason", *names])
-    for seq, time, source, target, amount, reason in store.transfers():
-        if source in balances:
-            balances[source] -= amount
-        if target in balances:
-            balances[target] += amount
-        writer.writerow([seq, time, source, target, amount, reason, *(balances[n] for n in names)])
+    writer.writerow([*columns, *names])
+    for row in money_trail(store):
+        writer.writerow([*(row[c] for c in columns), *(row["balances"][n] for n in names)])
     return out.getvalue()

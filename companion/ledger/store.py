@@ -344,22 +344,25 @@ class GameStore:
         if source not in SOURCES:
             raise ValueError(f"unknown source {source!r}")
         with self.lock:
-            was_over = self.game.over
-            outcome = self.game.apply(command)
-            line = line_of(command)
-            try:
-                seq = self._append("play", line, source, outcome.transfers, applied=True,
-                                   status=self._status() if self.game.over and not was_over else None)
-            except BaseException:
-                # Not stored, so not played: the game goes back to what the file holds.
-                self.game = self._rebuild(len(self.effective))
-                raise
-            self.effective.append((line, seq))
+            receipt = self._play("play", command, line_of(command), source)
             self.redo_stack.clear()
-            receipt = Receipt(seq, outcome, game_over=self.game.over and not was_over)
         for callback in self.after_commit:
             callback(self, receipt)
         return receipt
+
+    def _play(self, kind: str, command: dict[str, Any], line: str, source: str) -> Receipt:
+        """Apply a command to the game and store it as one entry; if it cannot be stored, the
+        game goes back to what the file holds (not stored, so not played)."""
+        was_over = self.game.over
+        outcome = self.game.apply(command)
+        try:
+            seq = self._append(kind, line, source, outcome.transfers, applied=True,
+                               status=self._status() if self.game.over and not was_over else None)
+        except BaseException:
+            self.game = self._rebuild(len(self.effective))
+            raise
+        self.effective.append((line, seq))
+        return Receipt(seq, outcome, game_over=self.game.over and not was_over)
 
     def undo(self, count: int = 1, by: str = "banker") -> Receipt:
         """Take back the last `count` commands; the game is rebuilt without them."""
@@ -401,17 +404,9 @@ class GameStore:
             if not self.redo_stack:
                 raise Rejected("There is nothing to redo")
             line = self.redo_stack[-1]
-            was_over = self.game.over
-            outcome = self.game.apply(json.loads(line))
-            try:
-                seq = self._append("redo", line, "banker", outcome.transfers, applied=True,
-                                   status=self._status() if self.game.over and not was_over else None)
-            except BaseException:
-                self.game = self._rebuild(len(self.effective))
-                raise
-            self.effective.append((line, seq))
+            receipt = self._play("redo", json.loads(line), line, "banker")
             self.redo_stack.pop()
-            return Receipt(seq, outcome, game_over=self.game.over and not was_over)
+            return receipt
 
     def record_clock(self, was: str, now: str, by: str) -> int:
         """Note a correction of the clock in this game's history."""

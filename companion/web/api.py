@@ -12,7 +12,7 @@ from typing import Any
 import segno
 from flask import Blueprint, Response, jsonify, request, session, stream_with_context
 
-from ..ledger.export import export_csv, export_jsonl
+from ..ledger.export import export_csv, export_jsonl, money_trail
 from ..ledger.store import GameStore
 from ..rules import Malformed, dispatch, load_edition
 from ..table import Result, game_tags
@@ -178,18 +178,7 @@ def board() -> Response:
 
 
 def _history(store: GameStore, player: str | None) -> list[JSON]:
-    names = [p.name for p in store.game.players]
-    balances = dict.fromkeys(names, 0)
-    rows = []
-    for seq, time, source, target, amount, reason in store.transfers():
-        if source in balances:
-            balances[source] -= amount
-        if target in balances:
-            balances[target] += amount
-        if player is None or player in (source, target):
-            rows.append({"seq": seq, "time": time, "from": source, "to": target, "amount": amount,
-                         "reason": reason, "balances": dict(balances)})
-    return rows
+    return [row for row in money_trail(store) if player is None or player in (row["from"], row["to"])]
 
 
 @api.get("/history")
