@@ -27,6 +27,7 @@ log = logging.getLogger("companion")
 
 # waitress holds one thread per open event stream: room for 8+ dashboards and the API besides.
 THREADS = 24
+WRITER_ANSWERS_WITHIN = 10.0  # seconds; less than half of the service's WatchdogSec
 PIECES = ("boot", "car", "dog", "hat", "iron", "ship", "thimble", "wheelbarrow")
 
 
@@ -91,8 +92,10 @@ class Daemon:
             threading.Timer(0.3, lambda: webbrowser.open(url)).start()
         # systemd: ready once listening; the watchdog pings only while every part is alive.
         notify.ready(f"serving the table on {url}")
+        # The writer counts as alive only when a no-op makes the round trip through its queue:
+        # a writer stuck in a command gets the companion restarted (WatchdogSec=30s).
         watchdog = notify.Watchdog({
-            "the table writer": lambda: table.alive,
+            "the table writer": lambda: table.responsive(timeout=WRITER_ANSWERS_WITHIN),
             "the event broker": lambda: watcher.is_alive() and not ctx.broker.closing.is_set(),
             **devices.liveness(),
         }).start()

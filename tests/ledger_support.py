@@ -73,7 +73,7 @@ def replayed(lines: list[str] | list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def cash(store: GameStore) -> dict[str, int]:
-    return {p.name: p.cash for p in store.game.players}
+    return dict(zip(store.game.names, store.game.cash, strict=True))
 
 
 def assert_money_adds_up(store: GameStore) -> None:

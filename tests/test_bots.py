@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.bots import BotPolicy, Bots
 from companion.replay import replay
-from companion.rules import Game
+from companion.rules import Game, Text
 from companion.simulate.play import play_game
 
 START = {"do": "new_game", "players": ["Ann", "Bob"], "seed": 1, "rules": {"shuffle": False}}
@@ -43,7 +43,7 @@ def test_bids_up_to_its_value_then_passes() -> None:
 def test_pays_the_ten_rather_than_taking_a_chance() -> None:
     # Community Chest card 1 on square 2: pay 10 or take a Chance.
     game = position({"do": "roll", "dice": [1, 1]})
-    assert game.choice is not None
+    assert game.decision().kind == "choice"
     assert Bots().next_command(game) == {"do": "choose", "option": "pay"}
 
 
@@ -65,12 +65,12 @@ def test_raises_cash_by_selling_then_mortgaging_then_goes_bankrupt() -> None:
         {"do": "build", "player": "Ann", "square": "old-kent-road"},
         start={**START, "rules": {"shuffle": False, "starting_cash": 600}},
     )
-    ann = game.by_name["Ann"]
+    ann = game.seats["Ann"]
     # A debt larger than everything Ann has: 25 for the house, then 30 + 30 + 140 for mortgages.
-    game.charge(ann, "bank", ann.cash + 1000, "test debt")
+    game.charge(ann, "bank", game.cash[ann] + 1000, Text("why.card", "test debt"))
     bots = Bots()
     moves = []
-    while not ann.bankrupt:
+    while not game.bankrupt[ann]:
         command = bots.next_command(game)
         moves.append((command["do"], command.get("square")))
         game.apply(command)
@@ -97,7 +97,7 @@ def test_a_group_completing_trade_is_proposed_accepted_and_built_on() -> None:
     game.apply(offer)
     assert bots.next_command(game) == {"do": "accept", "player": "Bob"}
     game.apply({"do": "accept", "player": "Bob"})
-    assert game.deeds[1].owner is game.by_name["Ann"]
+    assert game.owner[1] == game.seats["Ann"]
     assert bots.next_command(game)["do"] == "build"
 
 

@@ -219,8 +219,8 @@ def check(folder_path: Path, lines: list[str], result: Round) -> tuple[int, int]
         assert snapshot(store.game) == snapshot(expected.game)
         # Money conservation from the transfers table alone.
         balances = store.balances()
-        for player in store.game.players:
-            assert balances.get(player.name, 0) == player.cash, player.name
+        for seat, name in enumerate(store.game.names):
+            assert balances.get(name, 0) == store.game.cash[seat], name
         assert balances.get("pot", 0) == store.game.pot
         assert sum(balances.values()) == 0
         # Nothing hangs off an entry that is not in the log.

@@ -50,11 +50,11 @@ def test_the_same_seed_gives_the_same_order_twice() -> None:
 
 
 def test_shuffled_decks_hold_every_card_once_in_another_order() -> None:
-    printed = replay(_script(1, {"shuffle": False}, turns=0)).game.decks
-    shuffled = replay(_script(1, {"shuffle": True}, turns=0)).game.decks
-    for name, deck in printed.items():
-        order = [card.number for card in deck]
+    printed = replay(_script(1, {"shuffle": False}, turns=0)).game
+    shuffled = replay(_script(1, {"shuffle": True}, turns=0)).game
+    for name in printed.deck_order:
+        order = list(printed.deck(name))
         assert order == list(range(1, 17))
-        mixed = [card.number for card in shuffled[name]]
+        mixed = list(shuffled.deck(name))
         assert sorted(mixed) == order
         assert mixed != order

@@ -59,7 +59,8 @@ def test_demo_shows_off_the_rules() -> None:
     # Bob's light-blue group came together in a trade and carries four houses a lot.
     light_blue = ("the-angel-islington", "euston-road", "pentonville-road")
     assert all(final["properties"][sq] == {"owner": "Bob", "houses": 4, "hotel": False,
-                                           "mortgaged": False} for sq in light_blue)
+                                           "mortgaged": False, "rent": 400 if sq != "pentonville-road"
+                                           else 450} for sq in light_blue)
     assert final["bank"]["houses"] == 32 - 12
     commands = _commands()
     assert any(c["do"] == "trade" for c in commands)

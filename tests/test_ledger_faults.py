@@ -146,7 +146,7 @@ def test_a_changed_snapshot_is_named_and_the_file_kept(tmp_path):
     seq, text = conn.execute("SELECT seq, state FROM snapshots ORDER BY seq DESC LIMIT 1").fetchone()
     conn.close()
     forged = json.loads(text)
-    forged["people"][0][0] += 10_000  # Ann's cash, ten thousand richer
+    forged["state"]["cash"][0] += 10_000  # Ann's cash, ten thousand richer
     tamper(path, ("UPDATE snapshots SET state = ? WHERE seq = ?", (json.dumps(forged), seq)))
     assert_damaged_and_kept(path, victim, bystander, "snapshot", rf"\bentry {seq}\b")
 

@@ -15,7 +15,9 @@ import pytest
 
 from companion import notify
 from companion.config import Config
+from companion.ledger import DataFolder
 from companion.notify import Watchdog
+from companion.table import Result, Table
 from companion.table.devices import Devices
 
 
@@ -143,6 +145,29 @@ def test_watchdog_pings_while_the_worker_lives_and_stops_when_it_dies(manager: M
     finally:
         finish.set()
         watchdog.stop()
+
+
+def test_a_hung_writer_stops_the_pings_though_its_thread_lives(manager: Manager, tmp_path: Path) -> None:
+    """The writer is alive only if a no-op makes the round trip through its queue in time."""
+    folder = DataFolder(tmp_path)
+    table = Table(folder, roll=lambda: (1, 2))
+    hang = threading.Event()
+    try:
+        env = manager.env(WATCHDOG_USEC="100000", WATCHDOG_PID=str(os.getpid()))  # a ping every 50 ms
+        watchdog = Watchdog({"the table writer": lambda: table.responsive(timeout=0.1)}, env=env).start()
+        alive = manager.messages(0.3)
+        assert alive.count("WATCHDOG=1") >= 3
+        table._call(lambda: (hang.wait(), Result(True))[1])  # a command that never finishes
+        after = manager.messages(0.6)
+        assert after[-1] == ("STATUS=unhealthy: the table writer is not alive; waiting for systemd "
+                             "to restart it\nWATCHDOG=trigger")
+        assert table.alive  # its thread still runs: only the round trip tells
+        assert manager.messages(0.2) == []
+        watchdog.stop()
+    finally:
+        hang.set()
+        table.close()
+        folder.close()
 
 
 def test_a_check_that_raises_counts_as_dead(manager: Manager, caplog: pytest.LogCaptureFixture) -> None:

@@ -33,6 +33,7 @@ RULE_SETS: list[dict[str, object]] = [
     {"decliner_may_bid": False, "auto_collect_rent": False},
     {"jail_doubles_roll_again": False, "building_sellback": 1.0},
     {"max_houses_per_turn": 3, "houses": 8, "hotels": 2},
+    {"max_houses_per_group_per_turn": 1, "building_sellback": 0.29},
     {"trade_window": "before_roll", "free_parking_pot": True},
     {"income_tax_percent": 10, "interpol": True, "physical_decks": True},
     {"starting_cash": 600, "houses": 8, "hotels": 2, "free_parking_pot": True, "interpol": True,

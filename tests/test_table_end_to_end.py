@@ -98,8 +98,8 @@ def test_a_game_through_taps_presses_and_serial_rolls(table: Rig) -> None:
     sources = [entry.source for entry in store.history()]
     assert sources == ["banker", "button", "reader", "button", "dice", "button", "button"]
     balances = store.balances()
-    for player in store.game.players:
-        assert balances[player.name] == player.cash
+    for seat, name in enumerate(store.game.names):
+        assert balances[name] == store.game.cash[seat]
     assert replay(export_jsonl(store).splitlines()).state()["players"] == t.snapshot()["players"]
     played = list(devices.feedback.played)
     assert played.count("rejected") == 1  # the roll that was not due; every other input accepted

@@ -79,7 +79,13 @@ def test_state_of_a_game_is_the_printed_state_with_seq_and_game(rig: Rig, game: 
     assert state["turn"] == "Ann" and state["pending"] is None
     printed = replay([line for line in rig.table.store.script()]).state()
     printed.pop("rejected")
-    assert {k: v for k, v in state.items() if k not in ("seq", "game")} == printed
+    assert {k: v for k, v in state.items() if k not in ("seq", "game", "legal")} == printed
+    # What each player may do now, from the engine: Ann rolls; Bob may only propose trades.
+    legal = state["legal"]["players"]
+    roll = {"command": {"do": "roll", "player": "Ann"}, "free": {"dice": "rolled by the table"}}
+    assert roll in legal["Ann"]
+    assert {entry["command"]["do"] for entry in legal["Bob"]} == {"trade"}
+    assert {entry["command"]["do"] for entry in state["legal"]["banker"]} >= {"end_game"}
 
 
 def test_a_command_is_answered_with_seq_and_state_once_stored(rig: Rig, game: dict) -> None:
@@ -99,8 +105,9 @@ def test_a_refused_command_is_422_with_a_reason_and_changes_nothing(rig: Rig, ga
     before = stored(rig)
     answer = command(rig, {"do": "buy"})
     assert answer.status_code == 422
-    assert set(answer.json) == {"error"}
-    assert "No deed is on offer" in answer.json["error"]
+    assert set(answer.json) == {"error", "words"}
+    assert "No deed is on offer" in answer.json["error"] == answer.json["words"]["en"]
+    assert answer.json["words"]["ru"] == "Сейчас ничего не продаётся"
     assert stored(rig) == before
 
 
@@ -239,7 +246,7 @@ def test_export_jsonl_replays_to_the_same_game_and_csv_adds_up(rig: Rig, game: d
     replayed = replay(jsonl.get_data(as_text=True).splitlines()).state()
     assert replayed.pop("rejected") == []
     state = rig.client().get("/api/state").json
-    assert replayed == {k: v for k, v in state.items() if k not in ("seq", "game")}
+    assert replayed == {k: v for k, v in state.items() if k not in ("seq", "game", "legal")}
 
     table = banker.get(f"/api/export/{game['game']}.csv")
     assert table.status_code == 200 and table.mimetype == "text/csv"
@@ -551,16 +558,16 @@ def test_last_event_id_catches_up_only_when_behind(live: LiveServer, game: dict,
             assert states[0].id == "1"
 
 
-def test_refused_inputs_and_taps_are_notices(rig: Rig, live: LiveServer, game: dict) -> None:
+def test_refused_taps_are_notices_but_a_screens_refusal_is_its_own(rig: Rig, live: LiveServer,
+                                                                    game: dict) -> None:
     stream = open_stream(live)
     stream.until("devices")
-    assert command(rig, {"do": "buy"}).status_code == 422
-    refused = stream.wait_for(lambda e: e.event == "notice")
-    assert refused.data["type"] == "refused" and "No deed is on offer" in refused.data["reason"]
+    assert command(rig, {"do": "buy"}).status_code == 422  # answered to that screen alone
     rig.table.on_event(Tap(UNKNOWN_TAG))
     unknown = stream.wait_for(lambda e: e.event == "notice")  # web/API.md: a refusal, kind unknown_tag
     assert unknown.data["type"] == "refused" and unknown.data["kind"] == "unknown_tag"
     assert unknown.data["uid"] == UNKNOWN_TAG and "not known" in unknown.data["reason"]
+    assert "неизвестна" in unknown.data["words"]["ru"]
     rig.table.on_event(Tap("04a1b2c3d4e5f7"))
     deed = stream.wait_for(lambda e: e.event == "notice")
     assert deed.data == {"type": "show_deed", "square": "mayfair"}

@@ -1,8 +1,9 @@
 """A simple, sound Monopoly player: it keeps a cash reserve, completes and builds groups, and pays
 its debts by selling and mortgaging before it gives up.
 
-Bots play through the same table-script commands as people: `next_command` looks at the game and
-says what the table would do next. They are deterministic: all chance comes from the dice.
+Bots play through the same table-script commands as people, and ask the engine what is going on
+and what is allowed (`Game.decision()` and the rules' `why_not_*` checks): they never re-derive a
+rule. They are deterministic: all chance comes from the dice.
 """
 
 from __future__ import annotations
@@ -11,13 +12,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import Game
-from ..rules.deals import interest, lift_cost
-from ..rules.edition import Square
-from ..rules.state import Deed, Player
+from ..rules.buildings import why_not_build, why_not_sell_building
+from ..rules.deals import interest, lift_cost, why_not_mortgage, why_not_trade, why_not_unmortgage
+from ..rules.market import why_not_bid, why_not_buy
+from ..rules.state import Side
+from ..rules.turn import why_not_pay_jail_fine, why_not_use_jail_card
 
 Command = dict[str, Any]
-Group = tuple[tuple[Square, Deed], ...]  # a colour group's lots, as Game.groups holds them
-Outlook = tuple[list[Group], list[Square]]  # groups owned whole, lots that would complete one
+Group = tuple[int, ...]  # a colour group's lots, as Game.groups holds them
+Outlook = tuple[list[Group], list[int]]  # groups owned whole, lots that would complete one
 
 
 @dataclass
@@ -43,64 +46,69 @@ class Bots:
 
     def next_command(self, game: Game) -> Command:
         """The next command the table would give; never None while the game runs."""
-        if game.auctions:
-            return self._auction(game)
-        if game.choice is not None:
+        decision = game.decision()
+        assert decision is not None, "the game is over"
+        kind = decision.kind
+        if kind == "auction":
+            return self._auction(game, decision.seats)
+        if kind == "choice":
             return self._choice(game)
-        if game.draw_due is not None:  # physical decks: the bot draws the card on top of the pile
-            deck = game.draw_due[1]
-            return {"do": "draw", "deck": deck, "card": game.decks[deck][0].number}
-        if game.debts:
-            return self._raise_cash(game, game.debts[0].debtor, game.debts[0].amount)
-        if game.trade is not None:
+        if kind == "draw":  # physical decks: the bot draws the card on top of the pile
+            assert game.draw_due is not None
+            deck = game.draw_due.deck
+            return {"do": "draw", "deck": deck, "card": game.deck(deck)[0]}
+        if kind == "debt":
+            debt = game.debts[0]
+            return self._raise_cash(game, debt.debtor)
+        if kind == "trade":
             return self._answer_trade(game)
-        if game.offer is not None:
-            offer = game.offer
-            square = game.squares[offer.square]
-            if offer.player.cash - square.price >= self.policy.reserve:
+        if kind == "buy":
+            assert game.offer is not None
+            seat = game.offer.seat
+            price = game.squares[game.offer.square].price
+            if game.cash[seat] - price >= self.policy.reserve and why_not_buy(game, seat) is None:
                 return {"do": "buy"}
             return {"do": "decline"}
         if game.claim is not None:
-            return {"do": "claim_rent", "player": game.claim.owner.name}
-        player = game.current_player
-        if player.in_jail and game.may_roll and self.policy.jail_strategy == "pay":
-            if player.jail_cards:
+            return {"do": "claim_rent", "player": game.names[game.claim.owner]}
+        seat = game.current
+        if kind == "jail" and self.policy.jail_strategy == "pay":
+            if why_not_use_jail_card(game, seat) is None:
                 return {"do": "use_jail_card"}
-            if player.cash - game.rules.jail_fine >= self.policy.reserve:
+            fine = game.rules.jail_fine
+            if game.cash[seat] - fine >= self.policy.reserve and why_not_pay_jail_fine(game, seat) is None:
                 return {"do": "pay_jail_fine"}
-        improvement = self._improve(game, player)
+        improvement = self._improve(game, seat)
         if improvement is not None:
             return improvement
-        if game.may_roll:
+        if kind != "end_turn":
             return {"do": "roll"}  # the caller puts in the dice
         self.turns += 1
         return {"do": "end_turn"}
 
     # ---- decisions -------------------------------------------------------------------------
 
-    def _value(self, game: Game, player: Player, square_index: int) -> int:
-        """What a deed is worth to this player: more when it completes or blocks a group."""
-        square = game.squares[square_index]
-        value = int(square.price * self.policy.bid_share)
-        if square.kind == "lot":
-            others = [d for sq, d in game.group_of(square) if sq.index != square_index]
-            if all(d.owner is player for d in others):
-                value = square.price * 2
-        return value
+    def _value(self, game: Game, seat: int, square: int) -> int:
+        """What a deed is worth to this player: more when it completes a group."""
+        price = game.squares[square].price
+        if game.squares[square].kind == "lot" and self._completes(game, seat, square):
+            return price * 2
+        return int(price * self.policy.bid_share)
 
-    def _auction(self, game: Game) -> Command:
+    def _auction(self, game: Game, bidders: tuple[int, ...]) -> Command:
         auction = game.auctions[0]
-        for bidder in auction.bidders:
-            if bidder is auction.high_bidder:
+        for bidder in bidders:
+            if bidder == auction.high_bidder:
                 continue
             if auction.square is not None:
                 # Raise by a tenth of the price (at least 10), as people at a table do.
                 step = max(10, game.squares[auction.square].price // 10)
                 amount = auction.high_bid + step
-                limit = min(self._value(game, bidder, auction.square), bidder.cash - self.policy.reserve)
-                if amount <= limit and game.first_debt(bidder) is None:
-                    return {"do": "bid", "player": bidder.name, "amount": amount}
-            return {"do": "pass", "player": bidder.name}
+                worth = self._value(game, bidder, auction.square)
+                limit = min(worth, game.cash[bidder] - self.policy.reserve)
+                if amount <= limit and why_not_bid(game, bidder, amount, None) is None:
+                    return {"do": "bid", "player": game.names[bidder], "amount": amount}
+            return {"do": "pass", "player": game.names[bidder]}
         raise AssertionError("an auction always has a bidder who may pass")
 
     def _choice(self, game: Game) -> Command:
@@ -111,118 +119,123 @@ class Bots:
         cheaper = "percent" if choice.percent_amount < choice.amount else "fixed"
         return {"do": "choose", "option": cheaper}
 
-    def _raise_cash(self, game: Game, debtor: Player, amount: int) -> Command:
+    def _raise_cash(self, game: Game, debtor: int) -> Command:
         """Sell buildings (highest first), then mortgage the cheapest deeds; else give up."""
-        built = [(sq, d) for sq, d in game.owned_by(debtor) if d.level]
+        name = game.names[debtor]
+        owned = game.owned(debtor)
+        level = game.level
+        built = [i for i in owned if level[i]]
         if built:
-            sq, deed = max(built, key=lambda sd: (sd[1].level, sd[0].index))
-            if deed.hotel and game.bank_houses < 4:
-                return {"do": "sell_all_buildings", "player": debtor.name, "group": sq.group}
-            return {"do": "sell_building", "player": debtor.name, "square": sq.id}
-        free = [
-            sq for sq, d in game.owned_by(debtor)
-            if not d.mortgaged
-        ]
+            index = max(built, key=lambda i: (level[i], i))
+            square = game.squares[index]
+            if why_not_sell_building(game, debtor, square) is not None:
+                return {"do": "sell_all_buildings", "player": name, "group": square.group}
+            return {"do": "sell_building", "player": name, "square": square.id}
+        free = [i for i in owned if why_not_mortgage(game, debtor, game.squares[i]) is None]
         if free:
-            sq = min(free, key=lambda s: (s.mortgage_value, s.index))
-            return {"do": "mortgage", "player": debtor.name, "square": sq.id}
-        return {"do": "bankrupt", "player": debtor.name}
+            square = min((game.squares[i] for i in free), key=lambda s: (s.mortgage_value, s.index))
+            return {"do": "mortgage", "player": name, "square": square.id}
+        return {"do": "bankrupt", "player": name}
 
     def _answer_trade(self, game: Game) -> Command:
         trade = game.trade
         assert trade is not None
         partner = trade.partner
+        name = game.names[partner]
         paid = trade.give.cash - trade.take.cash
         worth_given = sum(game.squares[i].price for i in trade.take.squares)
         completes = any(self._completes(game, partner, i) for i in trade.give.squares)
         keeps_own_group = not any(self._owns_group(game, partner, i) for i in trade.take.squares)
         accepted = keeps_own_group and (paid >= worth_given * 2 or (completes and paid >= 0))
-        cost = sum(interest(sq) for sq, deed in game.deeds_of(trade.give.squares) if deed.mortgaged)
-        if accepted and partner.cash + paid >= cost:
-            return {"do": "accept", "player": partner.name}
-        return {"do": "reject", "player": partner.name}
+        cost = sum(interest(game.squares[i]) for i in trade.give.squares if game.mortgaged[i])
+        if accepted and game.cash[partner] + paid >= cost:
+            return {"do": "accept", "player": name}
+        return {"do": "reject", "player": name}
 
-    def _completes(self, game: Game, player: Player, square_index: int) -> bool:
-        square = game.squares[square_index]
-        if square.kind != "lot":
+    def _completes(self, game: Game, seat: int, square: int) -> bool:
+        if game.squares[square].kind != "lot":
             return False
-        return all(d.owner is player for sq, d in game.group_of(square) if sq.index != square_index)
+        owner = game.owner
+        return all(owner[i] == seat for i in game.groups[square] if i != square)
 
-    def _owns_group(self, game: Game, player: Player, square_index: int) -> bool:
-        square = game.squares[square_index]
-        return square.kind == "lot" and all(d.owner is player for _sq, d in game.group_of(square))
+    def _owns_group(self, game: Game, seat: int, square: int) -> bool:
+        return game.squares[square].kind == "lot" and game.whole_group(seat, square)
 
-    def _improve(self, game: Game, player: Player) -> Command | None:
+    def _improve(self, game: Game, seat: int) -> Command | None:
         """Between rolls: lift mortgages when rich, build evenly, propose a group-completing trade."""
-        if game.debts and game.first_debt(player) is not None:
+        if game.debts and game.first_debt(seat) is not None:
             return None
-        cash = player.cash
+        cash = game.cash[seat]
+        name = game.names[seat]
         if cash > self.policy.rich:
-            deeds = game.deeds
-            for index in sorted(i for i in player.holdings if deeds[i].mortgaged):  # type: ignore[union-attr]
-                square = game.squares[index]
-                if cash - lift_cost(square) >= self.policy.rich:
-                    return {"do": "unmortgage", "player": player.name, "square": square.id}
-        groups, wanted = self._outlook_of(game, player)
-        limit = game.rules.max_houses_per_turn
-        if groups and (limit is None or game.built_this_turn.get(player.index, 0) < limit):
-            build = self._next_build(game, player, groups)
+            mortgaged = game.mortgaged
+            for index in game.owned(seat):
+                if mortgaged[index]:
+                    square = game.squares[index]
+                    if cash - lift_cost(square) >= self.policy.rich and \
+                            why_not_unmortgage(game, seat, square) is None:
+                        return {"do": "unmortgage", "player": name, "square": square.id}
+        groups, wanted = self._outlook_of(game, seat)
+        if groups:
+            build = self._next_build(game, seat, groups)
             if build is not None:
                 return build
-        if wanted and self.proposed_on_turn.get(player.index) != self.turns and game.trade is None:
-            self.proposed_on_turn[player.index] = self.turns
-            if game.rules.trade_window == "any" or not game.rolled:
-                return self._propose(game, player, wanted)
+        if wanted and self.proposed_on_turn.get(seat) != self.turns and game.trade is None:
+            self.proposed_on_turn[seat] = self.turns
+            return self._propose(game, seat, wanted)
         return None
 
-    def _outlook_of(self, game: Game, player: Player) -> Outlook:
+    def _outlook_of(self, game: Game, seat: int) -> Outlook:
         """The groups the player owns whole, and the single lots that would complete one."""
         if self._outlook_version != game.ownership_version:
             self._outlook_version = game.ownership_version
-            outlook: dict[int, Outlook] = {p.index: ([], []) for p in game.players}
+            outlook: dict[int, Outlook] = {s: ([], []) for s in range(len(game.names))}
+            owner = game.owner
             for members in game.edition.groups.values():
-                pairs = game.groups[members[0]]
-                owners = [d.owner for _sq, d in pairs]
-                for p in {o for o in owners if o is not None}:
-                    missing = [sq for sq, d in pairs if d.owner is not p]
+                owners = [owner[i] for i in members]
+                for p in {o for o in owners if o >= 0}:
+                    missing = [i for i in members if owner[i] != p]
                     if not missing:
-                        outlook[p.index][0].append(pairs)
+                        outlook[p][0].append(members)
                     elif len(missing) == 1:
-                        outlook[p.index][1].append(missing[0])
+                        outlook[p][1].append(missing[0])
             self._outlook = outlook
-        return self._outlook[player.index]
+        return self._outlook[seat]
 
-    def _next_build(self, game: Game, player: Player, groups: list[Group]) -> Command | None:
+    def _next_build(self, game: Game, seat: int, groups: list[Group]) -> Command | None:
         """The lowest lot of an unmortgaged whole group that the reserve allows to build on."""
         reserve = self.policy.reserve
-        best = None
-        for pairs in groups:
-            if any(d.mortgaged for _s, d in pairs):
+        cash = game.cash[seat]
+        level, mortgaged, squares = game.level, game.mortgaged, game.squares
+        best = -1
+        for members in groups:
+            if any(mortgaged[i] for i in members):
                 continue
-            sq, deed = pairs[0]
-            for pair in pairs:
-                if pair[1].level < deed.level:
-                    sq, deed = pair
-            if deed.hotel or player.cash - sq.house_cost < reserve:
+            lowest = members[0]
+            for i in members:
+                if level[i] < level[lowest]:
+                    lowest = i
+            if level[lowest] == 5 or cash - squares[lowest].house_cost < reserve:
                 continue
-            if (game.bank_hotels if deed.houses == 4 else game.bank_houses) < 1:
-                continue
-            if best is None or deed.level < best[1].level:
-                best = (sq, deed)
-        if best is None:
+            if best < 0 or level[lowest] < level[best]:
+                if why_not_build(game, seat, squares[lowest]) is None:
+                    best = lowest
+        if best < 0:
             return None
-        return {"do": "build", "player": player.name, "square": best[0].id}
+        return {"do": "build", "player": game.names[seat], "square": squares[best].id}
 
-    def _propose(self, game: Game, player: Player, wanted: list[Square]) -> Command | None:
+    def _propose(self, game: Game, seat: int, wanted: list[int]) -> Command | None:
         """Offer twice the price for a deed that would complete a group."""
-        for square in wanted:
-            owner = game.deeds[square.index].owner  # type: ignore[union-attr]
-            if owner is None or any(d.level for _s, d in game.group_of(square)):
+        for index in wanted:
+            owner = game.owner[index]
+            if owner < 0 or game.group_built(index):
                 continue
-            price = square.price * 2
-            if player.cash - price >= self.policy.reserve:
+            price = game.squares[index].price * 2
+            if game.cash[seat] - price < self.policy.reserve:
+                continue
+            if why_not_trade(game, seat, owner, Side(cash=price), Side(squares=(index,)), ()) is None:
                 return {
-                    "do": "trade", "from": player.name, "to": owner.name,
-                    "give": {"cash": price}, "take": {"squares": [square.id]},
+                    "do": "trade", "from": game.names[seat], "to": game.names[owner],
+                    "give": {"cash": price}, "take": {"squares": [game.squares[index].id]},
                 }
         return None

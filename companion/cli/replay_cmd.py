@@ -14,9 +14,8 @@ def _summary(result: Replay) -> str:
     game = result.game
     shown = result.state()
     rows = [("Player", "Cash", "Net worth", "Deeds", "Square", "")]
-    for p in shown["players"]:
-        player = game.by_name[p["name"]]
-        deeds = len(game.owned_by(player))
+    for seat, p in enumerate(shown["players"]):
+        deeds = len(game.owned(seat))
         status = "bankrupt" if p["bankrupt"] else ("in jail" if p["in_jail"] else "")
         square = game.squares[p["position"]].name
         rows.append((p["name"], str(p["cash"]), str(p["net_worth"]), str(deeds), square, status))

@@ -12,7 +12,7 @@ from .store import GameStore
 
 def money_trail(store: GameStore) -> Iterator[dict[str, Any]]:
     """Every money movement in order, each with every player's balance after it."""
-    balances = dict.fromkeys((p.name for p in store.game.players), 0)
+    balances = dict.fromkeys(store.game.names, 0)
     for seq, time, source, target, amount, reason in store.transfers():
         if source in balances:
             balances[source] -= amount
@@ -29,7 +29,7 @@ def export_jsonl(store: GameStore) -> str:
 
 def export_csv(store: GameStore) -> str:
     """Every money movement in order, with each player's balance after it."""
-    names = [p.name for p in store.game.players]
+    names = list(store.game.names)
     columns = ["seq", "time", "from", "to", "amount", "reason"]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

@@ -9,9 +9,11 @@ is posted as reversing transfers, so the transfers alone always add up to every 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,17 +34,24 @@ from .schema import (
     sync_folder,
 )
 
+log = logging.getLogger(__name__)
+
 SOURCES = ("reader", "button", "dice", "tablet", "banker", "import", "script", "bot")
 SNAPSHOT_EVERY = 500
 
 
 @dataclass(frozen=True)
 class Receipt:
-    """A command stored for good: its sequence number and what it did."""
+    """A command stored for good: its sequence number, what it did, and what `prepare` made of
+    the game it left (computed before the commit, so a failure there stores nothing)."""
 
     seq: int
     outcome: Outcome | None
     game_over: bool = False
+    prepared: Any = None
+
+
+Prepare = Callable[[Game], Any]
 
 
 @dataclass
@@ -94,7 +103,7 @@ class GameStore:
             meta = {
                 "format": FORMAT,
                 "id": path.stem,
-                "players": json.dumps([p.name for p in game.players], ensure_ascii=False),
+                "players": json.dumps(list(game.names), ensure_ascii=False),
                 "created": clock.now(),
                 "status": "playing",
             }
@@ -107,7 +116,8 @@ class GameStore:
         store.game = game
         line = line_of(start)
         issuance = [
-            Transfer("bank", p.name, p.cash, "starting cash") for p in game.players if p.cash
+            Transfer("bank", name, game.cash[seat], "starting cash")
+            for seat, name in enumerate(game.names) if game.cash[seat]
         ]
         try:
             seq = store._append("new", line, source, issuance, applied=True)
@@ -263,7 +273,10 @@ class GameStore:
                 continue
             _seq, chash, state, _shash = snaps[position]
             if self.hashes[position - 1] == chash:
-                game = restore(json.loads(state))
+                try:
+                    game = restore(json.loads(state))
+                except ValueError:  # a snapshot an older companion wrote: replay instead
+                    continue
                 start = position
                 break
         if game is None:
@@ -318,12 +331,14 @@ class GameStore:
             if status is not None:
                 conn.execute("UPDATE meta SET value = ? WHERE key = 'status'", (status,))
             conn.execute("COMMIT")
-        except (sqlite3.Error, OSError) as exc:
+        except BaseException as exc:  # nothing half-written, whatever went wrong
             try:
                 conn.execute("ROLLBACK")
             except sqlite3.Error:
                 pass
-            raise storage_error(exc) from None
+            if isinstance(exc, sqlite3.Error | OSError):
+                raise storage_error(exc) from None
+            raise
         self.seq = seq
         self.head = sealed
         self.hashes = hashes
@@ -332,40 +347,55 @@ class GameStore:
     def _status(self) -> str | None:
         game = self.game
         if game.over:
-            return f"over: {game.winner.name} won" if game.winner else "over"
+            return f"over: {game.names[game.winner]} won" if game.winner is not None else "over"
         return None
 
-    def submit(self, command: dict[str, Any], source: str = "script") -> Receipt:
+    def submit(
+        self, command: dict[str, Any], source: str = "script", prepare: Prepare | None = None
+    ) -> Receipt:
         """Apply a command and store it; the receipt exists only once the commit is on disk.
 
-        Raises Rejected or Malformed (nothing changed, nothing stored) or StorageError (the
-        command was not recorded and the game is as it was before it).
+        Whole or nothing: Rejected or Malformed (refused), StorageError (not recorded), or any
+        other exception (a bug, in the rules, in `prepare` or here) all leave the game and the
+        file exactly as they were.
         """
         if source not in SOURCES:
             raise ValueError(f"unknown source {source!r}")
         with self.lock:
-            receipt = self._play("play", command, line_of(command), source)
+            receipt = self._play("play", command, line_of(command), source, prepare)
             self.redo_stack.clear()
-        for callback in self.after_commit:
-            callback(self, receipt)
+        self._after(receipt)
         return receipt
 
-    def _play(self, kind: str, command: dict[str, Any], line: str, source: str) -> Receipt:
-        """Apply a command to the game and store it as one entry; if it cannot be stored, the
-        game goes back to what the file holds (not stored, so not played)."""
-        was_over = self.game.over
-        outcome = self.game.apply(command)
+    def _after(self, receipt: Receipt) -> None:
+        """The commit is done: what follows it (backups) can no longer undo it, nor fail it."""
+        for callback in self.after_commit:
+            try:
+                callback(self, receipt)
+            except Exception:
+                log.exception("after storing entry %s of game %s", receipt.seq, self.game_id)
+
+    def _play(
+        self, kind: str, command: dict[str, Any], line: str, source: str, prepare: Prepare | None
+    ) -> Receipt:
+        """Apply a command to the game and store it as one entry; if anything fails after the
+        rules took it, the command is popped off again (not stored, so not played)."""
+        game = self.game
+        was_over = game.over
+        outcome = game.push(command)  # rolls itself back if the rules or a bug stop it
         try:
+            prepared = prepare(game) if prepare is not None else None
             seq = self._append(kind, line, source, outcome.transfers, applied=True,
-                               status=self._status() if self.game.over and not was_over else None)
+                               status=self._status() if game.over and not was_over else None)
         except BaseException:
-            self.game = self._rebuild(len(self.effective))
+            game.pop()
             raise
         self.effective.append((line, seq))
-        return Receipt(seq, outcome, game_over=self.game.over and not was_over)
+        return Receipt(seq, outcome, game_over=game.over and not was_over, prepared=prepared)
 
-    def undo(self, count: int = 1, by: str = "banker") -> Receipt:
-        """Take back the last `count` commands; the game is rebuilt without them."""
+    def undo(self, count: int = 1, by: str = "banker", prepare: Prepare | None = None) -> Receipt:
+        """Take back the last `count` commands: popped off the game when it still keeps them,
+        else the game is rebuilt without them."""
         with self.lock:
             played = len(self.effective) - 1
             if count < 1:
@@ -384,29 +414,45 @@ class GameStore:
             reversing = [Transfer(t, s, a, f"undone: {r}") for s, t, a, r in rows]
             keep = len(self.effective) - count
             saved_hashes = self.hashes
+            was_over = self.game.over
             self.hashes = self.hashes[:keep]
+            game: Game | None = None
             try:
-                game = self._rebuild(keep)
+                game = self._taken_back(count, keep)
+                prepared = prepare(game) if prepare is not None else None
                 line = line_of({"do": "undo", "count": count, "by": by})
                 seq = self._append("undo", line, "banker", reversing, applied=False,
-                                   status="playing" if self.game.over and not game.over else None)
+                                   status="playing" if was_over and not game.over else None)
             except BaseException:
                 self.hashes = saved_hashes
+                if game is self.game:
+                    self.game = self._rebuild(len(self.effective))
                 raise
+            assert game is not None
             self.game = game
             self.effective = self.effective[:keep]
             self.redo_stack.extend(line for line, _seq in reversed(undone))
-            return Receipt(seq, None)
+            return Receipt(seq, None, prepared=prepared)
 
-    def redo(self, by: str = "banker") -> Receipt:
+    def _taken_back(self, count: int, keep: int) -> Game:
+        """The game without its last `count` commands (a new game object when rebuilt)."""
+        game = self.game
+        if count <= len(game.undo_stack):
+            for _ in range(count):
+                game.pop()
+            return game
+        return self._rebuild(keep)
+
+    def redo(self, by: str = "banker", prepare: Prepare | None = None) -> Receipt:
         """Apply again the last command undone (possible until a new command is played)."""
         with self.lock:
             if not self.redo_stack:
                 raise Rejected("There is nothing to redo")
             line = self.redo_stack[-1]
-            receipt = self._play("redo", json.loads(line), line, "banker")
+            receipt = self._play("redo", json.loads(line), line, "banker", prepare)
             self.redo_stack.pop()
-            return receipt
+        self._after(receipt)
+        return receipt
 
     def record_clock(self, was: str, now: str, by: str) -> int:
         """Note a correction of the clock in this game's history."""

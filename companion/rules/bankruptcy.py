@@ -5,79 +5,108 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .buildings import return_buildings
-from .deals import receive_deed
+from .deals import receive_deeds
 from .errors import Rejected
-from .state import BANK, Auction, Player
+from .market import open_auction
+from .state import BANK, NOBODY, Auction, Debt
+from .texts import Text
+from .turn import free_moment
 
 if TYPE_CHECKING:
     from .game import Game
 
 
+def why_not_bankrupt(game: Game, seat: int) -> Text | None:
+    if game.first_debt(seat) is None:
+        return Text("bankrupt.no_debt", game.names[seat])
+    return free_moment(game, seat, Text("doing.bankrupt"))
+
+
 def bankrupt(game: Game, cmd: dict[str, Any]) -> None:
-    player = game.player(cmd["player"])
-    debt = game.first_debt(player)
-    if debt is None:
-        raise Rejected(f"{player.name} owes nothing; only a player in debt can go bankrupt")
-    game.check_free_moment(player, "go bankrupt")
-    creditor = debt.creditor if isinstance(debt.creditor, Player) else None
-    game.debts = [d for d in game.debts if d.debtor is not player]
-    # Whatever was owed to the bankrupt is now owed to whoever takes the estate.
-    for owed in game.debts:
-        if owed.creditor is player:
-            owed.creditor = creditor if creditor is not None else BANK
-    estate = game.owned_by(player)
-    game.tell("{} goes bankrupt to {}", player.name, creditor.name if creditor else "the bank")
+    seat = game.seat(cmd["player"])
+    why = why_not_bankrupt(game, seat)
+    if why is not None:
+        raise Rejected(why)
+    debt = game.first_debt(seat)
+    assert debt is not None
+    creditor = debt.creditor if isinstance(debt.creditor, int) else None
+    # Whatever was owed to the bankrupt is now owed to whoever takes the estate (a debt the
+    # heir owed the bankrupt is owed to nobody now).
+    heir = creditor if creditor is not None else BANK
+    game.debts = tuple(
+        Debt(d.debtor, heir, d.amount, d.reason) if d.creditor == seat else d
+        for d in game.debts if d.debtor != seat and not (d.creditor == seat and d.debtor == heir)
+    )
+    estate = tuple(game.owned(seat))
+    name = game.names[seat]
+    game.tell("bankrupt.goes", name, game.names[creditor] if creditor is not None else Text("the_bank"))
     if creditor is not None:
-        for square, deed in estate:
-            if deed.level:
-                game.pay(BANK, player, deed.level * game.sellback(square),
-                         f"{player.name}'s buildings on {square.name} sold to the bank")
-                return_buildings(game, deed)
-        game.pay(player, creditor, player.cash, f"bankruptcy of {player.name}")
-        while player.jail_cards:
-            creditor.jail_cards.append(player.jail_cards.pop(0))
-        for square, _deed in estate:
-            receive_deed(game, creditor, square)
+        for index in estate:
+            level = game.level[index]
+            if level:
+                square = game.squares[index]
+                why = Text("why.estate_buildings", name, square)
+                game.pay(BANK, seat, level * game.sellback(square), why)
+                return_buildings(game, index)
+        game.pay(seat, creditor, game.cash[seat], Text("why.bankruptcy", name))
+        game.jail_cards[creditor] = (*game.jail_cards[creditor], *game.jail_cards[seat])
+        game.jail_cards[seat] = ()
+        receive_deeds(game, creditor, estate)
     else:
-        game.pay(player, BANK, player.cash, f"bankruptcy of {player.name}")
-        while player.jail_cards:
-            card = player.jail_cards.pop(0)
-            game.decks[card.deck].append(card)
-        for square, deed in estate:
-            return_buildings(game, deed)
-            game.set_owner(square.index, None)
-            deed.mortgaged = False
-    player.bankrupt = True
-    _forget(game, player)
+        game.pay(seat, BANK, game.cash[seat], Text("why.bankruptcy", name))
+        for deck, number in game.jail_cards[seat]:
+            game.set_deck(deck, (*game.deck(deck), number))
+        game.jail_cards[seat] = ()
+        for index in estate:
+            return_buildings(game, index)
+            game.set_owner(index, NOBODY)
+            game.mortgaged[index] = False
+    game.bankrupt[seat] = True
+    _forget(game, seat)
     game.check_winner()
     if game.over:
         return
     if creditor is None:
-        for square, _deed in estate:
-            game.auctions.append(Auction(bidders=game.active_players, square=square.index))
-            game.tell("{} goes to auction", square.name)
-    if game.current_player is player:
+        for index in estate:
+            open_auction(game, tuple(game.active), index)
+    if game.current == seat:
         game.pass_turn()
 
 
-def _forget(game: Game, player: Player) -> None:
+def _forget(game: Game, seat: int) -> None:
     """Drop every pending decision the bankrupt player was part of."""
-    if game.offer is not None and game.offer.player is player:
+    if game.offer is not None and game.offer.seat == seat:
         game.offer = None
-    if game.trade is not None and player in (game.trade.proposer, game.trade.partner):
+    if game.trade is not None and seat in (game.trade.proposer, game.trade.partner):
         game.trade = None
-    if game.claim is not None and player in (game.claim.owner, game.claim.payer):
+    if game.claim is not None and seat in (game.claim.owner, game.claim.payer):
         game.claim = None
-    if game.choice is not None and game.choice.player is player:
+    if game.choice is not None and game.choice.seat == seat:
         game.choice = None
-    if game.draw_due is not None and game.draw_due[0] is player:
+    if game.draw_due is not None and game.draw_due.seat == seat:
         game.draw_due = None
-    for auction in game.auctions:
-        if player in auction.bidders:
-            auction.bidders.remove(player)
-    player.skip_turn = False
+    game.auctions = tuple(
+        Auction(tuple(s for s in a.bidders if s != seat), a.square, a.building, a.high_bid,
+                a.high_bidder, a.build_on) if seat in a.bidders else a
+        for a in game.auctions
+    )
+    game.skip_turn[seat] = False
+
+
+def why_not_end_game(game: Game) -> Text | None:
+    """RULES.md 8: not while an auction runs or a card choice (or a card to draw) waits."""
+    if game.auctions:
+        return Text("end_game.auction")
+    if game.choice is not None:
+        return Text("end_game.choice", game.names[game.choice.seat])
+    if game.draw_due is not None:
+        return Text("end_game.draw", game.names[game.draw_due.seat])
+    return None
 
 
 def end_game(game: Game, cmd: dict[str, Any]) -> None:
     """Banker: end now; the ranking is by net worth."""
+    why = why_not_end_game(game)
+    if why is not None:
+        raise Rejected(why)
     game.finish()

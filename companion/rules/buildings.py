@@ -1,4 +1,5 @@
-"""Houses and hotels: whole groups, even building and selling, the bank's supply (RULES.md 7)."""
+"""Houses and hotels: whole groups, even building and selling, the bank's supply, the building
+limits (RULES.md 7)."""
 
 from __future__ import annotations
 
@@ -6,138 +7,184 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import Rejected
 from .state import BANK
+from .texts import Plural, Text
+from .turn import affordable, debt_free, free_moment
 
 if TYPE_CHECKING:
     from .edition import Square
     from .game import Game
-    from .state import Deed, Player
+
+HOTEL = 5  # a lot's level with a hotel
 
 
-def _holder(game: Game, deed_owner: Player | None) -> str:
-    return "the bank" if deed_owner is None else deed_owner.name
+def holder(game: Game, owner: int) -> str | Text:
+    return game.names[owner] if owner >= 0 else Text("the_bank")
 
 
-def check_build(game: Game, player: Player, square: Square) -> str:
-    """What the player's next building on this lot would be ("house" or "hotel"), or why not."""
-    cannot = f"{player.name} cannot build on {square.name}"
+def next_building(game: Game, square: Square) -> str:
+    return "hotel" if game.level[square.index] == 4 else "house"
+
+
+def why_not_place(game: Game, seat: int, square: Square) -> Text | None:
+    """Whether this lot may take the seat's next building: whole group, unmortgaged, even."""
+    name = game.names[seat]
     if square.kind != "lot":
-        raise Rejected(f"{cannot}: only colour-group streets carry buildings")
-    group = game.group_of(square)
-    for sq, deed in group:
-        if deed.owner is not player:
-            raise Rejected(
-                f"{cannot}: {player.name} does not own the whole {square.group} group "
-                f"({sq.name} belongs to {_holder(game, deed.owner)})"
-            )
-    for sq, deed in group:
-        if deed.mortgaged:
-            raise Rejected(f"{cannot}: {sq.name} is mortgaged")
-    lot = game.deed(square)
-    if lot.hotel:
-        raise Rejected(f"{cannot}: it already has a hotel")
-    lowest_sq, lowest = min(((sq, d) for sq, d in group), key=lambda sd: sd[1].level)
-    if lot.level > lowest.level:
-        raise Rejected(
-            f"{cannot}: build evenly; {lowest_sq.name} has only {lowest.level} "
-            f"house{'s' if lowest.level != 1 else ''}"
-        )
-    return "hotel" if lot.houses == 4 else "house"
+        return Text("build.not_lot", name, square)
+    group = game.groups[square.index]
+    owner, level = game.owner, game.level
+    for i in group:
+        if owner[i] != seat:
+            return Text("build.not_whole", name, square, game.edition.group_info[square.group or ""]["name"],
+                        game.squares[i], holder(game, owner[i]))
+    for i in group:
+        if game.mortgaged[i]:
+            return Text("build.mortgaged", name, square, game.squares[i])
+    here = level[square.index]
+    if here == HOTEL:
+        return Text("build.has_hotel", name, square)
+    lowest = min(group, key=lambda i: level[i])
+    if here > level[lowest]:
+        return Text("build.evenly", name, square, game.squares[lowest], Plural(level[lowest], "house"))
+    return None
 
 
-def place_building(game: Game, player: Player, square: Square) -> None:
+def why_not_limit(game: Game, seat: int, square: Square) -> Text | None:
+    """The building limits (house rules): only in one's own turn, before the roll, so many."""
+    rules = game.rules
+    if not rules.building_limited:
+        return None
+    name = game.names[seat]
+    if seat != game.current:
+        return Text("build.own_turn", name, square)
+    if game.rolled:
+        return Text("build.before_roll", name, square)
+    built = game.built
+    limit = rules.max_houses_per_turn
+    if limit is not None and len(built) >= limit:
+        return Text("build.turn_limit", name, square, Plural(limit, "building"))
+    per_group = rules.max_houses_per_group_per_turn
+    if per_group is not None and built.count(square.group or "") >= per_group:
+        group = game.edition.group_info[square.group or ""]["name"]
+        return Text("build.group_limit", name, square, Plural(per_group, "building"), group)
+    return None
+
+
+def why_not_build(game: Game, seat: int, square: Square) -> Text | None:
+    doing = Text("doing.build", square)
+    why = free_moment(game, seat, doing) or why_not_place(game, seat, square)
+    if why is not None:
+        return why
+    kind = next_building(game, square)
+    if (game.bank_houses if kind == "house" else game.bank_hotels) < 1:
+        return Text("build.bank_out_" + kind, game.names[seat], square)
+    return (
+        why_not_limit(game, seat, square) or debt_free(game, seat, doing)
+        or affordable(game, seat, square.house_cost, doing)
+    )
+
+
+def place_building(game: Game, seat: int, square: Square) -> None:
     """Put the next building on a lot from the bank's supply (the checks are the caller's)."""
-    deed = game.deeds[square.index]
-    assert deed is not None
-    if deed.houses == 4:
-        deed.houses = 0
-        deed.hotel = True
+    index = square.index
+    if game.level[index] == 4:
+        game.level[index] = HOTEL
         game.bank_hotels -= 1
         game.bank_houses += 4
-        game.tell("{} builds a hotel on {}", player.name, square.name)
+        game.tell("build.hotel", game.names[seat], square)
     else:
-        deed.houses += 1
+        game.level[index] += 1
         game.bank_houses -= 1
-        game.tell("{} builds a house on {}", player.name, square.name)
-    game.built_this_turn[player.index] = game.built_this_turn.get(player.index, 0) + 1
+        game.tell("build.house", game.names[seat], square)
+    game.built = (*game.built, square.group or "")
 
 
-def return_buildings(game: Game, deed: Deed) -> None:
+def return_buildings(game: Game, index: int) -> None:
     """Every building on a lot goes back to the bank's supply (a hotel as a hotel)."""
-    if deed.hotel:
+    level = game.level[index]
+    if level == HOTEL:
         game.bank_hotels += 1
     else:
-        game.bank_houses += deed.houses
-    deed.hotel = False
-    deed.houses = 0
+        game.bank_houses += level
+    game.level[index] = 0
 
 
 def build(game: Game, cmd: dict[str, Any]) -> None:
-    player = game.player(cmd["player"])
+    seat = game.seat(cmd["player"])
     square = game.square(cmd["square"])
-    game.check_free_moment(player, f"build on {square.name}")
-    kind = check_build(game, player, square)
-    cannot = f"{player.name} cannot build on {square.name}"
-    if kind == "house" and game.bank_houses < 1:
-        raise Rejected(f"{cannot}: the bank has no houses left")
-    if kind == "hotel" and game.bank_hotels < 1:
-        raise Rejected(f"{cannot}: the bank has no hotels left")
-    limit = game.rules.max_houses_per_turn
-    if limit is not None and game.built_this_turn.get(player.index, 0) >= limit:
-        raise Rejected(f"{cannot}: at most {limit} buildings a turn (house rule)")
-    game.check_no_debt(player, f"build on {square.name}")
-    game.check_cash(player, square.house_cost, f"build on {square.name}")
-    game.pay(player, BANK, square.house_cost, f"{kind} on {square.name}")
-    place_building(game, player, square)
+    why = why_not_build(game, seat, square)
+    if why is not None:
+        raise Rejected(why)
+    kind = next_building(game, square)
+    game.pay(seat, BANK, square.house_cost, Text("why." + kind, square))
+    place_building(game, seat, square)
+
+
+def why_not_sell_building(game: Game, seat: int, square: Square) -> Text | None:
+    name = game.names[seat]
+    why = free_moment(game, seat, Text("doing.sell", square))
+    if why is not None:
+        return why
+    if not square.ownable:
+        return Text("not_property", square)
+    index = square.index
+    if game.owner[index] != seat:
+        return Text("sell.not_owner", name, square, holder(game, game.owner[index]))
+    level = game.level
+    if level[index] == 0:
+        return Text("sell.none", name, square)
+    highest = max(game.groups[index], key=lambda i: level[i])
+    if level[index] < level[highest]:
+        return Text("sell.evenly", name, square, game.squares[highest])
+    if level[index] == HOTEL and game.bank_houses < 4:
+        return Text("sell.no_houses", name, square, Plural(game.bank_houses, "house"))
+    return None
 
 
 def sell_building(game: Game, cmd: dict[str, Any]) -> None:
-    player = game.player(cmd["player"])
+    seat = game.seat(cmd["player"])
     square = game.square(cmd["square"])
-    game.check_free_moment(player, f"sell a building on {square.name}")
-    cannot = f"{player.name} cannot sell a building on {square.name}"
-    deed = game.deed(square)
-    if deed.owner is not player:
-        raise Rejected(f"{cannot}: it belongs to {_holder(game, deed.owner)}")
-    if deed.level == 0:
-        raise Rejected(f"{cannot}: it has no buildings")
-    highest_sq, highest = max(game.group_of(square), key=lambda sd: sd[1].level)
-    if deed.level < highest.level:
-        raise Rejected(f"{cannot}: sell evenly; {highest_sq.name} has more buildings")
-    value = game.sellback(square)
-    if deed.hotel:
-        if game.bank_houses < 4:
-            raise Rejected(
-                f"{cannot}: the bank has only {game.bank_houses} houses, not the 4 that replace "
-                "the hotel; sell all the group's buildings at once instead"
-            )
-        deed.hotel = False
-        deed.houses = 4
+    why = why_not_sell_building(game, seat, square)
+    if why is not None:
+        raise Rejected(why)
+    index = square.index
+    if game.level[index] == HOTEL:
+        game.level[index] = 4
         game.bank_hotels += 1
         game.bank_houses -= 4
         what = "hotel"
     else:
-        deed.houses -= 1
+        game.level[index] -= 1
         game.bank_houses += 1
         what = "house"
-    game.pay(BANK, player, value, f"sold a {what} on {square.name}")
-    game.tell("{} sells a {} on {}", player.name, what, square.name)
+    game.pay(BANK, seat, game.sellback(square), Text("why.sold_" + what, square))
+    game.tell("sell.sells_" + what, game.names[seat], square)
+
+
+def why_not_sell_all(game: Game, seat: int, group: str) -> Text | None:
+    if group not in game.edition.groups:
+        return Text("sell.no_group", group)
+    named = game.edition.group_info[group]["name"]
+    why = free_moment(game, seat, Text("doing.sell_group", named))
+    if why is not None:
+        return why
+    lots = game.edition.groups[group]
+    if any(game.owner[i] != seat for i in lots):
+        return Text("sell.group_not_owned", game.names[seat], named)
+    if not any(game.level[i] for i in lots):
+        return Text("sell.group_bare", game.names[seat], named)
+    return None
 
 
 def sell_all_buildings(game: Game, cmd: dict[str, Any]) -> None:
-    player = game.player(cmd["player"])
-    group_name = cmd["group"]
-    if group_name not in game.edition.groups:
-        raise Rejected(f"There is no colour group called {group_name!r}")
-    game.check_free_moment(player, f"sell the {group_name} buildings")
-    lots = [(game.squares[i], game.deeds[i]) for i in game.edition.groups[group_name]]
-    if any(d.owner is not player for _sq, d in lots):  # type: ignore[union-attr]
-        raise Rejected(f"{player.name} does not own the whole {group_name} group")
-    if not any(d.level for _sq, d in lots):  # type: ignore[union-attr]
-        raise Rejected(f"{player.name} has no buildings on the {group_name} group")
+    seat = game.seat(cmd["player"])
+    group = cmd["group"]
+    why = why_not_sell_all(game, seat, group)
+    if why is not None:
+        raise Rejected(why)
     total = 0
-    for sq, deed in lots:
-        assert deed is not None
-        total += deed.level * game.sellback(sq)
-        return_buildings(game, deed)
-    game.pay(BANK, player, total, f"sold every building on the {group_name} group")
-    game.tell("{} sells every building on the {} group", player.name, group_name)
+    for i in game.edition.groups[group]:
+        total += game.level[i] * game.sellback(game.squares[i])
+        return_buildings(game, i)
+    named = game.edition.group_info[group]["name"]
+    game.pay(BANK, seat, total, Text("why.sold_group", named))
+    game.tell("sell.sells_group", game.names[seat], named)

@@ -1,4 +1,5 @@
-"""The table-script commands: their fields, checked for shape, and the rule that handles each.
+"""The table-script commands: their fields, checked for shape, the rule that handles each, and who
+gives it.
 
 Shape errors (not an object, unknown command, a missing or mistyped field) raise Malformed;
 whether the rules allow the command now is the handler's business.
@@ -31,11 +32,11 @@ def _dice(value: Any) -> bool:
 
 
 def _ids(value: Any) -> bool:
-    return isinstance(value, list) and all(_str(v) for v in value)
+    return type(value) is list and all(_str(v) for v in value)
 
 
 def _side(value: Any) -> bool:
-    if not isinstance(value, dict) or set(value) - {"cash", "squares", "jail_cards"}:
+    if type(value) is not dict or set(value) - {"cash", "squares", "jail_cards"}:
         return False
     cash, cards = value.get("cash", 0), value.get("jail_cards", 0)
     return (
@@ -48,34 +49,38 @@ def _kind(value: Any) -> bool:
     return value in ("house", "hotel")
 
 
-# command -> (handler, required fields, optional fields); each field maps to its check.
-_FieldChecks = dict[str, Callable[[Any], bool]]
-COMMANDS: dict[str, tuple[Handler, _FieldChecks, _FieldChecks]] = {
-    "roll": (turn.roll, {"dice": _dice}, {"player": _str}),
-    "buy": (market.buy, {}, {"player": _str}),
-    "decline": (market.decline, {}, {"player": _str}),
-    "bid": (market.bid, {"player": _str, "amount": _int}, {"square": _str}),
-    "pass": (market.pass_, {"player": _str}, {}),
-    "choose": (turn.choose, {"option": _str}, {"player": _str}),
-    "draw": (turn.draw_card, {"deck": _str, "card": _int}, {"player": _str}),
-    "pay_jail_fine": (turn.pay_jail_fine, {}, {"player": _str}),
-    "use_jail_card": (turn.use_jail_card, {}, {"player": _str}),
-    "build": (buildings.build, {"player": _str, "square": _str}, {}),
-    "sell_building": (buildings.sell_building, {"player": _str, "square": _str}, {}),
-    "sell_all_buildings": (buildings.sell_all_buildings, {"player": _str, "group": _str}, {}),
-    "mortgage": (deals.mortgage, {"player": _str, "square": _str}, {}),
-    "unmortgage": (deals.unmortgage, {"player": _str, "square": _str}, {}),
+# Who gives a command (see actor.py): the current player ("turn"), whoever the pending offer,
+# choice or draw is for, the player a field names, or the banker.
+TURN, OFFER, CHOICE, DRAW, BANKER = "turn", "offer", "choice", "draw", "banker"
+
+# command -> (handler, required fields, optional fields, who gives it); fields map to their check.
+FieldChecks = dict[str, Callable[[Any], bool]]
+COMMANDS: dict[str, tuple[Handler, FieldChecks, FieldChecks, str]] = {
+    "roll": (turn.roll, {"dice": _dice}, {"player": _str}, TURN),
+    "buy": (market.buy, {}, {"player": _str}, OFFER),
+    "decline": (market.decline, {}, {"player": _str}, OFFER),
+    "bid": (market.bid, {"player": _str, "amount": _int}, {"square": _str}, "player"),
+    "pass": (market.pass_, {"player": _str}, {}, "player"),
+    "choose": (turn.choose, {"option": _str}, {"player": _str}, CHOICE),
+    "draw": (turn.draw_card, {"deck": _str, "card": _int}, {"player": _str}, DRAW),
+    "pay_jail_fine": (turn.pay_jail_fine, {}, {"player": _str}, TURN),
+    "use_jail_card": (turn.use_jail_card, {}, {"player": _str}, TURN),
+    "build": (buildings.build, {"player": _str, "square": _str}, {}, "player"),
+    "sell_building": (buildings.sell_building, {"player": _str, "square": _str}, {}, "player"),
+    "sell_all_buildings": (buildings.sell_all_buildings, {"player": _str, "group": _str}, {}, "player"),
+    "mortgage": (deals.mortgage, {"player": _str, "square": _str}, {}, "player"),
+    "unmortgage": (deals.unmortgage, {"player": _str, "square": _str}, {}, "player"),
     "trade": (
-        deals.trade, {"from": _str, "to": _str}, {"give": _side, "take": _side, "lift": _ids}
+        deals.trade, {"from": _str, "to": _str}, {"give": _side, "take": _side, "lift": _ids}, "from"
     ),
-    "accept": (deals.accept, {"player": _str}, {"lift": _ids}),
-    "reject": (deals.reject, {"player": _str}, {}),
-    "claim_rent": (market.claim_rent, {"player": _str}, {}),
-    "auction_building": (market.auction_building, {"kind": _kind}, {}),
-    "bankrupt": (bankruptcy.bankrupt, {"player": _str}, {}),
-    "end_turn": (turn.end_turn, {}, {"player": _str}),
-    "end_game": (bankruptcy.end_game, {}, {}),
-    "tap": (taps.tap, {"tag": _str}, {}),
+    "accept": (deals.accept, {"player": _str}, {"lift": _ids}, "player"),
+    "reject": (deals.reject, {"player": _str}, {}, "player"),
+    "claim_rent": (market.claim_rent, {"player": _str}, {}, "player"),
+    "auction_building": (market.auction_building, {"kind": _kind}, {}, BANKER),
+    "bankrupt": (bankruptcy.bankrupt, {"player": _str}, {}, "player"),
+    "end_turn": (turn.end_turn, {}, {"player": _str}, TURN),
+    "end_game": (bankruptcy.end_game, {}, {}, BANKER),
+    "tap": (taps.tap, {"tag": _str}, {}, BANKER),
 }
 
 
@@ -89,7 +94,7 @@ def dispatch(command: Any) -> tuple[Handler, dict[str, Any]]:
         if name == "new_game":
             raise Malformed("new_game may only start a script")
         raise Malformed(f"unknown command {name!r}" if name is not None else 'missing "do"')
-    handler, required, optional = spec
+    handler, required, optional, _who = spec
     for key, check in required.items():
         if key not in command:
             raise Malformed(f'{name}: missing field "{key}"')
@@ -108,19 +113,19 @@ def new_game(command: Any) -> Game:
     from .game import Game
     from .house_rules import HouseRules
 
-    if not isinstance(command, dict) or command.get("do") != "new_game":
+    if type(command) is not dict or command.get("do") != "new_game":
         raise Malformed('a script starts with {"do": "new_game", ...}')
     players = command.get("players")
-    if not isinstance(players, list) or not all(_str(p) for p in players):
+    if type(players) is not list or not all(_str(p) for p in players):
         raise Malformed('new_game: "players" must be a list of names')
     seed = command.get("seed", 0)
     if not _int(seed):
         raise Malformed('new_game: "seed" must be a whole number')
     tags = command.get("tags") or {}
-    if not isinstance(tags, dict) or not all(_str(k) and _str(v) for k, v in tags.items()):
+    if type(tags) is not dict or not all(_str(k) and _str(v) for k, v in tags.items()):
         raise Malformed('new_game: "tags" must map tag ids to "token:NAME" or "deed:SQUARE"')
     edition = command.get("edition", "london")
-    if not _str(edition) or not edition.replace("-", "").isalnum():
+    if not _str(edition) or not edition.replace("-", "").isalnum() or not edition.isascii():
         raise Malformed('new_game: "edition" must be an edition name')
     try:
         board = load_edition(edition)

@@ -6,11 +6,12 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import Rejected
 from .state import BANK, Side, Trade
+from .texts import Plural, Text
+from .turn import affordable, debt_free, free_moment
 
 if TYPE_CHECKING:
     from .edition import Square
     from .game import Game
-    from .state import Player
 
 
 def interest(square: Square) -> int:
@@ -22,190 +23,246 @@ def lift_cost(square: Square) -> int:
     return square.mortgage_value + interest(square)
 
 
-def _group_has_buildings(game: Game, square: Square) -> bool:
-    return square.kind == "lot" and any(d.level for _sq, d in game.group_of(square))
+# ---- mortgages ---------------------------------------------------------------------------------
+
+def why_not_mortgage(game: Game, seat: int, square: Square) -> Text | None:
+    name = game.names[seat]
+    why = free_moment(game, seat, Text("doing.mortgage", square))
+    if why is not None:
+        return why
+    if not square.ownable:
+        return Text("not_property", square)
+    index = square.index
+    if game.owner[index] != seat:
+        return Text("mortgage.not_owner", name, square)
+    if game.mortgaged[index]:
+        return Text("mortgage.already", name, square)
+    if game.group_built(index):
+        return Text("mortgage.built", name, square, game.edition.group_info[square.group or ""]["name"])
+    return None
 
 
 def mortgage(game: Game, cmd: dict[str, Any]) -> None:
-    player = game.player(cmd["player"])
+    seat = game.seat(cmd["player"])
     square = game.square(cmd["square"])
-    game.check_free_moment(player, f"mortgage {square.name}")
-    cannot = f"{player.name} cannot mortgage {square.name}"
-    deed = game.deed(square)
-    if deed.owner is not player:
-        raise Rejected(f"{cannot}: {player.name} does not own it")
-    if deed.mortgaged:
-        raise Rejected(f"{cannot}: it is already mortgaged")
-    if _group_has_buildings(game, square):
-        raise Rejected(f"{cannot}: sell the {square.group} group's buildings first")
-    deed.mortgaged = True
-    game.pay(BANK, player, square.mortgage_value, f"mortgaged {square.name}")
-    game.tell("{} mortgages {}", player.name, square.name)
+    why = why_not_mortgage(game, seat, square)
+    if why is not None:
+        raise Rejected(why)
+    game.mortgaged[square.index] = True
+    game.pay(BANK, seat, square.mortgage_value, Text("why.mortgaged", square))
+    game.tell("mortgage.mortgages", game.names[seat], square)
+
+
+def why_not_unmortgage(game: Game, seat: int, square: Square) -> Text | None:
+    name = game.names[seat]
+    doing = Text("doing.lift", square)
+    why = free_moment(game, seat, doing)
+    if why is not None:
+        return why
+    if not square.ownable:
+        return Text("not_property", square)
+    index = square.index
+    if game.owner[index] != seat:
+        return Text("lift.not_owner", name, doing)
+    if not game.mortgaged[index]:
+        return Text("lift.not_mortgaged", name, doing)
+    return debt_free(game, seat, doing) or affordable(game, seat, lift_cost(square), doing)
 
 
 def unmortgage(game: Game, cmd: dict[str, Any]) -> None:
-    player = game.player(cmd["player"])
+    seat = game.seat(cmd["player"])
     square = game.square(cmd["square"])
-    doing = f"lift the mortgage on {square.name}"
-    game.check_free_moment(player, doing)
-    deed = game.deed(square)
-    if deed.owner is not player:
-        raise Rejected(f"{player.name} cannot {doing}: {player.name} does not own it")
-    if not deed.mortgaged:
-        raise Rejected(f"{player.name} cannot {doing}: it is not mortgaged")
-    game.check_no_debt(player, doing)
-    game.check_cash(player, lift_cost(square), doing)
-    deed.mortgaged = False
-    game.pay(player, BANK, lift_cost(square), f"lifted the mortgage on {square.name}")
-    game.tell("{} lifts the mortgage on {}", player.name, square.name)
+    why = why_not_unmortgage(game, seat, square)
+    if why is not None:
+        raise Rejected(why)
+    game.mortgaged[square.index] = False
+    game.pay(seat, BANK, lift_cost(square), Text("why.lifted", square))
+    game.tell("lift.lifts", game.names[seat], square)
 
 
 # ---- trades ------------------------------------------------------------------------------------
 
+def tradable(game: Game, seat: int) -> list[int]:
+    """The deeds this seat could hand over in a trade now (no buildings in their group)."""
+    return [i for i in game.owned(seat) if not game.group_built(i)]
+
+
 def _side(game: Game, raw: dict[str, Any]) -> Side:
     squares = tuple(game.square(s).index for s in raw.get("squares", ()))
     if len(set(squares)) != len(squares):
-        raise Rejected("A trade lists the same square twice")
+        raise Rejected(Text("trade.twice"))
     return Side(cash=raw.get("cash", 0), squares=squares, jail_cards=raw.get("jail_cards", 0))
 
 
-def _check_side(game: Game, giver: Player, side: Side) -> None:
-    """The giver still holds what this side hands over, and no deed of it stands in a built group."""
-    if side.cash > giver.cash:
-        raise Rejected(f"{giver.name} has {giver.cash}, not the {side.cash} offered")
+def why_not_side(game: Game, giver: int, side: Side) -> Text | None:
+    """The giver holds what this side hands over, and no deed of it stands in a built group."""
+    name = game.names[giver]
+    cash = game.cash[giver]
+    if side.cash > cash:
+        return Text("trade.cash", name, cash, side.cash)
     if side.cash:
-        game.check_no_debt(giver, "hand over cash in a trade")
-    if side.jail_cards > len(giver.jail_cards):
-        raise Rejected(
-            f"{giver.name} has {len(giver.jail_cards)} Get out of Jail Free card(s), "
-            f"not {side.jail_cards}"
-        )
+        why = debt_free(game, giver, Text("doing.hand_cash"))
+        if why is not None:
+            return why
+    held = len(game.jail_cards[giver])
+    if side.jail_cards > held:
+        return Text("trade.cards", name, Plural(held, "jail_card"), side.jail_cards)
     for index in side.squares:
         square = game.squares[index]
-        deed = game.deed(square)
-        if deed.owner is not giver:
-            raise Rejected(f"{giver.name} does not own {square.name}")
-        if _group_has_buildings(game, square):
-            raise Rejected(
-                f"{square.name} cannot change hands: the {square.group} group has buildings; "
-                "sell them first"
-            )
+        if not square.ownable:
+            return Text("not_property", square)
+        if game.owner[index] != giver:
+            return Text("trade.not_owner", name, square)
+        if game.group_built(index):
+            return Text("trade.built", square, game.edition.group_info[square.group or ""]["name"])
+    return None
 
 
-def _check_lifts(game: Game, lifts: tuple[int, ...], received: Side, who: Player) -> None:
+def why_not_lifts(game: Game, lifts: tuple[int, ...], received: Side, seat: int) -> Text | None:
     for index in lifts:
-        square = game.squares[index]
         if index not in received.squares:
-            raise Rejected(f"{who.name} can lift only mortgages on deeds received in the trade")
-        if not game.deed(square).mortgaged:
-            raise Rejected(f"{square.name} is not mortgaged")
+            return Text("trade.lift_received", game.names[seat])
+        if not game.mortgaged[index]:
+            return Text("trade.lift_not_mortgaged", game.squares[index])
+    return None
 
 
-def _check_window(game: Game, player: Player, doing: str) -> None:
-    game.check_free_moment(player, doing)
-    if game.rules.trade_window == "before_roll" and game.rolled:
-        raise Rejected(
-            f"{player.name} cannot {doing} now: deals are made only before the dice are thrown "
-            "(house rule)"
-        )
+def why_not_window(game: Game, seat: int, doing: Text) -> Text | None:
+    why = free_moment(game, seat, doing)
+    if why is None and game.rules.trade_window == "before_roll" and game.rolled:
+        return Text("trade.window", game.names[seat], doing)
+    return why
+
+
+def why_not_trade(game: Game, proposer: int, partner: int, give: Side, take: Side,
+                  lifts: tuple[int, ...]) -> Text | None:
+    why = why_not_window(game, proposer, Text("doing.propose"))
+    if why is not None:
+        return why
+    if proposer == partner:
+        return Text("trade.self", game.names[proposer])
+    if game.trade is not None:
+        return Text("trade.open", game.names[game.trade.proposer], game.names[game.trade.partner])
+    if give.empty and take.empty:
+        return Text("trade.empty")
+    return (
+        why_not_side(game, proposer, give) or why_not_side(game, partner, take)
+        or why_not_lifts(game, lifts, take, proposer)
+    )
 
 
 def trade(game: Game, cmd: dict[str, Any]) -> None:
-    proposer = game.player(cmd["from"])
-    partner = game.player(cmd["to"])
-    _check_window(game, proposer, "propose a trade")
-    if proposer is partner:
-        raise Rejected(f"{proposer.name} cannot trade with themself")
-    if game.trade is not None:
-        open_ = game.trade
-        raise Rejected(
-            f"{open_.proposer.name}'s proposal to {open_.partner.name} is still open; "
-            "it must be answered first"
-        )
+    proposer = game.seat(cmd["from"])
+    partner = game.seat(cmd["to"])
+    why = why_not_window(game, proposer, Text("doing.propose"))
+    if why is not None:
+        raise Rejected(why)
     give = _side(game, cmd.get("give") or {})
     take = _side(game, cmd.get("take") or {})
-    if give.empty and take.empty:
-        raise Rejected("A trade must hand over something")
-    _check_side(game, proposer, give)
-    _check_side(game, partner, take)
     lifts = tuple(game.square(s).index for s in cmd.get("lift", ()))
-    _check_lifts(game, lifts, take, proposer)
+    why = why_not_trade(game, proposer, partner, give, take, lifts)
+    if why is not None:
+        raise Rejected(why)
     game.trade = Trade(proposer, partner, give, take, lifts)
-    game.tell("{} proposes a trade to {}", proposer.name, partner.name)
+    game.tell("trade.proposes", game.names[proposer], game.names[partner])
 
 
-def _open_trade_for(game: Game, player: Player) -> Trade:
-    if game.trade is None:
-        raise Rejected(f"There is no trade proposal for {player.name} to answer")
-    return game.trade
+def lift_budget(game: Game, seat: int, offer: Trade) -> int:
+    """The cash this side of the open trade will hold once the cash has changed hands."""
+    if seat == offer.partner:
+        return game.cash[seat] - offer.take.cash + offer.give.cash
+    return game.cash[seat] - offer.give.cash + offer.take.cash
+
+
+def why_not_accept(game: Game, seat: int, lifts: tuple[int, ...]) -> Text | None:
+    offer = game.trade
+    if offer is None:
+        return Text("trade.none", game.names[seat])
+    if seat != offer.partner:
+        return Text("trade.only_partner", game.names[offer.partner], game.names[offer.proposer])
+    why = (
+        why_not_window(game, seat, Text("doing.accept"))
+        or why_not_side(game, offer.proposer, offer.give)
+        or why_not_side(game, offer.partner, offer.take)
+        or why_not_lifts(game, lifts, offer.give, seat)
+    )
+    if why is not None:
+        return why
+    # Lifting at once is paid from the cash each side holds once the cash has changed hands.
+    for who, lifted in ((offer.proposer, offer.proposer_lifts), (offer.partner, lifts)):
+        if not lifted:
+            continue
+        why = debt_free(game, who, Text("doing.lift_in_trade"))
+        if why is not None:
+            return why
+        cost = sum(lift_cost(game.squares[i]) for i in lifted)
+        budget = lift_budget(game, who, offer)
+        if cost > budget:
+            return Text("trade.lift_too_dear", game.names[who], cost, budget)
+    return None
 
 
 def accept(game: Game, cmd: dict[str, Any]) -> None:
-    player = game.player(cmd["player"])
-    offer = _open_trade_for(game, player)
-    if player is not offer.partner:
-        raise Rejected(
-            f"Only {offer.partner.name} can accept {offer.proposer.name}'s proposal"
-        )
-    _check_window(game, player, "accept a trade")
+    seat = game.seat(cmd["player"])
+    if game.trade is None:
+        raise Rejected(Text("trade.none", game.names[seat]))
+    lifts = tuple(game.square(s).index for s in cmd.get("lift", ()))
+    why = why_not_accept(game, seat, lifts)
+    if why is not None:
+        raise Rejected(why)
+    offer = game.trade
     proposer, partner, give, take = offer.proposer, offer.partner, offer.give, offer.take
-    _check_side(game, proposer, give)
-    _check_side(game, partner, take)
-    partner_lifts = tuple(game.square(s).index for s in cmd.get("lift", ()))
-    _check_lifts(game, partner_lifts, give, partner)
-    # Lifting at once is paid from the cash each side holds once the cash has changed hands.
-    for who, lifts, cash_after in (
-        (proposer, offer.proposer_lifts, proposer.cash - give.cash + take.cash),
-        (partner, partner_lifts, partner.cash - take.cash + give.cash),
-    ):
-        if lifts:
-            game.check_no_debt(who, "lift mortgages in a trade")
-        cost = sum(lift_cost(game.squares[i]) for i in lifts)
-        if cost > cash_after:
-            raise Rejected(
-                f"{who.name} cannot lift the mortgages at once: it costs {cost} and "
-                f"{who.name} would have {cash_after}"
-            )
     game.trade = None
-    game.pay(proposer, partner, give.cash, "trade")
-    game.pay(partner, proposer, take.cash, "trade")
-    _hand_over(game, proposer, partner, give, partner_lifts)
-    _hand_over(game, partner, proposer, take, offer.proposer_lifts)
-    game.tell("{} accepts {}'s trade", partner.name, proposer.name)
+    game.pay(proposer, partner, give.cash, Text("why.trade"))
+    game.pay(partner, proposer, take.cash, Text("why.trade"))
+    _hand_cards(game, proposer, partner, give.jail_cards)
+    _hand_cards(game, partner, proposer, take.jail_cards)
+    receive_deeds(game, partner, give.squares, lifts)
+    receive_deeds(game, proposer, take.squares, offer.proposer_lifts)
+    game.tell("trade.accepts", game.names[partner], game.names[proposer])
 
 
-def _hand_over(
-    game: Game, giver: Player, receiver: Player, side: Side, lifts: tuple[int, ...]
-) -> None:
-    for _ in range(side.jail_cards):
-        receiver.jail_cards.append(giver.jail_cards.pop(0))
-    for index in side.squares:
-        receive_deed(game, receiver, game.squares[index], lift=index in lifts)
+def _hand_cards(game: Game, giver: int, receiver: int, count: int) -> None:
+    if count:
+        held = game.jail_cards[giver]
+        game.jail_cards[giver] = held[count:]
+        game.jail_cards[receiver] = (*game.jail_cards[receiver], *held[:count])
 
 
-def receive_deed(game: Game, receiver: Player, square: Square, lift: bool = False) -> None:
-    """A deed changes hands; a mortgaged one costs the receiver the 10 % now (or 110 % to lift)."""
-    deed = game.deed(square)
-    game.set_owner(square.index, receiver)
-    if not deed.mortgaged:
-        return
-    if lift:
-        deed.mortgaged = False
-        game.pay(receiver, BANK, lift_cost(square), f"lifted the mortgage on {square.name}")
-    else:
-        game.charge(receiver, BANK, interest(square), f"10 % on mortgaged {square.name} received")
+def receive_deeds(game: Game, receiver: int, squares: tuple[int, ...], lifts: tuple[int, ...] = ()) -> None:
+    """Deeds change hands. The receiver lifts the mortgages chosen now (mortgage value alone, cash
+    the caller has checked) and owes the bank the 10 % on every other mortgaged one, as one
+    payment (a debt when the cash is short)."""
+    for index in squares:
+        game.set_owner(index, receiver)
+    for index in lifts:
+        square = game.squares[index]
+        game.mortgaged[index] = False
+        game.pay(receiver, BANK, lift_cost(square), Text("why.lifted", square))
+    kept = tuple(game.squares[i] for i in squares if game.mortgaged[i])
+    if kept:
+        total = sum(interest(square) for square in kept)
+        game.charge(receiver, BANK, total, Text("why.interest", kept))
+
+
+def why_not_reject(game: Game, seat: int) -> Text | None:
+    offer = game.trade
+    if offer is None:
+        return Text("trade.none", game.names[seat])
+    if seat not in (offer.partner, offer.proposer):
+        return Text("trade.not_party", game.names[offer.proposer], game.names[offer.partner])
+    return free_moment(game, seat, Text("doing.answer"))
 
 
 def reject(game: Game, cmd: dict[str, Any]) -> None:
-    player = game.player(cmd["player"])
-    offer = _open_trade_for(game, player)
-    if player is not offer.partner and player is not offer.proposer:
-        raise Rejected(
-            f"The proposal is between {offer.proposer.name} and {offer.partner.name}"
-        )
-    game.check_free_moment(player, "answer a trade")
+    seat = game.seat(cmd["player"])
+    why = why_not_reject(game, seat)
+    if why is not None:
+        raise Rejected(why)
+    offer = game.trade
+    assert offer is not None
     game.trade = None
-    if player is offer.partner:
-        game.tell("{} rejects {}'s trade", player.name, offer.proposer.name)
+    if seat == offer.partner:
+        game.tell("trade.rejects", game.names[seat], game.names[offer.proposer])
     else:
-        game.tell("{} withdraws the proposal", player.name)
+        game.tell("trade.withdraws", game.names[seat])

@@ -65,6 +65,11 @@ class Card(Immutable):
     def text(self) -> str:
         return self.texts["en"]
 
+    @property
+    def names(self) -> dict[str, str]:
+        """The card as players read it, by language (how texts name a card)."""
+        return self.texts
+
 
 @dataclass(frozen=True, slots=True)
 class Edition(Immutable):

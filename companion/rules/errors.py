@@ -1,12 +1,28 @@
-"""The two ways a command can fail, named for what went wrong."""
+"""The two ways a command can fail, named for what went wrong.
+
+Anything else a command raises is a bug in the companion, never a rule: callers must not report it
+as a refusal (the game is rolled back all the same, see `Game.apply`).
+"""
+
+from __future__ import annotations
+
+from .texts import Text
 
 
 class CommandError(Exception):
     """Base of every error a command can raise; the message is meant for people."""
 
+    def __init__(self, text: Text | str) -> None:
+        super().__init__(str(text))
+        self.text = text
+
     @property
     def reason(self) -> str:
+        """The sentence in English (what scripts, logs and `companion replay` print)."""
         return str(self.args[0]) if self.args else ""
+
+    def words(self, lang: str = "en") -> str:
+        return self.text.words(lang) if isinstance(self.text, Text) else str(self.text)
 
 
 class Malformed(CommandError):

@@ -2,73 +2,76 @@
 
 Every pound moves through `pay` (covered payments) or `charge` (which turns a payment the payer
 cannot cover into a debt), so the transfers of a command are its complete money trail.
-Commands check everything before they change anything: a rejected command leaves no trace.
+`apply` is whole or nothing: the state is saved before a command and put back if anything at all
+goes wrong, a rule's refusal or a bug, so no command ever leaves half a trace.
 """
 
 from __future__ import annotations
 
-import copy
 import random
-from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from .edition import Card, Edition, Square, load_edition
 from .errors import Malformed, Rejected
 from .house_rules import HouseRules
-from .state import (
-    BANK,
-    POT,
-    Account,
-    Auction,
-    Choice,
-    Debt,
-    Deed,
-    Offer,
-    Player,
-    RentClaim,
-    Trade,
-)
+from .state import BANK, NOBODY, POT, Account, Debt, State
+from .texts import Text
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+UNDO_DEPTH = 64  # states `push` keeps for `pop`; older ones are dropped
 
 
-@dataclass(slots=True)
 class Transfer:
     """One money movement: from and to are a player's name, "bank" or "pot"."""
 
-    source: str
-    target: str
-    amount: int
-    reason: str
+    __slots__ = ("source", "target", "amount", "why")
+
+    def __init__(self, source: str, target: str, amount: int, why: Text | str) -> None:
+        self.source = source
+        self.target = target
+        self.amount = amount
+        self.why = why
+
+    @property
+    def reason(self) -> str:
+        """In English, as the ledger keeps it."""
+        return str(self.why)
+
+    def __repr__(self) -> str:
+        return f"Transfer({self.source!r}, {self.target!r}, {self.amount}, {self.reason!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Transfer) and (
+            other.source, other.target, other.amount, other.reason
+        ) == (self.source, self.target, self.amount, self.reason)
 
 
 class Outcome:
-    """What one applied command did: its money movements and what players should be told.
-
-    Events are kept as (template, values) and worded only when read: simulated games make
-    millions of them and read none.
-    """
+    """What one applied command did: its money movements and what players should be told."""
 
     __slots__ = ("command", "transfers", "events")
 
     def __init__(self, command: dict[str, Any]) -> None:
         self.command = command
         self.transfers: list[Transfer] = []
-        self.events: list[tuple[str, tuple[Any, ...]]] = []
+        self.events: list[Text] = []
 
     @property
     def messages(self) -> list[str]:
-        return [template.format(*values) for template, values in self.events]
+        return [str(event) for event in self.events]
+
+    def words(self, lang: str) -> list[str]:
+        return [event.words(lang) for event in self.events]
 
 
-def account_name(account: Account) -> str:
-    return account.name if isinstance(account, Player) else account
-
-
-class Game:
+class Game(State):
     """A game under the rules of RULES.md. Dice are inputs; decks are shuffled from the seed."""
+
+    __slots__ = (
+        "edition", "squares", "rules", "seed", "tags", "names", "seats", "groups", "ownable",
+        "sellback_num", "sellback_den", "deck_order", "ownership_version", "outcome", "undo_stack",
+    )
 
     def __init__(
         self,
@@ -84,254 +87,272 @@ class Game:
             raise Malformed(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
         if len(set(players)) != len(players) or not all(players):
             raise Malformed("player names must be different and not empty")
+        # What never changes during the game.
         self.edition = edition
         self.squares: tuple[Square, ...] = edition.squares
         self.rules = rules
         self.seed = seed
         self.tags = {k.lower(): v for k, v in (tags or {}).items()}
-        self.players = [Player(i, name, rules.starting_cash) for i, name in enumerate(players)]
-        self.by_name = {p.name: p for p in self.players}
-        self.deeds: list[Deed | None] = [Deed() if sq.ownable else None for sq in self.squares]
-        self.ownership_version = 0  # counts changes of hands, so observers can cache by it
-        # Each lot's colour group as (square, deed) pairs; deeds are never replaced, so this holds.
-        self.groups: list[tuple[tuple[Square, Deed], ...]] = [
-            tuple((self.squares[i], self.deeds[i]) for i in edition.groups.get(sq.group or "", ()))  # type: ignore[misc]
-            for sq in self.squares
-        ]
+        self.names: tuple[str, ...] = tuple(players)
+        self.seats: dict[str, int] = {name: i for i, name in enumerate(players)}
+        # Each lot's colour group as square indices (empty for other squares).
+        self.groups: tuple[tuple[int, ...], ...] = tuple(
+            edition.groups.get(sq.group or "", ()) if sq.kind == "lot" else () for sq in edition.squares
+        )
+        self.ownable: tuple[int, ...] = tuple(sq.index for sq in edition.squares if sq.ownable)
+        self.sellback_num, self.sellback_den = rules.sellback
+        self.deck_order: tuple[str, ...] = tuple(edition.decks)
+        self.ownership_version = 0  # counts changes of hands (never rolled back), for caches
+        self.outcome = Outcome({})
+        self.undo_stack: list[tuple] = []  # type: ignore[type-arg]
+        # The state (State's fields).
+        n, size = len(players), len(edition.squares)
+        self.cash = [rules.starting_cash] * n
+        self.position = [0] * n
+        self.in_jail = [False] * n
+        self.jail_turns = [0] * n
+        self.jail_cards = [()] * n
+        self.bankrupt = [False] * n
+        self.skip_turn = [False] * n
+        self.owner = [NOBODY] * size
+        self.level = [0] * size
+        self.mortgaged = [False] * size
         self.bank_houses = rules.houses
         self.bank_hotels = rules.hotels
         self.pot = 0
-        rng = random.Random(seed)
-        self.decks: dict[str, deque[Card]] = {}
-        for name, cards in edition.decks.items():
-            order = list(cards)
-            if rules.shuffle:
-                rng.shuffle(order)
-            self.decks[name] = deque(order)
-        # The turn.
-        self.current = 0
-        self.may_roll = True  # the current player has a roll due
-        self.rolled = False  # the current player has rolled at least once this turn
-        self.doubles = 0
-        self.last_roll: tuple[int, int] | None = None
-        self.built_this_turn: dict[int, int] = {}
-        # Decisions that may be pending.
-        self.offer: Offer | None = None
-        self.auctions: list[Auction] = []  # the first one runs; the rest wait their turn
-        self.choice: Choice | None = None
-        self.draw_due: tuple[Player, str] | None = None  # physical decks: who draws, from which deck
-        self.debts: list[Debt] = []
-        self.trade: Trade | None = None
-        self.claim: RentClaim | None = None
-        # The end.
-        self.over = False
-        self.winner: Player | None = None
-        self.ranking: list[Player] | None = None
-        # Money the bank has paid out and taken in, to check that money is conserved.
         self.bank_paid = 0
         self.bank_received = 0
-        self.outcome = Outcome({})
+        rng = random.Random(seed)
+        decks = []
+        for name in self.deck_order:
+            order = [card.number for card in edition.decks[name]]
+            if rules.shuffle:
+                rng.shuffle(order)
+            decks.append(tuple(order))
+        self.decks = tuple(decks)
+        self.current = 0
+        self.may_roll = True
+        self.rolled = False
+        self.doubles = 0
+        self.last_roll = None
+        self.built = ()
+        self.offer = None
+        self.auctions = ()
+        self.choice = None
+        self.draw_due = None
+        self.debts = ()
+        self.trade = None
+        self.claim = None
+        self.over = False
+        self.winner = None
+        self.ranking = None
 
     # ---- applying commands -------------------------------------------------------------------
 
     def apply(self, command: dict[str, Any]) -> Outcome:
-        """Apply one table-script command; raise Malformed or Rejected and change nothing if refused."""
+        """Apply one table-script command, whole or not at all.
+
+        Raises Malformed or Rejected for what the rules refuse; anything else is a bug. Either
+        way the game is exactly as it was before the call.
+        """
         handler, cmd = dispatch(command)
         if self.over:
             raise Rejected(self.game_over_reason())
-        self.outcome = Outcome(command)
-        handler(self, cmd)
-        if self.debts:
-            self.settle_debts()
-        return self.outcome
+        saved = self.save()
+        previous = self.outcome
+        try:
+            self.outcome = outcome = Outcome(command)
+            handler(self, cmd)
+            if self.debts:
+                self.settle_debts()
+        except BaseException:
+            self.load(saved)
+            self.outcome = previous
+            raise
+        return outcome
 
-    def copy(self) -> Game:
-        """An independent copy (the edition is shared: it never changes)."""
-        return copy.deepcopy(self)
+    def push(self, command: dict[str, Any]) -> Outcome:
+        """`apply`, keeping the state before it so that `pop` can take the command back exactly."""
+        saved = self.save()
+        previous = self.outcome
+        stack = self.undo_stack
+        try:
+            outcome = self.apply(command)
+            stack.append(saved)
+            if len(stack) > UNDO_DEPTH:
+                del stack[0]
+        except BaseException:
+            if stack and stack[-1] is saved:
+                stack.pop()
+            self.load(saved)
+            self.outcome = previous
+            raise
+        return outcome
+
+    def pop(self) -> None:
+        """Take back the last command `push` applied (IndexError when none is kept)."""
+        self.load(self.undo_stack.pop())
+        self.ownership_version += 1
 
     def is_legal(self, command: dict[str, Any]) -> bool:
-        """Would the rules take this command now? Asked on a copy, so nothing changes."""
+        """Would the rules take this command now? Tried and rolled back, so nothing changes."""
+        saved = self.save()
+        outcome = self.outcome
         try:
-            self.copy().apply(command)
+            self.apply(command)
         except (Rejected, Malformed):
             return False
+        finally:
+            self.load(saved)
+            self.outcome = outcome
         return True
 
-    def game_over_reason(self) -> str:
-        if self.winner is not None:
-            return f"The game is over: {self.winner.name} won"
-        return "The game is over"
+    def decision(self) -> Decision | None:
+        """The one decision that holds up play now (None once the game is over)."""
+        return decide(self)
 
-    def tell(self, template: str, *values: Any) -> None:
-        """Something players should hear, worded from a "{}" template when it is read."""
-        self.outcome.events.append((template, values))
+    def legal_commands(self, player: int | str | None) -> list[Legal]:
+        """Every command this player (a seat or a name; None: the banker) may give now."""
+        seat = self.seats.get(player) if isinstance(player, str) else player
+        if isinstance(player, str) and seat is None:
+            return []
+        return legal_commands(self, seat)
+
+    def actor(self, command: dict[str, Any]) -> int | None:
+        """Whose move a command is: a seat, or None when it is the banker's (raises Malformed)."""
+        return actor(self, command)
+
+    def game_over_reason(self) -> Text:
+        if self.winner is not None:
+            return Text("over.won", self.names[self.winner])
+        return Text("over")
+
+    def tell(self, key: str, *values: Any) -> None:
+        """Something players should hear, worded from the catalog when it is read."""
+        self.outcome.events.append(Text(key, *values))
 
     # ---- who and what ------------------------------------------------------------------------
 
     @property
-    def current_player(self) -> Player:
-        return self.players[self.current]
+    def active(self) -> list[int]:
+        """The seats still in the game, in seating order."""
+        bankrupt = self.bankrupt
+        return [seat for seat in range(len(self.names)) if not bankrupt[seat]]
 
-    @property
-    def active_players(self) -> list[Player]:
-        return [p for p in self.players if not p.bankrupt]
-
-    def player(self, name: str) -> Player:
-        try:
-            found = self.by_name[name]
-        except KeyError:
-            raise Rejected(f"There is no player called {name!r} in this game") from None
-        if found.bankrupt:
-            raise Rejected(f"{name} is bankrupt and out of the game")
-        return found
+    def seat(self, name: Any) -> int:
+        """The seat of an active player, by name (a refusal a player can read otherwise)."""
+        seat = self.seats.get(name) if isinstance(name, str) else None
+        if seat is None:
+            raise Rejected(Text("no_player", name))
+        if self.bankrupt[seat]:
+            raise Rejected(Text("player_bankrupt", name))
+        return seat
 
     def square(self, square_id: str) -> Square:
         try:
             return self.edition.by_id[square_id]
         except KeyError:
-            raise Rejected(f"There is no square called {square_id!r} on this board") from None
+            raise Rejected(Text("no_square", square_id)) from None
 
-    def deed(self, square: Square) -> Deed:
-        deed = self.deeds[square.index]
-        if deed is None:
-            raise Rejected(f"{square.name} is not a property")
-        return deed
+    def deed(self, square_id: str) -> Square:
+        """A square that is a deed, by id."""
+        square = self.square(square_id)
+        if not square.ownable:
+            raise Rejected(Text("not_property", square))
+        return square
 
-    def group_of(self, square: Square) -> tuple[tuple[Square, Deed], ...]:
-        return self.groups[square.index]
+    def owned(self, seat: int) -> list[int]:
+        """The squares this seat owns, in board order."""
+        owner = self.owner
+        return [i for i in self.ownable if owner[i] == seat]
 
-    def owned_by(self, player: Player) -> list[tuple[Square, Deed]]:
-        """The player's deeds in board order."""
-        return self.deeds_of(sorted(player.holdings))
-
-    def deeds_of(self, indices: Iterable[int]) -> list[tuple[Square, Deed]]:
-        """(square, deed) for these ownable squares."""
-        squares, deeds = self.squares, self.deeds
-        return [(squares[i], deeds[i]) for i in indices]  # type: ignore[misc]
-
-    def set_owner(self, index: int, owner: Player | None) -> None:
-        """The one place a deed changes hands, so each player's holdings stay true."""
-        deed = self.deeds[index]
-        assert deed is not None
-        if deed.owner is not None:
-            deed.owner.holdings.discard(index)
-        deed.owner = owner
-        if owner is not None:
-            owner.holdings.add(index)
+    def set_owner(self, index: int, seat: int) -> None:
+        """The one place a deed changes hands."""
+        self.owner[index] = seat
         self.ownership_version += 1
+
+    def account(self, account: Account) -> str:
+        """An account's name as transfers and texts give it."""
+        return self.names[account] if isinstance(account, int) else account
+
+    def deck(self, name: str) -> tuple[int, ...]:
+        return self.decks[self.deck_order.index(name)]
+
+    def set_deck(self, name: str, cards: tuple[int, ...]) -> None:
+        decks = list(self.decks)
+        decks[self.deck_order.index(name)] = cards
+        self.decks = tuple(decks)
+
+    def card(self, key: tuple[str, int]) -> Card:
+        return self.edition.decks[key[0]][key[1] - 1]
 
     def fee_sink(self) -> str:
         """Where taxes, card fines, fees, repairs and jail fines go."""
         return POT if self.rules.free_parking_pot else BANK
 
-    # ---- checks shared by many commands ------------------------------------------------------
+    def whole_group(self, seat: int, index: int) -> bool:
+        """The seat owns every lot of this lot's colour group."""
+        owner = self.owner
+        for i in self.groups[index]:
+            if owner[i] != seat:
+                return False
+        return True
 
-    def check_turn(self, cmd: dict[str, Any]) -> Player:
-        """The current player's own command; a named player must be the one whose turn it is."""
-        player = self.current_player
-        named = cmd.get("player")
-        if named is not None and named != player.name:
-            self.player(named)
-            raise Rejected(f"It is {player.name}'s turn, not {named}'s")
-        return player
-
-    def check_free_moment(self, player: Player, doing: str) -> None:
-        """Section 8a: deals and building wait while an auction runs or a card choice is open."""
-        if self.auctions:
-            raise Rejected(
-                f"{player.name} cannot {doing} now: an auction is running; only bids and passes "
-                "are taken until it ends"
-            )
-        if self.choice is not None:
-            who = self.choice.player.name
-            raise Rejected(f"{player.name} cannot {doing} now: {who} must first make a choice")
-        if self.draw_due is not None:
-            who = self.draw_due[0].name
-            raise Rejected(f"{player.name} cannot {doing} now: {who} must first draw a card")
-
-    def check_no_debt(self, player: Player, doing: str) -> None:
-        debt = self.first_debt(player)
-        if debt is not None:
-            raise Rejected(
-                f"{player.name} cannot {doing}: {player.name} first owes {debt.amount} "
-                f"to {account_name(debt.creditor)}"
-            )
-
-    def check_cash(self, player: Player, amount: int, doing: str) -> None:
-        if player.cash < amount:
-            raise Rejected(
-                f"{player.name} cannot {doing}: it costs {amount} and {player.name} has {player.cash}"
-            )
-
-    def blocker(self) -> str | None:
-        """The decision that holds up the dice, in words, or None when the dice are free."""
-        if not (self.auctions or self.choice or self.draw_due or self.debts or self.offer or self.trade):
-            return None
-        if self.auctions:
-            return "an auction is running"
-        if self.choice is not None:
-            return f"{self.choice.player.name} must first make a choice"
-        if self.draw_due is not None:
-            who, deck = self.draw_due
-            return f"{who.name} must first draw a {self.edition.deck_names[deck]['en']} card"
-        if self.debts:
-            debt = self.debts[0]
-            return (
-                f"{debt.debtor.name} owes {debt.amount} to {account_name(debt.creditor)} "
-                "and must pay, raise the cash or go bankrupt"
-            )
-        if self.offer is not None:
-            name = self.squares[self.offer.square].name
-            return f"{self.offer.player.name} must first buy or decline {name}"
-        if self.trade is not None:
-            return (
-                f"{self.trade.partner.name} must first answer {self.trade.proposer.name}'s "
-                "trade proposal"
-            )
-        return None
+    def group_built(self, index: int) -> bool:
+        """Some lot of this square's colour group has a building (never for stations, utilities)."""
+        level = self.level
+        for i in self.groups[index]:
+            if level[i]:
+                return True
+        return False
 
     # ---- money -------------------------------------------------------------------------------
 
-    def pay(self, source: Account, target: Account, amount: int, reason: str) -> None:
+    def pay(self, source: Account, target: Account, amount: int, why: Text) -> None:
         """Move money the source has; the one place where balances change."""
         if amount <= 0:
             return
-        if isinstance(source, Player):
-            assert source.cash >= amount, "pay() needs covered payments; use charge()"
-            source.cash -= amount
-            source_name = source.name
+        if isinstance(source, int):
+            if self.cash[source] < amount:
+                raise AssertionError("pay() needs covered payments; use charge()")
+            self.cash[source] -= amount
+            source_name = self.names[source]
         else:
             source_name = source
             if source == POT:
                 self.pot -= amount
             else:
                 self.bank_paid += amount
-        if isinstance(target, Player):
-            target.cash += amount
-            target_name = target.name
+        if isinstance(target, int):
+            self.cash[target] += amount
+            target_name = self.names[target]
         else:
             target_name = target
             if target == POT:
                 self.pot += amount
             else:
                 self.bank_received += amount
-        self.outcome.transfers.append(Transfer(source_name, target_name, amount, reason))
+        self.outcome.transfers.append(Transfer(source_name, target_name, amount, why))
 
-    def charge(self, payer: Player, creditor: Account, amount: int, reason: str) -> None:
+    def charge(self, payer: int, creditor: Account, amount: int, why: Text) -> None:
         """A payment the payer owes: paid now if the cash covers it, else a debt that waits."""
         if amount <= 0:
             return
-        if payer.cash >= amount and self.first_debt(payer) is None:
-            self.pay(payer, creditor, amount, reason)
+        if self.cash[payer] >= amount and self.first_debt(payer) is None:
+            self.pay(payer, creditor, amount, why)
             return
-        self.debts.append(Debt(payer, creditor, amount, reason))
-        self.tell("{} owes {} to {} ({})", payer.name, amount, account_name(creditor), reason)
+        self.debts = (*self.debts, Debt(payer, creditor, amount, why))  # type: ignore[arg-type]
+        self.tell("debt.owes", self.names[payer], amount, self.account(creditor), why)
 
-    def first_debt(self, player: Player) -> Debt | None:
+    def first_debt(self, seat: int) -> Debt | None:
         for debt in self.debts:
-            if debt.debtor is player:
+            if debt.debtor == seat:
                 return debt
         return None
+
+    def owes(self, seat: int) -> int:
+        """What this seat owes in all, its debts together."""
+        return sum(debt.amount for debt in self.debts if debt.debtor == seat)
 
     def settle_debts(self) -> None:
         """Pay every debt whose debtor's cash now covers it, each debtor's debts in order."""
@@ -342,80 +363,87 @@ class Game:
             remaining: list[Debt] = []
             for debt in self.debts:
                 debtor = debt.debtor
-                if debtor.index in waiting or debtor.cash < debt.amount:
-                    waiting.add(debtor.index)
+                if debtor in waiting or self.cash[debtor] < debt.amount:
+                    waiting.add(debtor)
                     remaining.append(debt)
                     continue
-                self.pay(debtor, debt.creditor, debt.amount, debt.reason)
+                self.pay(debtor, debt.creditor, debt.amount, debt.reason)  # type: ignore[arg-type]
                 progress = True
-            self.debts = remaining
+            self.debts = tuple(remaining)
 
     # ---- worth -------------------------------------------------------------------------------
 
-    def buildings_value(self, square: Square, deed: Deed) -> int:
-        return deed.level * square.house_cost
-
-    def net_worth(self, player: Player) -> int:
-        """Cash, deeds at price (mortgaged: at mortgage value), buildings at cost (hotel = 5 houses)."""
-        worth = player.cash
-        for sq, deed in self.owned_by(player):
-            worth += sq.mortgage_value if deed.mortgaged else sq.price
-            worth += self.buildings_value(sq, deed)
+    def net_worth(self, seat: int) -> int:
+        """RULES.md 8: cash, deeds at price (mortgaged: at mortgage value), buildings at cost (a
+        hotel as five houses), less what the player owes, plus what other players owe them."""
+        worth = self.cash[seat]
+        squares, level, mortgaged = self.squares, self.level, self.mortgaged
+        for i in self.owned(seat):
+            sq = squares[i]
+            worth += sq.mortgage_value if mortgaged[i] else sq.price
+            worth += level[i] * sq.house_cost
+        for debt in self.debts:
+            if debt.debtor == seat:
+                worth -= debt.amount
+            elif debt.creditor == seat:
+                worth += debt.amount
         return worth
 
     def sellback(self, square: Square) -> int:
-        """What the bank pays for one building step on this square."""
-        return int(square.house_cost * self.rules.building_sellback)
+        """What the bank pays for one building on this square, rounded down to a whole pound."""
+        return square.house_cost * self.sellback_num // self.sellback_den
 
     # ---- the turn ----------------------------------------------------------------------------
 
     def pass_turn(self) -> None:
         """Hand the dice to the next active player (skipping one whose turn Interpol took)."""
-        n = len(self.players)
+        n = len(self.names)
         index = self.current
         for _ in range(2 * n):
             index = (index + 1) % n
-            player = self.players[index]
-            if player.bankrupt:
+            if self.bankrupt[index]:
                 continue
-            if player.skip_turn:
-                player.skip_turn = False
-                self.tell("{} misses this turn (held by Interpol)", player.name)
+            if self.skip_turn[index]:
+                self.skip_turn[index] = False
+                self.tell("turn.interpol_skip", self.names[index])
                 continue
             break
         self.current = index
         self.may_roll = True
         self.rolled = False
         self.doubles = 0
-        self.built_this_turn.clear()
-        self.tell("{}'s turn", self.current_player.name)
+        self.built = ()
+        self.tell("turn.next", self.names[index])
 
-    def finish(self, winner: Player | None = None) -> None:
-        """End the game: rank everyone by net worth; the last player standing wins outright."""
+    def finish(self, winner: int | None = None) -> None:
+        """End the game: rank everyone (RULES.md 8: net worth, then cash, then seat order)."""
         self.over = True
-        self.ranking = sorted(
-            self.players, key=lambda p: (p.bankrupt, -self.net_worth(p), p.index)
-        )
+        self.ranking = tuple(sorted(
+            range(len(self.names)),
+            key=lambda s: (self.bankrupt[s], -self.net_worth(s), -self.cash[s], s),
+        ))
         self.winner = winner if winner is not None else self.ranking[0]
         self.offer = None
-        self.auctions = []
+        self.auctions = ()
         self.choice = None
         self.draw_due = None
-        self.debts = []
+        self.debts = ()
         self.trade = None
         self.claim = None
         self.may_roll = False
-        self.tell("The game is over: {} wins", self.winner.name)
+        self.tell("over.wins", self.names[self.winner])
 
     def check_winner(self) -> None:
-        active = self.active_players
+        active = self.active
         if len(active) == 1 and not self.over:
             self.finish(active[0])
 
-    def open_auction(self, square: int) -> None:
-        bidders = self.active_players
-        self.auctions.append(Auction(bidders=bidders, square=square))
-        self.tell("{} goes to auction", self.squares[square].name)
+    def square_names(self, indices: Iterable[int]) -> str:
+        """Square names in English, for the ledger's reasons."""
+        return ", ".join(self.squares[i].name for i in indices)
 
 
-from .commands import dispatch  # noqa: E402 - the commands name Game only for typing
+from .actor import actor  # noqa: E402 - these name Game only for typing
+from .commands import dispatch  # noqa: E402
+from .decision import Decision, decide  # noqa: E402
+from .legal import Legal, legal_commands  # noqa: E402

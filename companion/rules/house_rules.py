@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from fractions import Fraction
 from typing import Any
 
 from .errors import Malformed
@@ -20,6 +21,7 @@ class HouseRules:
     jail_doubles_roll_again: bool = True
     building_sellback: float = 0.5
     max_houses_per_turn: int | None = None
+    max_houses_per_group_per_turn: int | None = None
     houses: int = 32
     hotels: int = 12
     trade_window: str = "any"
@@ -41,6 +43,21 @@ class HouseRules:
                 raise Malformed(f"unknown house rule {key!r}; known: {', '.join(sorted(known))}")
             values[key] = _check(key, value)
         return cls(**values)
+
+    @property
+    def sellback(self) -> tuple[int, int]:
+        """building_sellback as an exact fraction (numerator, denominator): 0.29 is 29/100.
+
+        The number is read as the decimal it was written as, so no binary floating-point error
+        creeps into an amount (RULES.md 9: 0.29 of 100 is 29, not 28).
+        """
+        exact = Fraction(repr(self.building_sellback))
+        return exact.numerator, exact.denominator
+
+    @property
+    def building_limited(self) -> bool:
+        """A building limit is set: building then happens only in one's own turn, before the roll."""
+        return self.max_houses_per_turn is not None or self.max_houses_per_group_per_turn is not None
 
     def changed(self) -> dict[str, Any]:
         """The rules that differ from the defaults (what a script's new_game line needs)."""
@@ -76,9 +93,9 @@ def _check(key: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
             raise Malformed("house rule building_sellback must be a fraction from 0 to 1")
         return float(value)
-    if key == "max_houses_per_turn":
+    if key in ("max_houses_per_turn", "max_houses_per_group_per_turn"):
         if value is not None and (not _is_int(value) or value < 1):
-            raise Malformed("house rule max_houses_per_turn must be a whole number of 1 or more")
+            raise Malformed(f"house rule {key} must be a whole number of 1 or more")
         return value
     if key == "income_tax_percent":
         if value is not None and (not _is_int(value) or not 1 <= value <= 100):

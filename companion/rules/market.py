@@ -4,127 +4,179 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .buildings import check_build, place_building
+from .buildings import next_building, place_building, why_not_limit, why_not_place
 from .errors import Rejected
-from .state import BANK, Auction
+from .state import BANK, Auction, Offer
+from .texts import Text
+from .turn import debt_free, free_moment
 
 if TYPE_CHECKING:
+    from .edition import Square
     from .game import Game
-    from .state import Player
+
+
+# ---- buy offers --------------------------------------------------------------------------------
+
+def _offer_seat(game: Game, cmd: dict[str, Any]) -> tuple[Offer, int]:
+    offer = game.offer
+    if offer is None:
+        raise Rejected(Text("buy.none"))
+    named = cmd.get("player")
+    if named is not None and named != game.names[offer.seat]:
+        game.seat(named)
+        raise Rejected(Text("buy.not_yours", game.squares[offer.square], game.names[offer.seat], named))
+    return offer, offer.seat
+
+
+def why_not_buy(game: Game, seat: int) -> Text | None:
+    offer = game.offer
+    if offer is None:
+        return Text("buy.none")
+    square = game.squares[offer.square]
+    if seat != offer.seat:
+        return Text("buy.not_yours", square, game.names[offer.seat], game.names[seat])
+    doing = Text("doing.buy", square)
+    why = free_moment(game, seat, doing) or debt_free(game, seat, doing)
+    if why is None and game.cash[seat] < square.price:
+        return Text("buy.too_dear", game.names[seat], square, square.price, game.cash[seat])
+    return why
 
 
 def buy(game: Game, cmd: dict[str, Any]) -> None:
-    offer = _offer_for(game, cmd)
-    player, square = offer.player, game.squares[offer.square]
-    game.check_free_moment(player, f"buy {square.name}")
-    game.check_no_debt(player, f"buy {square.name}")
-    if player.cash < square.price:
-        raise Rejected(
-            f"{player.name} cannot buy {square.name}: it costs {square.price} and {player.name} "
-            f"has {player.cash}; raise cash first or decline"
-        )
+    offer, seat = _offer_seat(game, cmd)
+    why = why_not_buy(game, seat)
+    if why is not None:
+        raise Rejected(why)
+    square = game.squares[offer.square]
     game.offer = None
-    game.pay(player, BANK, square.price, f"bought {square.name}")
-    game.set_owner(square.index, player)
-    game.tell("{} buys {}", player.name, square.name)
+    game.pay(seat, BANK, square.price, Text("why.bought", square))
+    game.set_owner(square.index, seat)
+    game.tell("buy.buys", game.names[seat], square)
+
+
+def why_not_decline(game: Game, seat: int) -> Text | None:
+    offer = game.offer
+    if offer is None:
+        return Text("buy.none")
+    square = game.squares[offer.square]
+    if seat != offer.seat:
+        return Text("buy.not_yours", square, game.names[offer.seat], game.names[seat])
+    return free_moment(game, seat, Text("doing.decline", square))
 
 
 def decline(game: Game, cmd: dict[str, Any]) -> None:
-    offer = _offer_for(game, cmd)
-    player, square = offer.player, game.squares[offer.square]
-    game.check_free_moment(player, f"decline {square.name}")
+    offer, seat = _offer_seat(game, cmd)
+    why = why_not_decline(game, seat)
+    if why is not None:
+        raise Rejected(why)
+    square = game.squares[offer.square]
     game.offer = None
-    game.tell("{} declines {}", player.name, square.name)
+    game.tell("buy.declines", game.names[seat], square)
     if not game.rules.auction_on_decline:
         return
-    bidders = [
-        p for p in game.active_players if p is not player or game.rules.decliner_may_bid
-    ]
+    bidders = tuple(s for s in game.active if s != seat or game.rules.decliner_may_bid)
     if bidders:
-        game.auctions.append(Auction(bidders=bidders, square=square.index))
-        game.tell("{} goes to auction", square.name)
+        open_auction(game, bidders, square.index)
 
 
-def _offer_for(game: Game, cmd: dict[str, Any]):  # noqa: ANN202 - returns Offer
-    offer = game.offer
-    if offer is None:
-        raise Rejected("No deed is on offer now")
-    named = cmd.get("player")
-    if named is not None and named != offer.player.name:
-        game.player(named)
-        raise Rejected(
-            f"{game.squares[offer.square].name} is offered to {offer.player.name}, not to {named}"
-        )
-    return offer
+def open_auction(game: Game, bidders: tuple[int, ...], square: int) -> None:
+    game.auctions = (*game.auctions, Auction(bidders=bidders, square=square))
+    game.tell("auction.opens", game.squares[square])
 
 
 # ---- auctions ----------------------------------------------------------------------------------
 
-def _running(game: Game) -> Auction:
-    if not game.auctions:
-        raise Rejected("No auction is running")
-    return game.auctions[0]
-
-
-def _lot_name(game: Game, auction: Auction) -> str:
+def lot_name(game: Game, auction: Auction) -> Square | Text:
     if auction.square is not None:
-        return game.squares[auction.square].name
-    return f"a {auction.building} from the bank"
+        return game.squares[auction.square]
+    return Text("auction.bank_" + (auction.building or "house"))
+
+
+def bid_floor(game: Game, auction: Auction, square: Square | None = None) -> int:
+    """The lowest bid the rules take now: above the high bid, and at least the house cost of
+    the lot a building will stand on."""
+    floor = max(auction.high_bid + 1, 1)
+    if square is not None and auction.building is not None:
+        floor = max(floor, square.house_cost)
+    return floor
+
+
+def why_not_bid(game: Game, seat: int, amount: int, square: Square | None) -> Text | None:
+    if not game.auctions:
+        return Text("auction.none")
+    auction = game.auctions[0]
+    name = game.names[seat]
+    lot = lot_name(game, auction)
+    if seat not in auction.bidders:
+        return Text("auction.out", name, lot)
+    why = debt_free(game, seat, Text("doing.bid", lot))
+    if why is not None:
+        return why
+    if amount <= auction.high_bid or amount < 1:
+        return Text("auction.too_low", name, amount, lot, auction.high_bid)
+    if amount > game.cash[seat]:
+        return Text("auction.too_high", name, amount, lot, game.cash[seat])
+    if auction.building is None:
+        if square is not None and square.index != auction.square:
+            return Text("auction.not_this_deed", square, lot)
+        return None
+    if square is None:
+        return Text("auction.say_square", Text("thing." + auction.building))
+    why = why_not_place(game, seat, square)
+    if why is not None:
+        return why
+    kind = next_building(game, square)
+    if kind != auction.building:
+        wanted = Text("thing." + auction.building)
+        return Text("auction.wrong_kind", name, square, Text("thing." + kind), wanted)
+    if amount < square.house_cost:
+        return Text("auction.below_cost", Text("thing." + auction.building), square, square.house_cost)
+    return why_not_limit(game, seat, square)
 
 
 def bid(game: Game, cmd: dict[str, Any]) -> None:
-    auction = _running(game)
-    player = game.player(cmd["player"])
+    if not game.auctions:
+        raise Rejected(Text("auction.none"))
+    seat = game.seat(cmd["player"])
     amount = cmd["amount"]
-    lot = _lot_name(game, auction)
-    if player not in auction.bidders:
-        raise Rejected(f"{player.name} is out of the auction for {lot}")
-    game.check_no_debt(player, f"bid for {lot}")
-    if amount <= auction.high_bid or amount < 1:
-        floor = max(auction.high_bid, 0)
-        raise Rejected(f"{player.name}'s bid of {amount} for {lot} must be more than {floor}")
-    if amount > player.cash:
-        raise Rejected(f"{player.name} cannot bid {amount} for {lot}: {player.name} has {player.cash}")
-    build_on = None
-    if auction.building is not None:
-        build_on = _building_bid_square(game, auction, player, cmd.get("square"), amount)
-    auction.high_bid = amount
-    auction.high_bidder = player
-    auction.build_on = build_on
-    game.tell("{} bids {} for {}", player.name, amount, lot)
+    square_id = cmd.get("square")
+    square = game.square(square_id) if square_id is not None else None
+    why = why_not_bid(game, seat, amount, square)
+    if why is not None:
+        raise Rejected(why)
+    auction = game.auctions[0]
+    build_on = square.index if auction.building is not None and square is not None else None
+    auction = Auction(auction.bidders, auction.square, auction.building, amount, seat, build_on)
+    game.auctions = (auction, *game.auctions[1:])
+    game.tell("auction.bids", game.names[seat], amount, lot_name(game, auction))
     _maybe_close(game, auction)
 
 
-def _building_bid_square(
-    game: Game, auction: Auction, player: Player, square_id: str | None, amount: int
-) -> int:
-    if square_id is None:
-        raise Rejected(f"A bid for a {auction.building} must say the square it will stand on")
-    square = game.square(square_id)
-    kind = check_build(game, player, square)
-    if kind != auction.building:
-        raise Rejected(
-            f"{player.name}'s next building on {square.name} would be a {kind}, "
-            f"not a {auction.building}"
-        )
-    if amount < square.house_cost:
-        raise Rejected(
-            f"The opening bid for a {auction.building} on {square.name} is its cost, "
-            f"{square.house_cost}"
-        )
-    return square.index
+def why_not_pass(game: Game, seat: int) -> Text | None:
+    if not game.auctions:
+        return Text("auction.none")
+    auction = game.auctions[0]
+    lot = lot_name(game, auction)
+    if seat not in auction.bidders:
+        return Text("auction.already_out", game.names[seat], lot)
+    if seat == auction.high_bidder:
+        return Text("auction.high_cannot_pass", game.names[seat], lot)
+    return None
 
 
 def pass_(game: Game, cmd: dict[str, Any]) -> None:
-    auction = _running(game)
-    player = game.player(cmd["player"])
-    lot = _lot_name(game, auction)
-    if player not in auction.bidders:
-        raise Rejected(f"{player.name} is already out of the auction for {lot}")
-    if player is auction.high_bidder:
-        raise Rejected(f"{player.name} holds the high bid for {lot} and cannot pass")
-    auction.bidders.remove(player)
-    game.tell("{} passes", player.name)
+    if not game.auctions:
+        raise Rejected(Text("auction.none"))
+    seat = game.seat(cmd["player"])
+    why = why_not_pass(game, seat)
+    if why is not None:
+        raise Rejected(why)
+    auction = game.auctions[0]
+    bidders = tuple(s for s in auction.bidders if s != seat)
+    auction = Auction(bidders, auction.square, auction.building, auction.high_bid, auction.high_bidder,
+                      auction.build_on)
+    game.auctions = (auction, *game.auctions[1:])
+    game.tell("auction.passes", game.names[seat])
     _maybe_close(game, auction)
 
 
@@ -133,47 +185,69 @@ def _maybe_close(game: Game, auction: Auction) -> None:
     if auction.high_bidder is None:
         if auction.bidders:
             return
-        game.auctions.pop(0)
-        game.tell("Nobody bid: {} stays with the bank", _lot_name(game, auction))
+        game.auctions = game.auctions[1:]
+        game.tell("auction.no_bids", lot_name(game, auction))
         return
     if len(auction.bidders) > 1:
         return
-    game.auctions.pop(0)
+    game.auctions = game.auctions[1:]
     winner, price = auction.high_bidder, auction.high_bid
-    lot = _lot_name(game, auction)
+    lot = lot_name(game, auction)
     if auction.square is not None:
-        game.pay(winner, BANK, price, f"won the auction for {lot}")
+        game.pay(winner, BANK, price, Text("why.won_auction", lot))
         game.set_owner(auction.square, winner)
     else:
-        square = game.squares[auction.build_on]  # type: ignore[index]
-        game.pay(winner, BANK, price, f"won the auction for a {auction.building} on {square.name}")
+        assert auction.build_on is not None
+        square = game.squares[auction.build_on]
+        game.pay(winner, BANK, price, Text("why.won_" + (auction.building or "house"), square))
         place_building(game, winner, square)
-    game.tell("{} wins {} for {}", winner.name, lot, price)
+    game.tell("auction.wins", game.names[winner], lot, price)
+
+
+def why_not_auction_building(game: Game, kind: str) -> Text | None:
+    if game.auctions:
+        return Text("auction.already")
+    if game.choice is not None:
+        return Text("block.choice", game.names[game.choice.seat])
+    if game.draw_due is not None:
+        due = game.draw_due
+        return Text("block.draw", game.names[due.seat], game.edition.deck_names[due.deck])
+    left = game.bank_houses if kind == "house" else game.bank_hotels
+    if left < 1:
+        return Text("auction.bank_none_" + kind)
+    return None
 
 
 def auction_building(game: Game, cmd: dict[str, Any]) -> None:
     """Banker: put one scarce house or hotel from the bank under the hammer."""
     kind = cmd["kind"]
-    if game.auctions:
-        raise Rejected("An auction is already running")
-    if game.choice is not None:
-        raise Rejected(f"{game.choice.player.name} must first make a choice")
-    left = game.bank_houses if kind == "house" else game.bank_hotels
-    if left < 1:
-        raise Rejected(f"The bank has no {kind}s left to auction")
-    game.auctions.append(Auction(bidders=game.active_players, building=kind))
-    game.tell("The bank auctions a {}", kind)
+    why = why_not_auction_building(game, kind)
+    if why is not None:
+        raise Rejected(why)
+    game.auctions = (Auction(bidders=tuple(game.active), building=kind),)
+    game.tell("auction.bank_opens_" + kind)
 
 
 # ---- rent claims (auto_collect_rent: false) ----------------------------------------------------
 
-def claim_rent(game: Game, cmd: dict[str, Any]) -> None:
-    player = game.player(cmd["player"])
+def why_not_claim_rent(game: Game, seat: int) -> Text | None:
     claim = game.claim
+    name = game.names[seat]
     if claim is None:
-        raise Rejected(f"{player.name} has no rent to claim now")
-    if claim.owner is not player:
-        raise Rejected(f"The rent for {game.squares[claim.square].name} is {claim.owner.name}'s to claim")
-    game.check_free_moment(player, "claim rent")
+        return Text("rent.nothing_to_claim", name)
+    square = game.squares[claim.square]
+    if claim.owner != seat:
+        return Text("rent.not_yours", square, game.names[claim.owner])
+    return free_moment(game, seat, Text("doing.claim"))
+
+
+def claim_rent(game: Game, cmd: dict[str, Any]) -> None:
+    seat = game.seat(cmd["player"])
+    why = why_not_claim_rent(game, seat)
+    if why is not None:
+        raise Rejected(why)
+    claim = game.claim
+    assert claim is not None
     game.claim = None
-    game.charge(claim.payer, player, claim.amount, f"rent for {game.squares[claim.square].name}")
+    game.charge(claim.payer, seat, claim.amount, Text("why.rent", game.squares[claim.square]))
+

@@ -7,26 +7,36 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .edition import Square
     from .game import Game
-    from .state import Deed
 
 
-def rent(game: Game, square: Square, deed: Deed) -> int:
-    """Rent owed on landing; the caller has checked the deed is owned by another, unmortgaged."""
-    owner = deed.owner
-    assert owner is not None
+def rent(game: Game, square: Square) -> int:
+    """Rent owed on landing here now (0 when the bank holds it or it is mortgaged).
+
+    A utility's rent is figured from the last roll, the one that moved the payer there (with no
+    roll yet, per pip of the dice: what screens quote as "4 x the dice").
+    """
+    index = square.index
+    owner = game.owner[index]
+    if owner < 0 or game.mortgaged[index]:
+        return 0
     if square.kind == "lot":
-        if deed.hotel:
-            return square.rents[5]
-        if deed.houses:
-            return square.rents[deed.houses]
-        whole_group = all(
-            d.owner is owner and not d.mortgaged for _sq, d in game.group_of(square)
-        )
-        return square.rents[0] * (2 if whole_group else 1)
+        level = game.level[index]
+        if level:
+            return square.rents[level]
+        mortgaged = game.mortgaged
+        whole = True
+        for i in game.groups[index]:
+            if game.owner[i] != owner or mortgaged[i]:
+                whole = False
+                break
+        return square.rents[0] * (2 if whole else 1)
     # Stations and utilities count every one the owner holds, mortgaged ones included.
-    squares = game.squares
-    count = len([i for i in owner.holdings if squares[i].kind == square.kind])
+    squares, owners = game.squares, game.owner
+    count = 0
+    for i in game.ownable:
+        if owners[i] == owner and squares[i].kind == square.kind:
+            count += 1
     if square.kind == "station":
         return game.edition.station_rents[count - 1]
-    assert game.last_roll is not None
-    return game.edition.utility_multipliers[count - 1] * sum(game.last_roll)
+    dice = sum(game.last_roll) if game.last_roll is not None else 1
+    return game.edition.utility_multipliers[count - 1] * dice

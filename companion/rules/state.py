@@ -1,94 +1,76 @@
-"""The pieces of a game's state: players, deeds and the decisions that may be pending.
+"""A game's changing state as plain data: numbers, flags, and small frozen records.
 
-Plain mutable records; the rules that change them live in the command modules beside this one.
+Players are seats (0, 1, ...) and squares are board indices, never objects, so the whole state is
+a few lists of numbers and a handful of immutable records. That makes `save` a cheap copy and
+`load` an exact roll-back (python-chess's push/pop is the model), and makes snapshots generic.
+
+Rules change the per-seat and per-square lists in place and replace records whole; a record is
+never changed in place, so the copy `save` makes never shares anything a command can alter.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
-if TYPE_CHECKING:
-    from .edition import Card
+from .texts import Text
 
 BANK = "bank"
 POT = "pot"
+NOBODY = -1  # the owner of a deed the bank still holds
+
+# Where money goes or comes from: a seat, the bank, or the Free Parking pot.
+Account = int | str
+
+CardKey = tuple[str, int]  # (deck, number as printed)
 
 
-@dataclass(slots=True, eq=False)
-class Player:
-    index: int
-    name: str
-    cash: int
-    position: int = 0
-    in_jail: bool = False
-    jail_turns: int = 0
-    jail_cards: list[Card] = field(default_factory=list)  # oldest first
-    holdings: set[int] = field(default_factory=set)  # squares owned (kept by Game.set_owner)
-    bankrupt: bool = False
-    skip_turn: bool = False  # interpol house rule: the next turn is skipped
-
-    @property
-    def active(self) -> bool:
-        return not self.bankrupt
-
-
-# Where money goes or comes from: a player, the bank, or the Free Parking pot.
-Account = Player | str
-
-
-@dataclass(slots=True)
-class Deed:
-    owner: Player | None = None
-    houses: int = 0
-    hotel: bool = False
-    mortgaged: bool = False
-
-    @property
-    def level(self) -> int:
-        """Houses counted with a hotel as five: the even-building rules compare these."""
-        return 5 if self.hotel else self.houses
-
-
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Offer:
     """A buy offer for the square the current player landed on."""
 
-    player: Player
+    seat: int
     square: int
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Auction:
     """A deed (square set) or a building from the bank's supply (building set) under the hammer."""
 
-    bidders: list[Player]
+    bidders: tuple[int, ...]
     square: int | None = None
     building: str | None = None  # "house" or "hotel"
     high_bid: int = 0
-    high_bidder: Player | None = None
+    high_bidder: int | None = None
     build_on: int | None = None  # building auction: the square the high bidder builds on
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Choice:
     """A decision a card or square asks the player for."""
 
-    player: Player
+    seat: int
     options: tuple[str, ...]
     amount: int = 0  # the fixed payment
     percent_amount: int = 0  # income tax house rule: the percent figure
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
+class DrawDue:
+    """House rule physical_decks: the card the player must draw at the table and tap."""
+
+    seat: int
+    deck: str
+
+
+@dataclass(frozen=True, slots=True)
 class Debt:
-    debtor: Player
+    debtor: int
     creditor: Account
     amount: int
-    reason: str
+    reason: Text
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Side:
     """One side of a trade: what that player hands over."""
 
@@ -101,20 +83,97 @@ class Side:
         return not (self.cash or self.squares or self.jail_cards)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Trade:
-    proposer: Player
-    partner: Player
+    proposer: int
+    partner: int
     give: Side  # what the proposer gives
     take: Side  # what the proposer takes from the partner
     proposer_lifts: tuple[int, ...] = ()
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class RentClaim:
     """Rent the owner may claim until the next roll (house rule auto_collect_rent: false)."""
 
-    owner: Player
-    payer: Player
+    owner: int
+    payer: int
     square: int
     amount: int
+
+
+# Every record a state may hold, by name: what snapshots write and read back.
+RECORDS: dict[str, type] = {
+    cls.__name__: cls for cls in (Offer, Auction, Choice, DrawDue, Debt, Side, Trade, RentClaim)
+}
+
+
+@dataclass(slots=True, eq=False)
+class State:
+    """Everything a command can change. Lists are per seat or per square; the rest is immutable."""
+
+    # Per seat.
+    cash: list[int]
+    position: list[int]
+    in_jail: list[bool]
+    jail_turns: list[int]  # failed jail rolls in the current stay
+    jail_cards: list[tuple[CardKey, ...]]  # Get out of Jail Free cards held, oldest first
+    bankrupt: list[bool]
+    skip_turn: list[bool]  # interpol house rule: the next turn is skipped
+    # Per square (unused entries for squares that are no deed).
+    owner: list[int]  # a seat, or NOBODY
+    level: list[int]  # 0-4 houses, 5 for a hotel
+    mortgaged: list[bool]
+    # The bank.
+    bank_houses: int
+    bank_hotels: int
+    pot: int
+    bank_paid: int  # money the bank has paid out and taken in, to check it is conserved
+    bank_received: int
+    decks: tuple[tuple[int, ...], ...]  # card numbers, top first, in the edition's deck order
+    # The turn.
+    current: int
+    may_roll: bool  # the current player has a roll due
+    rolled: bool  # the current player has rolled at least once this turn
+    doubles: int
+    last_roll: tuple[int, int] | None
+    built: tuple[int, ...]  # the group of each building the current player built this turn
+    # Decisions that may be pending.
+    offer: Offer | None
+    auctions: tuple[Auction, ...]  # the first one runs; the rest wait their turn
+    choice: Choice | None
+    draw_due: DrawDue | None
+    debts: tuple[Debt, ...]  # in the order they arose
+    trade: Trade | None
+    claim: RentClaim | None
+    # The end.
+    over: bool
+    winner: int | None
+    ranking: tuple[int, ...] | None
+
+    def save(self) -> tuple:  # type: ignore[type-arg]
+        """The state as it is now, for `load` to put back exactly (every field, in order)."""
+        return (
+            self.cash.copy(), self.position.copy(), self.in_jail.copy(), self.jail_turns.copy(),
+            self.jail_cards.copy(), self.bankrupt.copy(), self.skip_turn.copy(),
+            self.owner.copy(), self.level.copy(), self.mortgaged.copy(),
+            self.bank_houses, self.bank_hotels, self.pot, self.bank_paid, self.bank_received,
+            self.decks, self.current, self.may_roll, self.rolled, self.doubles, self.last_roll,
+            self.built, self.offer, self.auctions, self.choice, self.draw_due, self.debts,
+            self.trade, self.claim, self.over, self.winner, self.ranking,
+        )
+
+    def load(self, saved: tuple) -> None:  # type: ignore[type-arg]
+        """Put back exactly a state `save` returned (its lists are copied: it may be loaded again)."""
+        (
+            cash, position, in_jail, jail_turns, jail_cards, bankrupt, skip_turn,
+            owner, level, mortgaged,
+            self.bank_houses, self.bank_hotels, self.pot, self.bank_paid, self.bank_received,
+            self.decks, self.current, self.may_roll, self.rolled, self.doubles, self.last_roll,
+            self.built, self.offer, self.auctions, self.choice, self.draw_due, self.debts,
+            self.trade, self.claim, self.over, self.winner, self.ranking,
+        ) = saved
+        self.cash, self.position, self.in_jail = cash.copy(), position.copy(), in_jail.copy()
+        self.jail_turns, self.jail_cards = jail_turns.copy(), jail_cards.copy()
+        self.bankrupt, self.skip_turn = bankrupt.copy(), skip_turn.copy()
+        self.owner, self.level, self.mortgaged = owner.copy(), level.copy(), mortgaged.copy()

@@ -1,7 +1,8 @@
 """What a tag tapped on the reader means at this moment of the game.
 
-A tag is a token (a player) or a deed. The live table also uses taps outside the rules (to say
-who a tablet belongs to, to open a deed on the dashboard); in a script those change nothing.
+A tag is a token (a player), a deed or a printed card. The live table also uses taps outside the
+rules (to say who a tablet belongs to, to open a deed on the dashboard); in a script those change
+nothing.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .errors import Rejected
+from .texts import Text
 
 if TYPE_CHECKING:
     from .game import Game
@@ -20,18 +22,18 @@ def meaning(game: Game, tag: str) -> tuple[str, str]:
     """("token", player), ("deed", square id) or ("card", "deck:number") for a tag or its meaning."""
     written = tag if ":" in tag else game.tags.get(tag.lower())
     if written is None:
-        raise Rejected(f"The tag {tag} is not known at this table; the banker can enroll it")
+        raise Rejected(Text("tap.unknown", tag))
     kind, _, value = written.partition(":")
     if kind == "token":
-        game.player(value)
+        game.seat(value)
     elif kind == "deed":
-        game.deed(game.square(value))
+        game.deed(value)
     elif kind == "card":
         deck, _, number = value.partition(":")
-        if deck not in game.decks or not number.isdigit():
-            raise Rejected(f"The tag {tag} stands for {written!r}, which is no card of this game")
+        if deck not in game.deck_order or not number.isdigit():
+            raise Rejected(Text("tap.not_card", tag, written))
     else:
-        raise Rejected(f"The tag {tag} stands for {written!r}, which is neither a token nor a deed")
+        raise Rejected(Text("tap.not_ours", tag, written))
     return kind, value
 
 
@@ -41,7 +43,7 @@ def resolve(game: Game, tag: str) -> dict[str, Any] | None:
     if kind == "card":
         deck, _, number = value.partition(":")
         due = game.draw_due
-        if due is not None and due[1] == deck:
+        if due is not None and due.deck == deck:
             return {"do": "draw", "deck": deck, "card": int(number)}
         return None
     if kind == "deed":
@@ -51,8 +53,8 @@ def resolve(game: Game, tag: str) -> dict[str, Any] | None:
         return None
     auction = game.auctions[0] if game.auctions else None
     if auction is not None and auction.square is not None:
-        player = game.by_name[value]
-        if player in auction.bidders and player is not auction.high_bidder:
+        seat = game.seats[value]
+        if seat in auction.bidders and seat != auction.high_bidder:
             amount = auction.high_bid + BID_INCREMENT
             return {"do": "bid", "player": value, "amount": amount}
     return None
@@ -63,7 +65,7 @@ def tap(game: Game, cmd: dict[str, Any]) -> None:
 
     command = resolve(game, cmd["tag"])
     if command is None:
-        game.tell("Tag {} read; nothing to do in the game now", cmd['tag'])
+        game.tell("tap.nothing", cmd["tag"])
         return
     handler, command = dispatch(command)
     handler(game, command)

@@ -1,4 +1,8 @@
-"""Rolling, moving, what a square does, the decks, jail and the end of a turn (RULES.md 3, 4, 6)."""
+"""Rolling, moving, what a square does, the decks, jail and the end of a turn (RULES.md 3, 4, 6).
+
+Each command has a `why_not_*` check (None when the rules allow it, else the reason) that the
+handler, `legal_commands` and the bots all ask, so they can never disagree.
+"""
 
 from __future__ import annotations
 
@@ -6,292 +10,409 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import Rejected
 from .rent import rent
-from .state import BANK, POT, Choice, Offer, Player, RentClaim
+from .state import BANK, POT, Choice, DrawDue, Offer, RentClaim
+from .texts import Text
 
 if TYPE_CHECKING:
     from .edition import Card
     from .game import Game
 
 
-# ---- commands ------------------------------------------------------------------------------------
+def turn_seat(game: Game, cmd: dict[str, Any]) -> int:
+    """The current player's own command; a named player must be the one whose turn it is."""
+    named = cmd.get("player")
+    current = game.current
+    if named is not None and named != game.names[current]:
+        game.seat(named)
+        raise Rejected(Text("turn.not_yours", game.names[current], named))
+    return current
+
+
+def blocker(game: Game) -> Text | None:
+    """The decision that holds up the dice, in words, or None when the dice are free."""
+    if not (game.auctions or game.choice or game.draw_due or game.debts or game.offer or game.trade):
+        return None
+    names = game.names
+    if game.auctions:
+        return Text("block.auction")
+    if game.choice is not None:
+        return Text("block.choice", names[game.choice.seat])
+    if game.draw_due is not None:
+        due = game.draw_due
+        return Text("block.draw", names[due.seat], game.edition.deck_names[due.deck])
+    if game.debts:
+        debt = game.debts[0]
+        return Text("block.debt", names[debt.debtor], debt.amount, game.account(debt.creditor))
+    if game.offer is not None:
+        return Text("block.buy", names[game.offer.seat], game.squares[game.offer.square])
+    assert game.trade is not None
+    return Text("block.trade", names[game.trade.partner], names[game.trade.proposer])
+
+
+def free_moment(game: Game, seat: int, doing: Text) -> Text | None:
+    """Section 8a: deals and building wait while an auction runs or a card choice (or draw) waits."""
+    if game.auctions:
+        return Text("busy.auction", game.names[seat], doing)
+    if game.choice is not None:
+        return Text("busy.choice", game.names[seat], doing, game.names[game.choice.seat])
+    if game.draw_due is not None:
+        return Text("busy.draw", game.names[seat], doing, game.names[game.draw_due.seat])
+    return None
+
+
+def debt_free(game: Game, seat: int, doing: Text) -> Text | None:
+    """A debtor spends no cash until the debt is paid (RULES.md 8a)."""
+    debt = game.first_debt(seat)
+    if debt is not None:
+        return Text("in_debt", game.names[seat], doing, debt.amount, game.account(debt.creditor))
+    return None
+
+
+def affordable(game: Game, seat: int, amount: int, doing: Text) -> Text | None:
+    if game.cash[seat] < amount:
+        return Text("too_dear", game.names[seat], doing, amount, game.cash[seat])
+    return None
+
+
+# ---- rolling and ending the turn -------------------------------------------------------------
+
+def why_not_roll(game: Game, seat: int) -> Text | None:
+    name = game.names[seat]
+    if seat != game.current:
+        return Text("turn.not_yours", game.names[game.current], name)
+    blocked = blocker(game)
+    if blocked is not None:
+        return Text("roll.blocked", name, blocked)
+    if not game.may_roll:
+        return Text("roll.none_due", name)
+    return None
+
 
 def roll(game: Game, cmd: dict[str, Any]) -> None:
-    player = game.check_turn(cmd)
+    seat = turn_seat(game, cmd)
     d1, d2 = cmd["dice"]
     for die in (d1, d2):
         if not 1 <= die <= 6:
-            raise Rejected(f"A die shows 1 to 6, not {die}")
-    blocked = game.blocker()
-    if blocked:
-        raise Rejected(f"{player.name} cannot roll now: {blocked}")
-    if not game.may_roll:
-        raise Rejected(f"{player.name} has no roll due; the next thing is to end the turn")
+            raise Rejected(Text("roll.bad_die", die))
+    why = why_not_roll(game, seat)
+    if why is not None:
+        raise Rejected(why)
     # Any roll closes the window for claiming rent (auto_collect_rent: false).
     if game.claim is not None:
-        game.tell("{} did not claim the rent in time; it is lost", game.claim.owner.name)
+        game.tell("rent.claim_lost", game.names[game.claim.owner])
         game.claim = None
     game.last_roll = (d1, d2)
     game.rolled = True
     doubles = d1 == d2
     total = d1 + d2
-    game.tell("{} rolls {} and {}", player.name, d1, d2)
-    if player.in_jail:
-        _jail_roll(game, player, total, doubles)
+    game.tell("roll.rolls", game.names[seat], d1, d2)
+    if game.in_jail[seat]:
+        _jail_roll(game, seat, total, doubles)
         return
     if doubles:
         game.doubles += 1
         if game.doubles == 3:
-            _third_doubles(game, player)
+            _third_doubles(game, seat)
             return
     game.may_roll = doubles
-    move_forward(game, player, total)
+    move_forward(game, seat, total)
+
+
+def why_not_end_turn(game: Game, seat: int) -> Text | None:
+    name = game.names[seat]
+    if seat != game.current:
+        return Text("turn.not_yours", game.names[game.current], name)
+    blocked = blocker(game)
+    if blocked is not None:
+        return Text("end_turn.blocked", name, blocked)
+    if game.may_roll:
+        return Text("end_turn.doubles" if game.rolled else "end_turn.roll_first", name)
+    return None
+
+
+def end_turn(game: Game, cmd: dict[str, Any]) -> None:
+    seat = turn_seat(game, cmd)
+    why = why_not_end_turn(game, seat)
+    if why is not None:
+        raise Rejected(why)
+    game.pass_turn()
+
+
+# ---- jail ------------------------------------------------------------------------------------
+
+def _why_not_leave_jail(game: Game, seat: int, doing: Text) -> Text | None:
+    name = game.names[seat]
+    if seat != game.current:
+        return Text("turn.not_yours", game.names[game.current], name)
+    if not game.in_jail[seat]:
+        return Text("jail.not_in", name)
+    busy = free_moment(game, seat, doing)
+    if busy is not None:
+        return busy
+    if not game.may_roll:
+        return Text("jail.before_roll", name, doing)
+    return None
+
+
+def why_not_pay_jail_fine(game: Game, seat: int) -> Text | None:
+    doing = Text("doing.pay_fine")
+    fine = game.rules.jail_fine
+    return (
+        _why_not_leave_jail(game, seat, doing) or debt_free(game, seat, doing)
+        or affordable(game, seat, fine, doing)
+    )
 
 
 def pay_jail_fine(game: Game, cmd: dict[str, Any]) -> None:
-    player = _jailed_before_roll(game, cmd, "pay the jail fine")
-    fine = game.rules.jail_fine
-    game.check_no_debt(player, "pay the jail fine")
-    game.check_cash(player, fine, "pay the jail fine")
-    game.pay(player, game.fee_sink(), fine, "jail fine")
-    _release(game, player, "pays the fine")
+    seat = turn_seat(game, cmd)
+    why = why_not_pay_jail_fine(game, seat)
+    if why is not None:
+        raise Rejected(why)
+    game.pay(seat, game.fee_sink(), game.rules.jail_fine, Text("why.jail_fine"))
+    _release(game, seat, "jail.pays_fine")
+
+
+def why_not_use_jail_card(game: Game, seat: int) -> Text | None:
+    why = _why_not_leave_jail(game, seat, Text("doing.use_card"))
+    if why is None and not game.jail_cards[seat]:
+        return Text("jail.no_card", game.names[seat])
+    return why
 
 
 def use_jail_card(game: Game, cmd: dict[str, Any]) -> None:
-    player = _jailed_before_roll(game, cmd, "use a Get out of Jail Free card")
-    if not player.jail_cards:
-        raise Rejected(f"{player.name} has no Get out of Jail Free card")
-    card = player.jail_cards.pop(0)
-    game.decks[card.deck].append(card)
-    _release(game, player, "uses a Get out of Jail Free card")
+    seat = turn_seat(game, cmd)
+    why = why_not_use_jail_card(game, seat)
+    if why is not None:
+        raise Rejected(why)
+    held = game.jail_cards[seat]
+    deck, number = held[0]
+    game.jail_cards[seat] = held[1:]
+    game.set_deck(deck, (*game.deck(deck), number))
+    _release(game, seat, "jail.uses_card")
+
+
+def _release(game: Game, seat: int, how: str) -> None:
+    game.in_jail[seat] = False
+    game.jail_turns[seat] = 0
+    game.tell(how, game.names[seat])
+
+
+def _jail_roll(game: Game, seat: int, total: int, doubles: bool) -> None:
+    if doubles:
+        _release(game, seat, "jail.rolls_doubles")
+        again = game.rules.jail_doubles_roll_again
+        game.doubles = 1 if again else 0
+        game.may_roll = again
+        move_forward(game, seat, total)
+        return
+    game.jail_turns[seat] += 1
+    game.may_roll = False
+    if game.jail_turns[seat] < 3:
+        game.tell("jail.stays", game.names[seat])
+        return
+    _release(game, seat, "jail.third_fail")
+    game.charge(seat, game.fee_sink(), game.rules.jail_fine, Text("why.jail_fine"))
+    move_forward(game, seat, total)
+
+
+def _third_doubles(game: Game, seat: int) -> None:
+    game.may_roll = False
+    if game.rules.interpol:
+        game.tell("roll.interpol", game.names[seat])
+        game.charge(seat, game.fee_sink(), game.rules.jail_fine, Text("why.interpol_fine"))
+        game.skip_turn[seat] = True
+        return
+    game.tell("roll.third_doubles", game.names[seat])
+    send_to_jail(game, seat)
+
+
+def send_to_jail(game: Game, seat: int) -> None:
+    game.position[seat] = game.edition.jail
+    game.in_jail[seat] = True
+    game.jail_turns[seat] = 0
+    if seat == game.current:
+        game.may_roll = False
+    game.tell("jail.goes", game.names[seat])
+
+
+# ---- choices -----------------------------------------------------------------------------------
+
+def why_not_choose(game: Game, seat: int, option: str) -> Text | None:
+    choice = game.choice
+    if choice is None:
+        return Text("choice.none")
+    if seat != choice.seat:
+        return Text("choice.not_yours", game.names[choice.seat], game.names[seat])
+    if option not in choice.options:
+        return Text("choice.options", game.names[seat], " / ".join(choice.options), option)
+    return None
 
 
 def choose(game: Game, cmd: dict[str, Any]) -> None:
     choice = game.choice
     if choice is None:
-        raise Rejected("There is no choice to make now")
-    player = choice.player
+        raise Rejected(Text("choice.none"))
     named = cmd.get("player")
-    if named is not None and named != player.name:
-        game.player(named)
-        raise Rejected(f"The choice is {player.name}'s to make, not {named}'s")
+    seat = game.seat(named) if named is not None else choice.seat
     option = cmd["option"]
-    if option not in choice.options:
-        raise Rejected(
-            f"{player.name} can choose {' or '.join(repr(o) for o in choice.options)}, "
-            f"not {option!r}"
-        )
+    why = why_not_choose(game, seat, option)
+    if why is not None:
+        raise Rejected(why)
     game.choice = None
     if option == "pay":
-        game.charge(player, game.fee_sink(), choice.amount, "fine instead of a Chance card")
+        game.charge(seat, game.fee_sink(), choice.amount, Text("why.fine_not_chance"))
     elif option == "fixed":
-        game.charge(player, game.fee_sink(), choice.amount, "income tax")
+        game.charge(seat, game.fee_sink(), choice.amount, Text("why.income_tax"))
     elif option == "percent":
-        game.charge(player, game.fee_sink(), choice.percent_amount, "income tax (percent)")
+        game.charge(seat, game.fee_sink(), choice.percent_amount, Text("why.income_tax_percent"))
     else:
-        draw(game, player, option)
+        draw(game, seat, option)
 
 
-def end_turn(game: Game, cmd: dict[str, Any]) -> None:
-    player = game.check_turn(cmd)
-    blocked = game.blocker()
-    if blocked:
-        raise Rejected(f"{player.name} cannot end the turn yet: {blocked}")
-    if game.may_roll:
-        if game.rolled:
-            raise Rejected(f"{player.name} rolled doubles and must roll again")
-        raise Rejected(f"{player.name} must roll before ending the turn")
-    game.pass_turn()
+# ---- movement and squares --------------------------------------------------------------------
 
-
-# ---- jail --------------------------------------------------------------------------------------
-
-def _jailed_before_roll(game: Game, cmd: dict[str, Any], doing: str) -> Player:
-    player = game.check_turn(cmd)
-    if not player.in_jail:
-        raise Rejected(f"{player.name} is not in jail")
-    game.check_free_moment(player, doing)
-    if not game.may_roll:
-        raise Rejected(f"{player.name} cannot {doing} now: it is done before a roll")
-    return player
-
-
-def _release(game: Game, player: Player, how: str) -> None:
-    player.in_jail = False
-    player.jail_turns = 0
-    game.tell("{} {} and leaves jail", player.name, how)
-
-
-def _jail_roll(game: Game, player: Player, total: int, doubles: bool) -> None:
-    if doubles:
-        _release(game, player, "rolls doubles")
-        again = game.rules.jail_doubles_roll_again
-        game.doubles = 1 if again else 0
-        game.may_roll = again
-        move_forward(game, player, total)
-        return
-    player.jail_turns += 1
-    game.may_roll = False
-    if player.jail_turns < 3:
-        game.tell("{} stays in jail", player.name)
-        return
-    _release(game, player, "has failed three times, pays the fine")
-    game.charge(player, game.fee_sink(), game.rules.jail_fine, "jail fine")
-    move_forward(game, player, total)
-
-
-def _third_doubles(game: Game, player: Player) -> None:
-    game.may_roll = False
-    if game.rules.interpol:
-        game.tell("{} rolled doubles three times: held by Interpol", player.name)
-        game.charge(player, game.fee_sink(), game.rules.jail_fine, "Interpol fine")
-        player.skip_turn = True
-        return
-    game.tell("{} rolled doubles three times", player.name)
-    send_to_jail(game, player)
-
-
-def send_to_jail(game: Game, player: Player) -> None:
-    player.position = game.edition.jail
-    player.in_jail = True
-    player.jail_turns = 0
-    if player is game.current_player:
-        game.may_roll = False
-    game.tell("{} goes to jail", player.name)
-
-
-# ---- movement and squares ----------------------------------------------------------------------
-
-def move_forward(game: Game, player: Player, steps: int) -> None:
-    target = player.position + steps
+def move_forward(game: Game, seat: int, steps: int) -> None:
+    target = game.position[seat] + steps
     size = len(game.squares)
     if target >= size:
         target -= size
-        game.pay(BANK, player, game.rules.salary, "salary for passing GO")
-    player.position = target
-    land(game, player)
+        game.pay(BANK, seat, game.rules.salary, Text("why.salary"))
+    game.position[seat] = target
+    land(game, seat)
 
 
-def advance_to(game: Game, player: Player, target: int) -> None:
+def advance_to(game: Game, seat: int, target: int) -> None:
     """Move forward to a square (a card): passing or reaching GO pays salary."""
-    move_forward(game, player, (target - player.position) % len(game.squares) or len(game.squares))
+    size = len(game.squares)
+    move_forward(game, seat, (target - game.position[seat]) % size or size)
 
 
-def move_back(game: Game, player: Player, target: int) -> None:
+def move_back(game: Game, seat: int, target: int) -> None:
     """Move backwards: no salary, whatever is passed."""
-    player.position = target
-    land(game, player)
+    game.position[seat] = target
+    land(game, seat)
 
 
-def land(game: Game, player: Player) -> None:
+def land(game: Game, seat: int) -> None:
     """The square under the token acts, as RULES.md section 4 step 3 says."""
-    square = game.squares[player.position]
+    square = game.squares[game.position[seat]]
     kind = square.kind
     if square.ownable:
-        deed = game.deeds[square.index]
-        assert deed is not None
-        owner = deed.owner
-        if owner is None:
-            game.offer = Offer(player, square.index)
-            game.tell("{} may buy {} for {}", player.name, square.name, square.price)
-        elif owner is not player and not deed.mortgaged:
-            amount = rent(game, square, deed)
+        index = square.index
+        owner = game.owner[index]
+        if owner < 0:
+            game.offer = Offer(seat, index)
+            game.tell("buy.may", game.names[seat], square, square.price)
+        elif owner != seat and not game.mortgaged[index]:
+            amount = rent(game, square)
             if game.rules.auto_collect_rent:
-                game.charge(player, owner, amount, f"rent for {square.name}")
+                game.charge(seat, owner, amount, Text("why.rent", square))
             else:
-                game.claim = RentClaim(owner, player, square.index, amount)
-                game.tell("{} may claim {} rent for {}", owner.name, amount, square.name)
+                game.claim = RentClaim(owner, seat, index, amount)
+                game.tell("rent.may_claim", game.names[owner], amount, square)
     elif kind == "tax":
         percent = game.rules.income_tax_percent
         if square.income_tax and percent:
-            worth = game.net_worth(player)
+            worth = game.net_worth(seat)
             game.choice = Choice(
-                player, ("fixed", "percent"), amount=square.tax,
+                seat, ("fixed", "percent"), amount=square.tax,
                 percent_amount=-(-worth * percent // 100),
             )
         else:
-            game.charge(player, game.fee_sink(), square.tax, square.name)
-    elif kind in game.decks:
-        draw(game, player, kind)
+            game.charge(seat, game.fee_sink(), square.tax, Text("why.tax", square))
+    elif kind in game.deck_order:
+        draw(game, seat, kind)
     elif kind == "go_to_jail":
-        send_to_jail(game, player)
+        send_to_jail(game, seat)
     elif kind == "free_parking" and game.pot:
-        game.pay(POT, player, game.pot, "Free Parking pot")
+        game.pay(POT, seat, game.pot, Text("why.pot"))
 
 
-def draw(game: Game, player: Player, deck_name: str) -> None:
+# ---- the decks -----------------------------------------------------------------------------------
+
+def draw(game: Game, seat: int, deck: str) -> None:
     """The top card of the deck; with physical decks, the card the player draws and taps."""
     if game.rules.physical_decks:
-        game.draw_due = (player, deck_name)
-        game.tell("{} draws a {} card from the table", player.name, game.edition.deck_names[deck_name]["en"])
+        game.draw_due = DrawDue(seat, deck)
+        game.tell("card.draw_at_table", game.names[seat], game.edition.deck_names[deck])
         return
-    _drawn(game, player, game.decks[deck_name].popleft())
+    cards = game.deck(deck)
+    game.set_deck(deck, cards[1:])
+    _drawn(game, seat, game.edition.decks[deck][cards[0] - 1])
 
 
-def _drawn(game: Game, player: Player, card: Card) -> None:
-    game.tell("{} draws {}: {}", player.name, game.edition.deck_names[card.deck]["en"], card.text)
+def _drawn(game: Game, seat: int, card: Card) -> None:
+    game.tell("card.draws", game.names[seat], game.edition.deck_names[card.deck], card)
     if card.action == "jail_card":
-        player.jail_cards.append(card)
+        game.jail_cards[seat] = (*game.jail_cards[seat], (card.deck, card.number))
         return
-    game.decks[card.deck].append(card)
-    _obey(game, player, card)
+    game.set_deck(card.deck, (*game.deck(card.deck), card.number))
+    _obey(game, seat, card)
+
+
+def why_not_draw(game: Game, seat: int, deck: str, number: int) -> Text | None:
+    due = game.draw_due
+    if due is None:
+        return Text("card.none_due")
+    names = game.edition.deck_names
+    if seat != due.seat:
+        return Text("card.not_yours", game.names[due.seat], game.names[seat])
+    if deck != due.deck:
+        return Text("card.wrong_deck", game.names[seat], names[due.deck], names.get(deck, deck))
+    cards = game.edition.decks[deck]
+    if not 1 <= number <= len(cards):
+        return Text("card.no_number", names[deck], len(cards), number)
+    if number not in game.deck(deck):
+        return Text("card.held", cards[number - 1])
+    return None
 
 
 def draw_card(game: Game, cmd: dict[str, Any]) -> None:
     """House rule physical_decks: the printed card drawn at the table (tapped, or entered)."""
     due = game.draw_due
     if due is None:
-        raise Rejected("No card is to be drawn now")
-    player, deck_name = due
+        raise Rejected(Text("card.none_due"))
     named = cmd.get("player")
-    if named is not None and named != player.name:
-        game.player(named)
-        raise Rejected(f"It is {player.name} who draws, not {named}")
-    names = game.edition.deck_names
-    if cmd["deck"] != deck_name:
-        wrong = names.get(cmd["deck"], {"en": repr(cmd["deck"])})["en"]
-        raise Rejected(f"{player.name} draws from the {names[deck_name]['en']} deck, not {wrong}")
-    cards = game.edition.decks[deck_name]
-    number = cmd["card"]
-    if not 1 <= number <= len(cards):
-        raise Rejected(f"The {names[deck_name]['en']} deck has cards 1 to {len(cards)}, not {number}")
-    card = cards[number - 1]
-    deck = game.decks[deck_name]
-    if card not in deck:
-        raise Rejected(f"{card.text} is kept by a player; it cannot be drawn now")
+    seat = game.seat(named) if named is not None else due.seat
+    why = why_not_draw(game, seat, cmd["deck"], cmd["card"])
+    if why is not None:
+        raise Rejected(why)
     game.draw_due = None
-    deck.remove(card)
-    _drawn(game, player, card)
+    number = cmd["card"]
+    game.set_deck(due.deck, tuple(n for n in game.deck(due.deck) if n != number))
+    _drawn(game, seat, game.edition.decks[due.deck][number - 1])
 
 
-def _obey(game: Game, player: Player, card: Card) -> None:
+def _obey(game: Game, seat: int, card: Card) -> None:
     action, value = card.action, card.value
-    reason = card.text
+    why = Text("why.card", card)
     if action == "advance_to":
-        advance_to(game, player, game.edition.by_id[value].index)
+        advance_to(game, seat, game.edition.by_id[value].index)
     elif action == "collect":
-        game.pay(BANK, player, value, reason)
+        game.pay(BANK, seat, value, why)
     elif action == "pay":
-        game.charge(player, game.fee_sink(), value, reason)
+        game.charge(seat, game.fee_sink(), value, why)
     elif action == "repairs":
         houses = hotels = 0
-        for _sq, deed in game.owned_by(player):
-            if deed.hotel:
+        level = game.level
+        for i in game.owned(seat):
+            if level[i] == 5:
                 hotels += 1
             else:
-                houses += deed.houses
+                houses += level[i]
         amount = houses * value["house"] + hotels * value["hotel"]
-        game.charge(player, game.fee_sink(), amount, reason)
+        game.charge(seat, game.fee_sink(), amount, why)
     elif action == "go_to_jail":
-        send_to_jail(game, player)
+        send_to_jail(game, seat)
     elif action == "back":
-        move_back(game, player, (player.position - value) % len(game.squares))
+        move_back(game, seat, (game.position[seat] - value) % len(game.squares))
     elif action == "back_to":
-        move_back(game, player, game.edition.by_id[value].index)
+        move_back(game, seat, game.edition.by_id[value].index)
     elif action == "birthday":
-        for other in game.players:
-            if other is not player and not other.bankrupt:
-                game.charge(other, player, value, reason)
+        for other in game.active:
+            if other != seat:
+                game.charge(other, seat, value, why)
     elif action == "pay_or_draw":
-        game.choice = Choice(player, ("pay", value["deck"]), amount=value["amount"])
+        game.choice = Choice(seat, ("pay", value["deck"]), amount=value["amount"])
     else:  # pragma: no cover - edition loading refuses unknown actions
         raise AssertionError(action)

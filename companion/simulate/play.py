@@ -55,7 +55,7 @@ def play_game(
     roll = random.Random(seed ^ 0x5EED_D1CE).random
     script = [start] if record else None
     landed: Counter[str] = Counter()
-    roller = None  # whose last roll is still being resolved, for the landing counts
+    roller: int | None = None  # whose last roll is still being resolved, for the landing counts
     rolls = 0
     commands = 0
     while not game.over and bots.turns < turn_cap:
@@ -65,29 +65,29 @@ def play_game(
         command = bots.next_command(game)
         kind = command["do"]
         if landing and roller is not None and kind in ("roll", "end_turn"):
-            if not roller.bankrupt:
-                landed[IN_JAIL if roller.in_jail else game.squares[roller.position].id] += 1
+            if not game.bankrupt[roller]:
+                landed[IN_JAIL if game.in_jail[roller] else game.squares[game.position[roller]].id] += 1
             roller = None
         if kind == "roll":
             command["dice"] = [int(roll() * 6) + 1, int(roll() * 6) + 1]
             rolls += 1
-            roller = game.current_player
+            roller = game.current
         try:
             game.apply(command)
         except Rejected as refused:
             raise BotError(f"game seed {seed}: {command} refused: {refused.reason}") from None
         if script is not None:
             script.append(command)
-    if landing and roller is not None and not roller.bankrupt:
-        landed[IN_JAIL if roller.in_jail else game.squares[roller.position].id] += 1
+    if landing and roller is not None and not game.bankrupt[roller]:
+        landed[IN_JAIL if game.in_jail[roller] else game.squares[game.position[roller]].id] += 1
     return GameResult(
         seed=seed,
         player_turns=bots.turns,
         rolls=rolls,
         ended="bankruptcy" if game.over else "turn_cap",
-        winner=game.winner.index if game.over and game.winner else None,
-        net_worth=[game.net_worth(p) for p in game.players],
-        bankruptcies=sum(p.bankrupt for p in game.players),
+        winner=game.winner if game.over else None,
+        net_worth=[game.net_worth(seat) for seat in range(players)],
+        bankruptcies=sum(game.bankrupt),
         landing=landed,
         script=script,
     )

@@ -1,6 +1,11 @@
 """The table: every input (a tap, a press, a roll from the dice unit, a tablet's decision) becomes
-one command through one writer thread, is stored before anyone is told, and is pushed to every
-screen; the devices get their feedback (beeps, lights, ACK/NAK) from the same place.
+one command through one writer thread: applied, stored durably, and only then shown to anyone.
+Screens and the API read nothing but the last committed (seq, state) pair, published whole after
+each commit. The devices get their feedback (beeps, lights, ACK/NAK) from the same place.
+
+Whatever goes wrong inside a command leaves the game and the file as they were. A rule's refusal
+is answered as such; anything else is a bug: answered as an internal error with a report id, and
+written down under the data folder's reports/ as a table script that reproduces it.
 """
 
 from __future__ import annotations
@@ -15,9 +20,10 @@ from typing import Any
 
 from ..hardware.device import Event, Press, Tap, UnitRoll
 from ..ledger import DataFolder, GameStore, LedgerError
-from ..rules import CommandError, Malformed, Rejected, state
+from ..rules import CommandError, Game, Malformed, Rejected, Text, legal, state
 from ..rules.taps import resolve
 from .meaning import TapMeaning, what_tap_means
+from .reports import write_report
 
 log = logging.getLogger(__name__)
 
@@ -36,14 +42,20 @@ class Result:
     messages: list[str] = field(default_factory=list)
     kind: str = "command"  # "command", "identify", "show_deed", "unknown_tag", "ignored"
     detail: dict[str, Any] = field(default_factory=dict)
-    status: int = 200  # as HTTP would say it: 422 refused by the rules, 400 malformed, 503 storage
+    # As HTTP would say it: 422 refused by the rules, 400 malformed, 503 storage, 500 a bug.
+    status: int = 200
+    words: dict[str, str] | None = None  # the reason in every language, when the rules gave one
+
+INTERNAL_ERROR = "internal error: nothing changed"
+BUSY = "The table is busy and did not get to this in time; nothing was done, try again"
 
 
 def _nak_word(store: GameStore | None, reason: str) -> str:
     """DICE-PROTOCOL's NAK words: OFF (no game), BUSY (a decision waits), NOTURN (no roll due)."""
-    if store is None or store.game.over:
+    decision = store.game.decision() if store is not None else None
+    if decision is None:
         return "OFF"
-    return "BUSY" if store.game.blocker() else "NOTURN"
+    return "BUSY" if decision.blocking else "NOTURN"
 
 
 class Table:
@@ -63,6 +75,7 @@ class Table:
         self.feedback = feedback
         self.dice_unit = dice_unit
         self.store: GameStore | None = None
+        self.published: dict[str, Any] | None = None  # the last committed state, with its seq
         self.listeners: list[Listener] = []
         self.identify_waiters: list[Future[str]] = []
         self._inbox: queue.Queue[tuple[Callable[[], Result], Future[Result]] | None] = queue.Queue()
@@ -77,11 +90,12 @@ class Table:
             if item is None:
                 return
             work, reply = item
+            if not reply.set_running_or_notify_cancel():  # its caller has gone: never applied
+                continue
             try:
                 result = work()
-            except Exception as exc:  # a bug must not stop the table: log it and answer
-                log.exception("input failed")
-                result = Result(False, f"The companion hit an internal error ({exc}); nothing changed")
+            except Exception as exc:  # a bug must not stop the table: report it and answer
+                result = self._bug(exc, None, "")
             reply.set_result(result)
 
     def _call(self, work: Callable[[], Result]) -> Future[Result]:
@@ -90,8 +104,18 @@ class Table:
         return reply
 
     def call(self, work: Callable[[], Result], timeout: float = 10.0) -> Result:
-        """Run work on the writer thread and wait for its result."""
-        return self._call(work).result(timeout)
+        """Run work on the writer thread and wait for its result.
+
+        Work that has not started within the timeout is withdrawn, never run later, and answered
+        503; work already running is waited for (it may be stored, so its answer must come).
+        """
+        reply = self._call(work)
+        try:
+            return reply.result(timeout)
+        except TimeoutError:
+            if reply.cancel():
+                return Result(False, BUSY, status=503)
+            return reply.result()
 
     def close(self) -> None:
         self._inbox.put(None)
@@ -100,6 +124,22 @@ class Table:
     @property
     def alive(self) -> bool:
         return self._thread.is_alive()
+
+    def responsive(self, timeout: float = 10.0) -> bool:
+        """The writer answers: a no-op goes through its queue and back within the timeout.
+
+        What the watchdog asks; a writer stuck in a command (or dead) fails it, so systemd
+        restarts the companion instead of keeping a table that acknowledges nothing.
+        """
+        if not self._thread.is_alive():
+            return False
+        reply = self._call(lambda: Result(True, kind="ignored"))
+        try:
+            reply.result(timeout)
+        except TimeoutError:
+            reply.cancel()
+            return False
+        return True
 
     # ---- games -------------------------------------------------------------------------------
 
@@ -112,8 +152,8 @@ class Table:
             except LedgerError as exc:
                 return Result(False, exc.reason, status=503)
             self._switch(store)
-            return self._accepted(store.seq, [f"New game {store.game_id}"], kind="new_game",
-                                  command=start, source=source)
+            return self._accepted(store.seq, self._view(store.game), [f"New game {store.game_id}"],
+                                  kind="new_game", command=start, source=source)
 
         return self.call(work)
 
@@ -124,7 +164,8 @@ class Table:
             except LedgerError as exc:
                 return Result(False, exc.reason, status=404 if "no game" in exc.reason else 503)
             self._switch(store)
-            return self._accepted(store.seq, [f"Game {game_id} resumed"], kind="open_game")
+            return self._accepted(store.seq, self._view(store.game), [f"Game {game_id} resumed"],
+                                  kind="open_game")
 
         return self.call(work)
 
@@ -132,6 +173,7 @@ class Table:
         if self.store is not None and self.store is not store:
             self.folder.close_game(self.store.game_id)
         self.store = store
+        self.published = None
 
     # ---- inputs ------------------------------------------------------------------------------
 
@@ -140,11 +182,12 @@ class Table:
         return self.call(lambda: self._apply(command, source))
 
     def undo(self, count: int = 1, by: str = "banker") -> Result:
-        return self.call(lambda: self._ledger_action(lambda s: s.undo(count, by),
-                                                     {"do": "undo", "count": count, "by": by}))
+        return self.call(lambda: self._ledger_action(
+            lambda s: s.undo(count, by, prepare=self._view), {"do": "undo", "count": count, "by": by}))
 
     def redo(self, by: str = "banker") -> Result:
-        return self.call(lambda: self._ledger_action(lambda s: s.redo(by), {"do": "redo", "by": by}))
+        return self.call(lambda: self._ledger_action(
+            lambda s: s.redo(by, prepare=self._view), {"do": "redo", "by": by}))
 
     def on_event(self, event: Event) -> None:
         """The devices' callback: queued for the writer, never blocking a device thread."""
@@ -179,40 +222,53 @@ class Table:
     def _apply(self, command: dict[str, Any], source: str) -> Result:
         store = self.store
         if store is None:
-            return self._refused("No game is running; the banker starts one first")
+            return self._refused(Text("table.no_game"), source=source)
         try:
-            receipt = store.submit(command, source)
+            receipt = store.submit(command, source, prepare=self._view)
         except Malformed as bad:
-            return self._refused(bad.reason, status=400)
+            return self._refused(bad.reason, status=400, source=source)
         except CommandError as refused:
-            return self._refused(refused.reason)
+            return self._refused(refused.reason, words=_both(refused), source=source)
         except LedgerError as exc:
-            return self._refused(exc.reason, status=503)
-        messages = receipt.outcome.messages if receipt.outcome else []
-        return self._accepted(receipt.seq, messages, command=command, source=source)
+            return self._refused(exc.reason, status=503, source=source)
+        except Exception as exc:
+            return self._bug(exc, command, source)
+        return self._accepted(receipt.seq, receipt.prepared, _messages(receipt), command=command,
+                              source=source)
 
     def _ledger_action(self, action: Callable[[GameStore], Any], command: dict[str, Any]) -> Result:
         store = self.store
         if store is None:
-            return self._refused("No game is running")
+            return self._refused(Text("table.no_game"), source="banker")
         try:
             receipt = action(store)
         except Rejected as refused:
-            return self._refused(refused.reason)
+            return self._refused(refused.reason, words=_both(refused), source="banker")
         except LedgerError as exc:
-            return self._refused(exc.reason, status=503)
-        messages = receipt.outcome.messages if receipt.outcome else []
-        return self._accepted(receipt.seq, messages, command=command, source="banker")
+            return self._refused(exc.reason, status=503, source="banker")
+        except Exception as exc:
+            return self._bug(exc, command, "banker")
+        return self._accepted(receipt.seq, receipt.prepared, _messages(receipt), command=command,
+                              source="banker")
+
+    def _bug(self, exc: Exception, command: dict[str, Any] | None, source: str) -> Result:
+        """A bug, never a rule: nothing changed (the game and the file roll back by themselves);
+        the table says so, with the id of a report a developer can replay."""
+        store = self.store
+        script = store.script() if store is not None else []
+        report = write_report(self.folder.path / "reports", exc, script, command, source)
+        log.error("internal error (report %s) on %s from %s", report, command, source,
+                  exc_info=(type(exc), exc, exc.__traceback__))
+        if self.feedback is not None:
+            self.feedback.rejected()
+        return Result(False, INTERNAL_ERROR, status=500, detail={"report": report})
 
     def _tap(self, uid: str) -> Result:
         store = self.store
         meaning: TapMeaning = what_tap_means(uid, store.game if store else None, self.registry)
         if meaning.kind == "unknown":
             log.info("unknown tag %s", uid)
-            return self._refused(
-                f"This tag ({uid}) is not known at this table; the banker can enroll it",
-                kind="unknown_tag", detail={"uid": uid},
-            )
+            return self._refused(Text("tap.unknown", uid), kind="unknown_tag", detail={"uid": uid})
         # A screen asking "who are you?" (pairing, or a shared tablet confirming a decision)
         # takes the next token tap, before any meaning the tap would have in the game.
         if meaning.kind == "token" and self.identify_waiters and meaning.player:
@@ -223,7 +279,7 @@ class Table:
             try:
                 command = resolve(store.game, uid)
             except Rejected as refused:
-                return self._refused(refused.reason)
+                return self._refused(refused.reason, words=_both(refused))
             if command is not None:
                 return self._apply({"do": "tap", "tag": uid}, "reader")
         if meaning.kind == "deed":
@@ -235,7 +291,7 @@ class Table:
             return self._apply({"do": "end_turn"}, "button")
         store = self.store
         if store is None:
-            return self._refused("No game is running")
+            return self._refused(Text("table.no_game"))
         d1, d2 = self.roll_dice()
         result = self._apply({"do": "roll", "dice": [d1, d2]}, "button")
         if result.ok and self.dice_unit is not None:
@@ -258,13 +314,16 @@ class Table:
     # ---- answers: stored state pushed to screens, feedback to the table -----------------------
 
     def snapshot(self) -> dict[str, Any] | None:
-        """The printed state plus "seq" and "game" (what GET /api/state serves)."""
-        store = self.store
-        if store is None:
-            return None
-        shown = state(store.game)
-        shown["seq"] = store.seq
-        shown["game"] = store.game_id
+        """The last committed state: the printed state with "seq", "game" and "legal" (what each
+        player may do now). Safe from any thread: it is replaced whole, never changed."""
+        return self.published
+
+    @staticmethod
+    def _view(game: Game) -> dict[str, Any]:
+        """What screens are shown of a game: worked out before the commit, so that a failure
+        here stores nothing."""
+        shown = state(game)
+        shown["legal"] = legal(game)
         return shown
 
     def _push(self, event: dict[str, Any]) -> None:
@@ -275,10 +334,13 @@ class Table:
                 log.exception("a listener failed")
 
     def _accepted(
-        self, seq: int, messages: list[str], kind: str = "command",
+        self, seq: int, view: dict[str, Any], messages: list[str], kind: str = "command",
         command: dict[str, Any] | None = None, source: str = "banker",
     ) -> Result:
-        shown = self.snapshot()
+        store = self.store
+        assert store is not None
+        shown = {**view, "seq": seq, "game": store.game_id}
+        self.published = shown  # one assignment: readers see the old state or this one, whole
         result = Result(True, seq=seq, state=shown, messages=messages, kind=kind)
         if self.feedback is not None:
             self.feedback.accepted()
@@ -292,15 +354,30 @@ class Table:
         return result
 
     def _refused(
-        self, reason: str, kind: str = "command", detail: dict[str, Any] | None = None, status: int = 422
+        self, reason: str | Text, kind: str = "command", detail: dict[str, Any] | None = None,
+        status: int = 422, words: dict[str, str] | None = None, source: str = "reader",
     ) -> Result:
+        """A refusal. A screen's own command is answered to that screen alone; what the devices
+        were refused (a tap, a press, a roll of the unit) is shown on every screen."""
+        if isinstance(reason, Text):
+            words, reason = reason.both(), str(reason)
         if self.feedback is not None:
             self.feedback.rejected()
-        self._push({"type": "refused", "reason": reason, "kind": kind, **(detail or {})})
-        return Result(False, reason, kind=kind, detail=detail or {}, status=status)
+        if source not in ("tablet", "banker"):
+            self._push({"type": "refused", "reason": reason, "words": words or {"en": reason},
+                        "kind": kind, **(detail or {})})
+        return Result(False, reason, kind=kind, detail=detail or {}, status=status, words=words)
 
     def _ok(self, kind: str, detail: dict[str, Any]) -> Result:
         if self.feedback is not None:
             self.feedback.accepted()
         self._push({"type": kind, **detail})
         return Result(True, kind=kind, detail=detail)
+
+
+def _both(error: CommandError) -> dict[str, str]:
+    return {lang: error.words(lang) for lang in ("en", "ru")}
+
+
+def _messages(receipt: Any) -> list[str]:
+    return receipt.outcome.messages if receipt.outcome else []

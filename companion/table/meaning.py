@@ -30,7 +30,7 @@ def what_tap_means(uid: str, game: Game | None, registry: Any) -> TapMeaning:
     uid = uid.lower()
     if game is not None and uid in game.tags:
         kind, value = _split(game.tags[uid])
-        player = value if kind == "token" and value in game.by_name else None
+        player = value if kind == "token" and value in game.seats else None
         return TapMeaning(kind, value, player, in_game=True)
     written = None
     if registry is not None:

@@ -17,7 +17,6 @@ from ..ledger.store import GameStore
 from ..rules import Malformed, dispatch, load_edition
 from ..table import Result, game_tags
 from .app import context
-from .auth import actor
 from .events import sse
 from .openapi import spec
 
@@ -114,7 +113,12 @@ def answer(result: Result, created: bool = False) -> tuple[Response, int]:
         return jsonify({"seq": result.seq, "state": state, "messages": result.messages}), (
             201 if created else 200
         )
-    return error(result.reason, result.status if result.status != 200 else 422)
+    extra: dict[str, Any] = {}
+    if result.words:
+        extra["words"] = result.words
+    if "report" in result.detail:
+        extra["report"] = result.detail["report"]
+    return error(result.reason, result.status if result.status != 200 else 422, **extra)
 
 
 def store_read(read: Callable[[GameStore], Any]) -> Any:
@@ -191,7 +195,7 @@ def history() -> Response:
 @api.get("/chart")
 def chart() -> Response:
     def points(store: GameStore) -> JSON:
-        names = [p.name for p in store.game.players]
+        names = list(store.game.names)
         out: list[JSON] = []
         for row in _history(store, None):
             cash = [row["balances"][n] for n in names]
@@ -281,7 +285,8 @@ def commands() -> tuple[Response, int]:
     if is_banker():
         return answer(table.submit(command, "banker"))
     game = table.store.game if table.store is not None else None
-    who = actor(game, command)
+    seat = game.actor(command) if game is not None else None
+    who = game.names[seat] if game is not None and seat is not None else None
     if confirm == "token":
         if who is None:
             return error("Only the banker can do that", 403)
@@ -312,7 +317,7 @@ def pair() -> tuple[Response, int]:
         if not is_banker():
             return error("Only the banker can pair a screen without a token tap", 401)
         name = data["player"]
-        if not isinstance(name, str) or name not in table.store.game.by_name:
+        if not isinstance(name, str) or name not in table.store.game.seats:
             return error(f"There is no player called {name!r} in this game", 422)
     else:
         name = table.identify(ctx.pair_timeout)

@@ -18,8 +18,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..rules import Game
-
 TRIES = 5
 LOCKOUT = 60.0  # seconds after five wrong PINs; doubles each time it happens again
 KEY_BYTES = 32  # the cookie-signing secret
@@ -118,26 +116,3 @@ class BankerPin:
                 self.locked_until = now + LOCKOUT * 2 ** (self.lockouts - 1)
                 return False, self.locked_until - now
             return False, 0.0
-
-
-BANKER_ONLY = {"auction_building", "end_game", "tap"}
-TURN_COMMANDS = {"roll", "end_turn", "pay_jail_fine", "use_jail_card"}
-
-
-def actor(game: Game | None, command: dict[str, Any]) -> str | None:
-    """The player a command acts for, or None when only the banker may give it."""
-    name = command.get("do")
-    if game is None or name in BANKER_ONLY:
-        return None
-    if name in TURN_COMMANDS:
-        return command.get("player") or (None if game.over else game.current_player.name)
-    if name in ("buy", "decline"):
-        return game.offer.player.name if game.offer else command.get("player")
-    if name == "choose":
-        return game.choice.player.name if game.choice else command.get("player")
-    if name == "draw":
-        return game.draw_due[0].name if game.draw_due else command.get("player")
-    if name == "trade":
-        return command.get("from")
-    player = command.get("player")
-    return player if isinstance(player, str) else None
