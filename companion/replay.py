@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .rules import Game, Malformed, Rejected, new_game, state
+from .scriptfile import ScriptError, parse_line
 
-
-class ScriptError(Exception):
-    """The script cannot be read (exit status 2); names the line."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
-        self.line = line
+__all__ = ["Replay", "ScriptError", "parse_line", "replay"]
 
 
 @dataclass
@@ -27,16 +21,6 @@ class Replay:
         shown = state(self.game)
         shown["rejected"] = self.rejected
         return shown
-
-
-def parse_line(number: int, text: str) -> dict[str, Any]:
-    try:
-        command = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScriptError(number, f"not JSON ({exc.msg})") from None
-    if not isinstance(command, dict):
-        raise ScriptError(number, "a line must be a JSON object")
-    return command
 
 
 def replay(lines: Iterable[str]) -> Replay:

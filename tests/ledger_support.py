@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import os
 import random
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -114,3 +121,80 @@ def file_digest(path: Path) -> str:
 def new_folder(path: Path, ts: float = MARCH) -> tuple[DataFolder, FakeTime]:
     clock, time = fake_clock(ts)
     return DataFolder(path, clock), time
+
+
+# ---- as another user: root's writes are not stopped by file modes ------------------------------
+
+CHILD_OK, CHILD_CRASHED = 0, 1
+NOBODY = 65534
+
+
+def as_another_user(check: Callable[[], Any]) -> tuple[int, Any]:
+    """Run check() in a child process that cannot override file permissions (root drops to
+    nobody); returns its exit status and what it reported. A crash shows as a traceback."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        status = CHILD_OK
+        try:
+            os.close(read)
+            if os.geteuid() == 0:
+                os.setgroups([])
+                os.setgid(NOBODY)
+                os.setuid(NOBODY)
+            report = check()
+        except BaseException:
+            report = {"traceback": traceback.format_exc()}
+            status = CHILD_CRASHED
+        os.write(write, json.dumps(report).encode())
+        os.close(write)
+        os._exit(status)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        data = pipe.read()
+    _pid, wait_status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(wait_status), json.loads(data or b"{}")
+
+
+def companion_as_another_user(*argv: str) -> tuple[int, str, str]:
+    """`companion ARGV` run as nobody (the real command's code, in a forked child): its exit
+    status and what it printed. An uncaught exception shows as a traceback."""
+    # Imported here, as root: nobody cannot read this Python's own library to import anything.
+    import waitress  # noqa: F401 - `companion run` imports it late
+
+    import companion.daemon  # noqa: F401
+    from companion.cli import main
+
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+
+        def run() -> int:
+            sys.stdout = os.fdopen(os.dup(out.fileno()), "w")
+            sys.stderr = os.fdopen(os.dup(err.fileno()), "w")
+            logging.root.handlers.clear()  # as in a fresh process: pytest's own handlers gone
+            try:
+                code = main(list(argv))
+            except SystemExit as exit_:
+                code = exit_.code if isinstance(exit_.code, int) else 2
+            except BaseException:
+                traceback.print_exc()
+                code = 99
+            sys.stdout.flush()
+            sys.stderr.flush()
+            return code
+
+        status, code = as_another_user(run)
+        assert status == CHILD_OK, code
+        out.seek(0)
+        err.seek(0)
+        return code, out.read(), err.read()
+
+
+@contextmanager
+def reachable_by_others() -> Iterator[Path]:
+    """A temporary folder another user can reach (pytest's own tmp folders are private to us)."""
+    with tempfile.TemporaryDirectory(prefix="companion-ro-") as name:
+        os.chmod(name, 0o755)
+        yield Path(name)
+        for root, dirs, files in os.walk(name):  # make it removable again
+            for entry in dirs + files:
+                os.chmod(os.path.join(root, entry), 0o755)

@@ -680,7 +680,7 @@ def test_the_end_of_a_game_makes_a_backup_that_opens_as_the_finished_game(tmp_pa
     conn = sqlite3.connect(copy)
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     conn.close()
-    restored = GameStore.open(copy, Clock())
+    restored = GameStore.open(copy, Clock(), folder.key)
     assert restored.seq == store.seq
     assert shown(restored) == shown(store)
     assert_money_adds_up(restored)
@@ -700,7 +700,7 @@ def test_only_the_last_seven_backups_are_kept(tmp_path):
     assert len(kept) == 7
     assert sorted(kept) == sorted(made[-7:])
     # The newest backup is a game GameStore can open, the same as the live one.
-    restored = GameStore.open(made[-1], Clock())
+    restored = GameStore.open(made[-1], Clock(), folder.key)
     assert shown(restored) == shown(store) and restored.seq == store.seq
     restored.close()
     folder.close()
@@ -719,7 +719,7 @@ def test_a_daily_backup_is_made_when_the_last_is_older_than_a_day(tmp_path):
     backups = backups_of(folder, store.game_id)
     assert len(backups) == 2
     assert "daily" in backups[-1].name
-    restored = GameStore.open(backups[-1], Clock())
+    restored = GameStore.open(backups[-1], Clock(), folder.key)
     assert shown(restored) == shown(store)
     restored.close()
     folder.close()

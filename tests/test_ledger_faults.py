@@ -11,9 +11,7 @@ import re
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import textwrap
-import traceback
 from pathlib import Path
 
 import pytest
@@ -28,10 +26,13 @@ from companion.ledger import (
     StorageReadOnly,
 )
 from tests.ledger_support import (
+    CHILD_OK,
     START,
+    as_another_user,
     assert_money_adds_up,
     file_digest,
     new_folder,
+    reachable_by_others,
     recorded_game,
     replayed,
     shown,
@@ -139,15 +140,21 @@ def test_a_deleted_last_entry_does_not_leave_the_money_wrong(tmp_path):
     assert file_digest(path) == digest
 
 
-def test_a_changed_snapshot_is_named_and_the_file_kept(tmp_path):
-    (victim, bystander), _script = two_games(tmp_path, commands=40, snapshot_every=5)
-    path = tmp_path / "games" / f"{victim}.sqlite"
+def richer_snapshot(path: Path) -> tuple[int, str]:
+    """The last snapshot of a game with Ann ten thousand richer: (its entry, the forged state)."""
     conn = sqlite3.connect(path)
     seq, text = conn.execute("SELECT seq, state FROM snapshots ORDER BY seq DESC LIMIT 1").fetchone()
     conn.close()
     forged = json.loads(text)
     forged["state"]["cash"][0] += 10_000  # Ann's cash, ten thousand richer
-    tamper(path, ("UPDATE snapshots SET state = ? WHERE seq = ?", (json.dumps(forged), seq)))
+    return seq, json.dumps(forged)
+
+
+def test_a_changed_snapshot_is_named_and_the_file_kept(tmp_path):
+    (victim, bystander), _script = two_games(tmp_path, commands=40, snapshot_every=5)
+    path = tmp_path / "games" / f"{victim}.sqlite"
+    seq, forged = richer_snapshot(path)
+    tamper(path, ("UPDATE snapshots SET state = ? WHERE seq = ?", (forged, seq)))
     assert_damaged_and_kept(path, victim, bystander, "snapshot", rf"\bentry {seq}\b")
 
 
@@ -292,45 +299,10 @@ def test_a_read_only_database_refuses_commands_undo_and_redo(tmp_path):
     folder.close()
 
 
-CHILD_OK, CHILD_CRASHED = 0, 1
-
-
-def as_another_user(check) -> tuple[int, dict]:
-    """Run check() in a child process that cannot override file permissions (root drops to
-    nobody); returns its exit status and what it reported. A crash shows as a traceback."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never returns into pytest
-        status = CHILD_OK
-        try:
-            os.close(read)
-            if os.geteuid() == 0:
-                os.setgroups([])
-                os.setgid(65534)
-                os.setuid(65534)
-            report = check()
-        except BaseException:
-            report = {"traceback": traceback.format_exc()}
-            status = CHILD_CRASHED
-        os.write(write, json.dumps(report).encode())
-        os.close(write)
-        os._exit(status)
-    os.close(write)
-    with os.fdopen(read, "rb") as pipe:
-        data = pipe.read()
-    _pid, wait_status = os.waitpid(pid, 0)
-    return os.waitstatus_to_exitcode(wait_status), json.loads(data or b"{}")
-
-
 @pytest.fixture
 def shared_dir():
-    """A temporary folder another user can reach (pytest's own tmp folders are private to us)."""
-    with tempfile.TemporaryDirectory(prefix="companion-ro-") as name:
-        os.chmod(name, 0o755)
-        yield Path(name)
-        for root, dirs, files in os.walk(name):  # make it removable again
-            for entry in dirs + files:
-                os.chmod(os.path.join(root, entry), 0o755)
+    with reachable_by_others() as path:
+        yield path
 
 
 @pytest.mark.parametrize("made_read_only", ["the whole folder", "the games folder", "the game file"])

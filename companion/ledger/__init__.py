@@ -5,19 +5,25 @@ It may import the rules; nothing of the hardware or the web.
 
 from .clock import Clock
 from .errors import (
+    ClockRefused,
     FolderLocked,
     GameDamaged,
+    GameFromAnotherTable,
     GameNotFound,
+    GameUnsealed,
     LedgerError,
+    SignatureAltered,
     StorageError,
     StorageFull,
     StorageReadOnly,
 )
 from .folder import DataFolder, GameInfo, default_data_dir
+from .key import TableKey
 from .store import SOURCES, GameStore, Receipt
 
 __all__ = [
-    "SOURCES", "Clock", "DataFolder", "FolderLocked", "GameDamaged", "GameInfo", "GameNotFound",
-    "GameStore", "LedgerError", "Receipt", "StorageError", "StorageFull", "StorageReadOnly",
+    "SOURCES", "Clock", "ClockRefused", "DataFolder", "FolderLocked", "GameDamaged",
+    "GameFromAnotherTable", "GameInfo", "GameNotFound", "GameStore", "GameUnsealed", "LedgerError",
+    "Receipt", "SignatureAltered", "StorageError", "StorageFull", "StorageReadOnly", "TableKey",
     "default_data_dir",
 ]

@@ -26,6 +26,22 @@ class GameDamaged(LedgerError):
     """A game file is unreadable, or its history or snapshots fail verification; it is left as it is."""
 
 
+class GameFromAnotherTable(GameDamaged):
+    """A game file sealed with another table's key: this table cannot check it (not proof of a change)."""
+
+
+class GameUnsealed(GameDamaged):
+    """A game file without a key, found after this table sealed its games: it may be read, not played."""
+
+
+class SignatureAltered(LedgerError):
+    """An export that no longer matches its signature: imported only when forced."""
+
+
+class ClockRefused(LedgerError):
+    """A time no screen can be believed to have (before the release, or years ahead)."""
+
+
 class StorageError(LedgerError):
     """A command could not be recorded (disk full, read-only, I/O error); nothing of it was kept."""
 

@@ -1,4 +1,5 @@
-"""A stored game written out: the table script (replayable) or the money ledger (CSV)."""
+"""A stored game written out: the table script (replayable) or the money ledger (CSV), and the
+signature that goes beside either (signature.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import io
 from collections.abc import Iterator
 from typing import Any
 
+from .key import TableKey
+from .signature import sign
 from .store import GameStore
 
 
@@ -37,3 +40,11 @@ def export_csv(store: GameStore) -> str:
     for row in money_trail(store):
         writer.writerow([*(row[c] for c in columns), *(row["balances"][n] for n in names)])
     return out.getvalue()
+
+
+def signature_of(store: GameStore, key: TableKey | None, text: str, kind: str) -> str | None:
+    """The text of FILE.sig for this export, or None when the game carries no key of this table
+    (a file of the first format): a signature would vouch for what no key has checked."""
+    if key is None or store.chain_key != key.chain:
+        return None
+    return sign(key, text.encode(), store.game_id, kind)

@@ -1,6 +1,7 @@
 """The data folder: one file per game, archived games, backups, and a lock so one companion owns it.
 
     DIR/companion.lock          held while a companion process uses the folder
+    DIR/table.key               this table's secret (mode 0600): seals its games, signs exports
     DIR/games/<id>.sqlite       games being played or finished
     DIR/archive/<id>.sqlite     games put away
     DIR/backups/<id>/*.sqlite   consistent copies: at each game's end and daily, the last 7 kept
@@ -20,8 +21,20 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import Malformed, Rejected
+from ..scriptfile import ScriptError, parse_line
 from .clock import Clock
-from .errors import FolderLocked, GameNotFound, LedgerError, StorageError, storage_error
+from .errors import (
+    FolderLocked,
+    GameNotFound,
+    LedgerError,
+    StorageError,
+    StorageReadOnly,
+    storage_error,
+)
+from .key import TableKey
+from .readonly import connect_read_only
+from .reseal import seal_folder
+from .schema import FORMAT, UNKEYED
 from .store import GameStore, Receipt
 
 KEEP_BACKUPS = 7
@@ -48,17 +61,30 @@ class GameInfo:
 
 
 class DataFolder:
-    """Owns a data folder for as long as it is open (a second process is refused)."""
+    """Owns a data folder for as long as it is open (a second process is refused).
 
-    def __init__(self, path: Path, clock: Clock | None = None) -> None:
+    With read_only=True it only reads: no lock, no key made, games opened without writing a
+    byte (readonly.py), so the games of a folder that cannot be written can still be listed,
+    read and exported, even while another companion plays on it.
+    """
+
+    def __init__(self, path: Path, clock: Clock | None = None, *, read_only: bool = False) -> None:
         self.path = Path(path)
         self.clock = clock or Clock()
+        self.read_only = read_only
+        self.open_games: dict[str, GameStore] = {}
+        self._lock_file = None
+        if read_only:
+            self.key = TableKey.read(self.path)
+            return
         try:
             for sub in ("games", "archive", "backups"):
                 (self.path / sub).mkdir(parents=True, exist_ok=True)
             self._lock_file = open(self.path / "companion.lock", "a+")  # noqa: SIM115 - held open
         except OSError as exc:
-            raise storage_error(exc, f"use the data folder {self.path}") from None
+            raise storage_error(
+                exc, f"use the data folder {self.path} (`companion games`, `history` and `export` "
+                "still read it)") from None
         try:
             fcntl.flock(self._lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -73,8 +99,25 @@ class DataFolder:
         self._lock_file.truncate()
         self._lock_file.write(str(os.getpid()))
         self._lock_file.flush()
-        self.open_games: dict[str, GameStore] = {}
         self._sweep()
+        try:
+            self.key = TableKey.load(self.path, prepare=self._seal_unkeyed)
+        except BaseException as exc:
+            self.close()
+            if isinstance(exc, OSError | sqlite3.Error):
+                raise storage_error(exc, "make this table's key") from None
+            raise
+
+    def _seal_unkeyed(self, key: TableKey) -> None:
+        """A new key: seal with it the games stored before keys (before it is in place)."""
+        seal_folder([self.path / "games", self.path / "archive"], key, self.clock)
+
+    def _writing(self, doing: str) -> None:
+        if self.read_only:
+            raise StorageReadOnly(
+                f"The data folder {self.path} is open for reading only, so the companion cannot "
+                f"{doing}; check that the disk is not read-only, and that no other companion runs."
+            )
 
     def _sweep(self) -> None:
         """Remove what a crash can leave half-made: games being created, backups being written."""
@@ -92,19 +135,22 @@ class DataFolder:
         return self.path / ("archive" if archived else "games") / f"{game_id}.sqlite"
 
     def new_id(self, players: Iterable[str]) -> str:
-        stamp = datetime.fromtimestamp(self.clock.timestamp(), UTC).strftime("%Y%m%d")
-        return f"{stamp}-{secrets.token_hex(3)}"
+        return f"{self.clock.stamp()[:8]}-{secrets.token_hex(3)}"
 
     def create(self, start: dict[str, Any], source: str = "banker") -> GameStore:
         """Start a new game from a new_game command (Malformed if it is not a valid one)."""
+        self._writing("start a game")
         players = start.get("players") if isinstance(start, dict) else None
         game_id = self.new_id(players or [])
-        store = GameStore.create(self._file(game_id), start, self.clock, source)
+        store = GameStore.create(self._file(game_id), start, self.clock, source, key=self.key)
         self._attach(store)
         return store
 
     def open(self, game_id: str) -> GameStore:
-        """Resume a game (verified on opening; GameDamaged says what is wrong, nothing is changed)."""
+        """Resume a game (verified on opening; GameDamaged says what is wrong, nothing is changed).
+
+        In a read-only folder the game is opened for reading: anything it is asked to store fails.
+        """
         if game_id in self.open_games:
             return self.open_games[game_id]
         path = self._file(game_id)
@@ -112,7 +158,7 @@ class DataFolder:
             if self._file(game_id, archived=True).exists():
                 raise GameNotFound(f"Game {game_id} is archived; restore it first")
             raise GameNotFound(f"There is no game {game_id!r} in {self.path}")
-        store = GameStore.open(path, self.clock)
+        store = GameStore.open(path, self.clock, self.key, writable=not self.read_only)
         self._attach(store)
         return store
 
@@ -135,33 +181,34 @@ class DataFolder:
 
     def _info(self, path: Path, archived: bool) -> GameInfo:
         try:
-            try:
-                meta, last = self._peek(path, "mode=ro")
-            except sqlite3.OperationalError as exc:
-                if "readonly" not in str(exc).lower():
-                    raise
-                # A read-only folder: WAL cannot make its side files; a closed game reads as is.
-                meta, last = self._peek(path, "mode=ro&immutable=1")
+            meta, last = self._peek(path)
             status = "archived" if archived else meta.get("status", "playing")
+            if meta.get("format") == UNKEYED:
+                status += " (no key)"
+            elif meta.get("format") == FORMAT and meta.get("table") != (self.key and self.key.table_id):
+                status += " (another table's)" if self.key else " (this table's key is missing)"
             if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
                 status += " (read-only)"
             return GameInfo(path.stem, json.loads(meta["players"]), meta["created"],
                             last[0] if last else meta["created"], status, archived)
-        except (sqlite3.Error, KeyError, ValueError) as exc:
+        except (sqlite3.Error, OSError, KeyError, ValueError) as exc:
             return GameInfo(path.stem, [], "", "", f"damaged: {exc}", archived)
 
     @staticmethod
-    def _peek(path: Path, mode: str) -> tuple[dict[str, str], Any]:
-        conn = sqlite3.connect(f"file:{path}?{mode}", uri=True)
+    def _peek(path: Path) -> tuple[dict[str, str], Any]:
+        conn = connect_read_only(path)
         try:
+            conn.execute("BEGIN")
             meta = dict(conn.execute("SELECT key, value FROM meta"))
             last = conn.execute("SELECT time FROM log ORDER BY seq DESC LIMIT 1").fetchone()
+            conn.execute("COMMIT")
         finally:
             conn.close()
         return meta, last
 
     def archive(self, game_id: str) -> None:
         """Put a game away (it stays listed with --archived and can be restored)."""
+        self._writing("archive a game")
         self.close_game(game_id)
         source = self._file(game_id)
         if not source.exists():
@@ -169,6 +216,7 @@ class DataFolder:
         self._move(source, self._file(game_id, archived=True))
 
     def restore(self, game_id: str) -> None:
+        self._writing("restore a game")
         source = self._file(game_id, archived=True)
         if not source.exists():
             raise GameNotFound(f"There is no archived game {game_id!r}")
@@ -187,22 +235,28 @@ class DataFolder:
             raise storage_error(exc, "move the game") from None
 
     def import_script(
-        self, lines: Iterable[str], source: str = "import"
+        self, lines: Iterable[str | bytes], source: str = "import", said: dict[str, Any] | None = None
     ) -> tuple[GameStore, list[dict[str, Any]]]:
-        """Start a stored game from a table script; lines the rules reject are skipped and returned."""
+        """Start a stored game from a table script; lines the rules reject are skipped and returned.
+
+        `said` (where the script came from, what its signature said) is written into the game's
+        history right after its first entry.
+        """
         rejected: list[dict[str, Any]] = []
         commands: list[tuple[int, Any]] = []
         for number, text in enumerate(lines, start=1):
             if not text.strip():
                 continue
             try:
-                commands.append((number, json.loads(text)))
-            except json.JSONDecodeError as exc:
-                raise Malformed(f"line {number}: not JSON ({exc.msg})") from None
+                commands.append((number, parse_line(number, text)))
+            except ScriptError as bad:
+                raise Malformed(str(bad)) from None
         if not commands:
             raise Malformed("the script is empty")
         store = self.create(commands[0][1], source)
         try:
+            if said is not None:
+                store.record_import(said)
             for number, command in commands[1:]:
                 try:
                     store.submit(command, source)
@@ -261,7 +315,7 @@ class DataFolder:
     def backup(self, store: GameStore, reason: str) -> Path:
         """A consistent copy of the game now; only the newest 7 of a game are kept."""
         folder = self.path / "backups" / store.game_id
-        stamp = datetime.fromtimestamp(self.clock.timestamp(), UTC).strftime("%Y%m%dT%H%M%S%f")
+        stamp = self.clock.stamp()
         made_before = len(list(folder.glob(f"{store.seq:08d}_*.sqlite"))) if folder.exists() else 0
         target = folder / f"{store.seq:08d}_{made_before:02d}_{stamp}_{reason}.sqlite"
         try:
@@ -277,6 +331,8 @@ class DataFolder:
     def close(self) -> None:
         for game_id in list(self.open_games):
             self.close_game(game_id)
+        if self._lock_file is None or self._lock_file.closed:
+            return
         try:
             fcntl.flock(self._lock_file, fcntl.LOCK_UN)
         finally:

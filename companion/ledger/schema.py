@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
 import sqlite3
@@ -10,12 +11,20 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-FORMAT = "companion-game/1"
+from ..rules import Malformed
+
+# Every seal (entries, snapshots) is an HMAC-SHA256 with this table's chain key (see key.py), and
+# meta names the table by its public id. Files of the first format, stored before keys, carry
+# plain SHA-256 seals: they are checked by that rule, sealed with the key once (reseal.py), and
+# never written in that format again.
+FORMAT = "companion-game/2"
+UNKEYED = "companion-game/1"
 GENESIS = "0" * 64
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
--- Every entry ever made, in order, never updated or deleted. kind: new, play, undo, redo, clock.
+-- Every entry ever made, in order, never updated or deleted.
+-- kind: new, play, undo, redo, clock, import.
 CREATE TABLE log (
     seq INTEGER PRIMARY KEY,
     time TEXT NOT NULL,
@@ -68,15 +77,22 @@ def sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+def seal(text: str, key: bytes | None) -> str:
+    """HMAC-SHA256 with the chain key; plain SHA-256 (the first format's rule) without one."""
+    if key is None:
+        return hashlib.sha256(text.encode()).hexdigest()
+    return hmac.digest(key, text.encode(), hashlib.sha256).hex()
+
+
 def entry_hash(
     prev: str, seq: int, time: str, source: str, kind: str, line: str,
-    transfers: Iterable[tuple[str, str, int, str]] = (),
+    transfers: Iterable[tuple[str, str, int, str]] = (), key: bytes | None = None,
 ) -> str:
     """Each entry seals the one before it and its own money movements: any change shows."""
     text = "\x1f".join((prev, str(seq), time, source, kind, line))
     for source_account, target, amount, reason in transfers:
         text += f"\x1e{source_account}\x1f{target}\x1f{amount}\x1f{reason}"
-    return hashlib.sha256(text.encode()).hexdigest()
+    return seal(text, key)
 
 
 def commands_hash(prev: str, line: str) -> str:
@@ -84,10 +100,30 @@ def commands_hash(prev: str, line: str) -> str:
     return hashlib.sha256(f"{prev}\x1f{line}".encode()).hexdigest()
 
 
-def state_hash(state: str) -> str:
-    return hashlib.sha256(state.encode()).hexdigest()
+def state_hash(state: str, key: bytes | None = None) -> str:
+    return seal(state, key)
+
+
+def moved_by_entry(conn: sqlite3.Connection) -> dict[int, list[tuple[str, str, int, str]]]:
+    """Every money movement, by the entry that made it, in order: what each seal covers."""
+    moved: dict[int, list[tuple[str, str, int, str]]] = {}
+    for seq, source, target, amount, reason in conn.execute(
+        "SELECT seq, source, target, amount, reason FROM transfers ORDER BY id"
+    ):
+        moved.setdefault(seq, []).append((source, target, amount, reason))
+    return moved
 
 
 def line_of(command: dict[str, Any]) -> str:
-    """A command as a table-script line (compact, UTF-8, key order kept)."""
-    return json.dumps(command, ensure_ascii=False, separators=(", ", ": "))
+    """A command as a table-script line (compact, UTF-8, key order kept).
+
+    Malformed if it holds text UTF-8 cannot store (a lone surrogate such as "\\ud800"): refused
+    before the game or the file is touched, never a failure halfway through storing it.
+    """
+    line = json.dumps(command, ensure_ascii=False, separators=(", ", ": "))
+    if not line.isascii():
+        try:
+            line.encode()
+        except UnicodeEncodeError:
+            raise Malformed("the command holds text that is not Unicode (a lone surrogate)") from None
+    return line

@@ -20,16 +20,27 @@ from typing import Any
 
 from ..rules import Game, Outcome, Rejected, Transfer, new_game, restore, snapshot
 from .clock import Clock, parse_iso
-from .errors import GameDamaged, StorageError, StorageReadOnly, storage_error
+from .errors import (
+    GameDamaged,
+    GameFromAnotherTable,
+    GameUnsealed,
+    StorageError,
+    StorageReadOnly,
+    storage_error,
+)
+from .key import KEY_FILE, TableKey
+from .readonly import connect_read_only
 from .schema import (
     FORMAT,
     GENESIS,
     SCHEMA,
+    UNKEYED,
     commands_hash,
     connect,
     entry_hash,
     line_of,
     make_durable,
+    moved_by_entry,
     state_hash,
     sync_folder,
 )
@@ -66,11 +77,14 @@ class Entry:
 class GameStore:
     """One game's file. Use `create` or `open`; one writer at a time (calls are serialised)."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection, clock: Clock) -> None:
+    def __init__(
+        self, path: Path, conn: sqlite3.Connection, clock: Clock, chain_key: bytes | None = None
+    ) -> None:
         self.path = path
         self.game_id = path.stem
         self.conn = conn
         self.clock = clock
+        self.chain_key = chain_key  # None: a file of the first format, sealed without a key
         self.lock = threading.RLock()
         self.seq = 0
         self.head = GENESIS
@@ -84,9 +98,13 @@ class GameStore:
     # ---- creating and opening ----------------------------------------------------------------
 
     @classmethod
-    def create(cls, path: Path, start: dict[str, Any], clock: Clock, source: str = "banker") -> GameStore:
-        """A new game file from a new_game command (raises Malformed for a bad one)."""
+    def create(
+        cls, path: Path, start: dict[str, Any], clock: Clock, source: str = "banker", *, key: TableKey
+    ) -> GameStore:
+        """A new game file from a new_game command (raises Malformed for a bad one), sealed with
+        this table's key."""
         game = new_game(start)
+        line = line_of(start)
         if path.exists():
             raise StorageError(f"A game file {path.name} already exists")
         # Built under a temporary name and renamed into place once whole: a game file that
@@ -102,6 +120,7 @@ class GameStore:
                     conn.execute(statement)
             meta = {
                 "format": FORMAT,
+                "table": key.table_id,
                 "id": path.stem,
                 "players": json.dumps(list(game.names), ensure_ascii=False),
                 "created": clock.now(),
@@ -112,9 +131,8 @@ class GameStore:
         except sqlite3.Error as exc:
             building.unlink(missing_ok=True)
             raise storage_error(exc, "start the game") from None
-        store = cls(path, conn, clock)
+        store = cls(path, conn, clock, key.chain)
         store.game = game
-        line = line_of(start)
         issuance = [
             Transfer("bank", name, game.cash[seat], "starting cash")
             for seat, name in enumerate(game.names) if game.cash[seat]
@@ -135,16 +153,28 @@ class GameStore:
         return store
 
     @classmethod
-    def open(cls, path: Path, clock: Clock) -> GameStore:
-        """Open a stored game, verifying its file, its hash chain and its snapshots first."""
+    def open(
+        cls, path: Path, clock: Clock, key: TableKey | None = None, *, writable: bool = True
+    ) -> GameStore:
+        """Open a stored game, verifying its file, its hash chain and its snapshots first.
+
+        `key` is this table's (None: only a file of the first format can be checked). A store
+        opened with writable=False never writes, not even SQLite's side files (readonly.py).
+        """
         name = path.stem
-        if not (os.access(path, os.R_OK | os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)):
+        if writable and not (
+            os.access(path, os.R_OK | os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)
+        ):
             raise StorageReadOnly(
                 f"Game {name} cannot be written (its file or folder is read-only), so it cannot be "
                 "played; check that the disk is not read-only and the folder belongs to the companion."
             )
-        conn = connect(path)
         try:
+            conn = connect(path) if writable else connect_read_only(path)
+        except (sqlite3.Error, OSError) as exc:
+            raise cls._unreadable(name, exc) from None
+        try:
+            conn.execute("BEGIN")  # one consistent reading, even while another companion writes
             checked = conn.execute("PRAGMA quick_check").fetchone()[0]
             if checked != "ok":
                 raise GameDamaged(f"Game {name} is damaged ({checked}); its file is kept as it is.")
@@ -152,32 +182,27 @@ class GameStore:
             rows = conn.execute(
                 "SELECT seq, time, source, kind, line, prev_hash, hash FROM log ORDER BY seq"
             ).fetchall()
-            moved: dict[int, list[tuple[str, str, int, str]]] = {}
-            for seq, source, target, amount, reason in conn.execute(
-                "SELECT seq, source, target, amount, reason FROM transfers ORDER BY id"
-            ):
-                moved.setdefault(seq, []).append((source, target, amount, reason))
+            moved = moved_by_entry(conn)
             snaps = conn.execute(
                 "SELECT seq, length, commands_hash, state, state_hash FROM snapshots ORDER BY seq"
             ).fetchall()
+            conn.execute("COMMIT")
         except GameDamaged:
             conn.close()
             raise
         except sqlite3.DatabaseError as exc:
             conn.close()
-            if "readonly" in str(exc).lower():
-                raise storage_error(exc, f"open game {name}") from None
-            raise GameDamaged(
-                f"Game {name} cannot be read ({exc}); its file is kept as it is and other games "
-                "are not affected."
-            ) from None
-        if meta.get("format") != FORMAT:
+            raise cls._unreadable(name, exc) from None
+        try:
+            chain_key = cls._chain_key(name, meta, rows, moved, key, writable)
+        except GameDamaged:
             conn.close()
-            raise GameDamaged(f"Game {name} is not a companion game file (format {meta.get('format')!r}).")
-        store = cls(path, conn, clock)
+            raise
+        store = cls(path, conn, clock, chain_key)
         try:
             store._load(rows, snaps, moved, meta)
-            make_durable(conn)
+            if writable:
+                make_durable(conn)
         except GameDamaged:
             conn.close()
             raise
@@ -185,6 +210,48 @@ class GameStore:
             conn.close()
             raise GameDamaged(f"Game {name} cannot be opened ({exc}); its file is kept as it is.") from None
         return store
+
+    @staticmethod
+    def _unreadable(name: str, exc: BaseException) -> StorageError | GameDamaged:
+        if "readonly" in str(exc).lower():
+            return storage_error(exc, f"open game {name}")
+        return GameDamaged(
+            f"Game {name} cannot be read ({exc}); its file is kept as it is and other games "
+            "are not affected."
+        )
+
+    @staticmethod
+    def _chain_key(
+        name: str, meta: dict[str, str], rows: list[tuple],
+        moved: dict[int, list[tuple[str, str, int, str]]], key: TableKey | None, writable: bool,
+    ) -> bytes | None:
+        """The key this file's seals are checked with, once it is known whose file it is."""
+        kept = " The file is kept as it is."
+        if meta.get("format") == UNKEYED:
+            if writable and key is not None:
+                raise GameUnsealed(
+                    f"Game {name} carries no key of this table: it was stored before tables had "
+                    "keys and was not sealed with this one, so it was copied in or rewritten. It can "
+                    f"be listed, read and exported, not played (import its export to go on).{kept}"
+                )
+            return None
+        if meta.get("format") != FORMAT:
+            raise GameDamaged(f"Game {name} is not a companion game file (format {meta.get('format')!r}).")
+        if key is None:
+            raise GameDamaged(
+                f"Game {name} is sealed with a table's key, and this table's key ({KEY_FILE} in the "
+                f"data folder) is missing or cannot be read, so it cannot be checked.{kept}"
+            )
+        if meta.get("table") != key.table_id:
+            first = rows[0] if rows else None
+            if first and entry_hash(GENESIS, *first[:5], moved.get(1, ()), key=key.chain) == first[6]:
+                raise GameDamaged(f"Game {name}: the table named in its file has been changed.{kept}")
+            raise GameFromAnotherTable(
+                f"Game {name} was sealed by another table (table {meta.get('table')}), not this one "
+                f"({key.table_id}), so this table cannot check it. To play it here, export it on its "
+                f"own table and import the export.{kept}"
+            )
+        return key.chain
 
     def _load(
         self, rows: list[tuple], snaps: list[tuple],
@@ -199,7 +266,8 @@ class GameStore:
         for expected, (seq, time, source, kind, line, prev_hash, sealed) in enumerate(rows, start=1):
             if seq != expected:
                 raise GameDamaged(f"Game {name}: entry {expected} of its history is missing.{kept}")
-            sealed_again = entry_hash(prev, seq, time, source, kind, line, moved.get(seq, ()))
+            sealed_again = entry_hash(prev, seq, time, source, kind, line, moved.get(seq, ()),
+                                      key=self.chain_key)
             if prev_hash != prev or sealed_again != sealed:
                 raise GameDamaged(
                     f"Game {name}: entry {seq} of its history (or its money movements) has been "
@@ -243,7 +311,7 @@ class GameStore:
         self.hashes = self._running_hashes([line for line, _seq in effective])
         by_position = {length: (seq, chash, state, shash) for seq, length, chash, state, shash in snaps}
         for seq, _length, _chash, state, shash in snaps:
-            if state_hash(state) != shash:
+            if state_hash(state, self.chain_key) != shash:
                 raise GameDamaged(
                     f"Game {name}: the snapshot at entry {seq} does not match its seal; the file is "
                     "kept as it is."
@@ -301,7 +369,7 @@ class GameStore:
         seq = self.seq + 1
         time = self.clock.now()
         moved = [(t.source, t.target, t.amount, t.reason) for t in transfers]
-        sealed = entry_hash(self.head, seq, time, source, kind, line, moved)
+        sealed = entry_hash(self.head, seq, time, source, kind, line, moved, key=self.chain_key)
         hashes = self.hashes
         if applied:
             hashes = [*self.hashes, commands_hash(self.hashes[-1] if self.hashes else GENESIS, line)]
@@ -326,7 +394,7 @@ class GameStore:
                 state = json.dumps(snapshot(self.game), separators=(",", ":"))
                 conn.execute(
                     "INSERT INTO snapshots VALUES (?, ?, ?, ?, ?)",
-                    (seq, length, hashes[-1], state, state_hash(state)),
+                    (seq, length, hashes[-1], state, state_hash(state, self.chain_key)),
                 )
             if status is not None:
                 conn.execute("UPDATE meta SET value = ? WHERE key = 'status'", (status,))
@@ -459,6 +527,12 @@ class GameStore:
         with self.lock:
             line = line_of({"do": "clock", "was": was, "now": now, "by": by})
             return self._append("clock", line, "tablet", [], applied=False)
+
+    def record_import(self, said: dict[str, Any]) -> int:
+        """Note where an imported game came from, and what its signature said, in its history."""
+        with self.lock:
+            line = line_of({"do": "import", **said})
+            return self._append("import", line, "import", [], applied=False)
 
     # ---- reading -----------------------------------------------------------------------------
 

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..secretfile import secret_file
+
 TRIES = 5
 LOCKOUT = 60.0  # seconds after five wrong PINs; doubles each time it happens again
 KEY_BYTES = 32  # the cookie-signing secret
@@ -26,24 +28,9 @@ KEY_BYTES = 32  # the cookie-signing secret
 def secret_key(folder: Path) -> bytes:
     """The cookie-signing secret, made once and kept readable by the companion alone.
 
-    Written whole under a temporary name and renamed into place: a power cut while it is made
-    leaves no empty key (with which Flask could sign no session at all); a short one is remade.
+    Never half-written (see secretfile): an empty key would let Flask sign no session at all.
     """
-    path = folder / "secret.key"
-    if path.exists():
-        key = path.read_bytes()
-        if len(key) >= KEY_BYTES:
-            return key
-    key = secrets.token_bytes(KEY_BYTES)
-    tmp = path.with_suffix(".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "wb") as f:
-        f.write(key)
-        f.flush()
-        os.fsync(f.fileno())
-    os.chmod(tmp, 0o600)  # a leftover .tmp keeps its mode through O_CREAT
-    os.replace(tmp, path)
-    return key
+    return secret_file(folder / "secret.key", KEY_BYTES)
 
 
 ROUNDS = 100_000

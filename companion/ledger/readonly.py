@@ -1,0 +1,60 @@
+"""Reading a game file without writing anything: for a data folder that cannot be written (an SD
+card the kernel remounted read-only), or that another companion is writing.
+
+A file closed cleanly has no -wal: it is the whole game and is read as it is (`immutable=1`),
+so not even SQLite's side files are made (made by root, they would lock the service out). A
+file with a -wal (a running companion's, or left by a crash) is read through it with `mode=ro`,
+which needs the -shm index beside it; SQLite cannot make one in a read-only folder, so a file
+left with a -wal and no index is copied, WAL and all, to a private temporary folder and read
+into memory from there: the last commands are in that WAL.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import tempfile
+from pathlib import Path
+from urllib.parse import quote
+
+
+def _uri(path: Path, options: str) -> str:
+    return f"file:{quote(str(path.resolve()))}?{options}"
+
+
+def _readable(target: str) -> sqlite3.Connection:
+    conn = sqlite3.connect(target, uri=target.startswith("file:"), isolation_level=None,
+                           check_same_thread=False, timeout=0.5)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # SQLite opens lazily
+        conn.execute("PRAGMA query_only = 1")  # a write is refused, even to a copy in memory
+    except sqlite3.Error:
+        conn.close()
+        raise
+    return conn
+
+
+def connect_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that never writes the file, its WAL, its index or the folder."""
+    if not path.exists():
+        raise sqlite3.OperationalError("unable to open database file")
+    wal = path.with_name(path.name + "-wal")
+    if not wal.exists():  # closed cleanly: the file is the whole game; make no side files
+        return _readable(_uri(path, "mode=ro&immutable=1"))
+    try:  # open (by a running companion, or left by a crash): read through its WAL
+        return _readable(_uri(path, "mode=ro"))
+    except sqlite3.OperationalError:
+        if wal.stat().st_size == 0:
+            return _readable(_uri(path, "mode=ro&immutable=1"))
+    with tempfile.TemporaryDirectory(prefix="companion-rescue-") as tmp:
+        copy = Path(tmp) / path.name
+        shutil.copyfile(path, copy)
+        shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+        source = sqlite3.connect(copy)
+        memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        try:
+            source.backup(memory)
+        finally:
+            source.close()
+    memory.execute("PRAGMA query_only = 1")
+    return memory
