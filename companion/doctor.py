@@ -225,14 +225,11 @@ class Doctor:
             return finding
         path = config.port
         if path == "auto":
-            from serial.tools import list_ports  # type: ignore[import-untyped]
+            from .hardware.dice_unit.serial_port import NOT_FOUND, find_dice_units
 
-            from .hardware.dice_unit import PICO_VID
-
-            found = sorted(p.device for p in list_ports.comports() if p.vid == PICO_VID)
+            found = find_dice_units()
             if not found:
-                return Finding("dice unit", "fail", f"no USB serial port with vendor id 0x{PICO_VID:04X}",
-                               hint("vendor id"))
+                return Finding("dice unit", "fail", NOT_FOUND, hint("vendor id"))
             path = found[0]
         return self.hello(path)
 
