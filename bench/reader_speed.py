@@ -65,8 +65,8 @@ def main() -> None:
                         break
                 except OSError:
                     if daemon.poll() is not None or time.monotonic() > deadline:
-                        raise SystemExit(f"the daemon did not start:\n{(Path(folder) / 'daemon.log').read_text()}"
-                                         ) from None
+                        said = (Path(folder) / "daemon.log").read_text()
+                        raise SystemExit(f"the daemon did not start:\n{said}") from None
                     time.sleep(0.05)
             status, game = call(port, "POST", "/api/games", {
                 "players": ["Ann", "Bob"], "tokens": {"Ann": "car", "Bob": "dog"},
