@@ -18,6 +18,7 @@ from typing import Any
 
 from ..config import ReaderConfig
 from .device import Device, Emit, Tap
+from .errors import BadDriver, DeviceBusy, ReaderError
 from .tags import normalize_uid
 
 log = logging.getLogger(__name__)
@@ -52,10 +53,6 @@ def describe_version(version: int) -> str:
     return VERSIONS.get(version, f"an unknown chip (version 0x{version:02X})")
 
 
-class ReaderError(Exception):
-    """The reader cannot be used now; the message says why, for the dashboard and the log."""
-
-
 class TagTracker:
     """Presence to taps: fed one poll at a time (a UID or None), answers the UID when it is a tap."""
 
@@ -88,7 +85,7 @@ class TagTracker:
         return uid
 
 
-class PollingReader:
+class PollingReader(Device):
     """A reader polled by its own thread: open, read a UID, feed the tracker, emit taps; survive."""
 
     name = "reader"
@@ -121,7 +118,7 @@ class PollingReader:
     def open(self) -> None:
         """Get the hardware ready; raise (ReaderError, with the reason) if it is not there."""
 
-    def close(self) -> None:
+    def release(self) -> None:
         """Let go of the hardware; called after a failure and at stop."""
 
     def read_uid(self) -> str | None:
@@ -142,8 +139,9 @@ class PollingReader:
         return self._thread is not None and self._thread.is_alive()
 
     def start(self, emit: Emit) -> None:
+        self._check_open()
         if self._thread is not None and self._thread.is_alive():
-            raise RuntimeError("the reader is already running")
+            raise DeviceBusy("the reader is already running")
         self._emit = emit
         self._stopping.clear()
         self._status = "starting"
@@ -222,7 +220,7 @@ class PollingReader:
             return
         self._opened = False
         try:
-            self.close()
+            self.release()
         except Exception:
             log.exception("%s: closing failed", self.name)
 
@@ -302,14 +300,14 @@ class SimulatedReader(PollingReader):
             return uid
 
 
-class NoReader:
+class NoReader(Device):
     """No reader at this table (driver "none"): the table runs on buttons and the dashboard."""
 
     name = "reader"
     status = "off"
 
     def start(self, emit: Emit) -> None:
-        pass
+        self._check_open()
 
     def stop(self) -> None:
         pass
@@ -375,7 +373,7 @@ class MFRC522Reader(PollingReader):
         self._halt = False
         log.info("RFID reader on %s: %s", self.where, describe_version(version))
 
-    def close(self) -> None:
+    def release(self) -> None:
         chip, self._chip = self._chip, None
         if chip is not None:
             _close_spi(chip)
@@ -504,4 +502,4 @@ def make_reader(config: ReaderConfig) -> Device:
         return SimulatedReader(config.poll_interval)
     if config.driver == "none":
         return NoReader()
-    raise ValueError(f"unknown reader driver {config.driver!r} (mfrc522, simulated or none)")
+    raise BadDriver(f"unknown reader driver {config.driver!r} (mfrc522, simulated or none)")
