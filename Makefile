@@ -42,6 +42,7 @@ bench: compiled
 	PYTHONPATH=.build/compiled $(VENV)/bin/python bench/replay_speed.py
 	$(VENV)/bin/python bench/ledger_speed.py
 	$(VENV)/bin/python bench/dashboard_speed.py
+	$(VENV)/bin/python bench/reader_speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .build build dist *.egg-info

@@ -14,6 +14,7 @@ import json
 import logging
 import os
 import shutil
+import sqlite3
 import subprocess
 import tempfile
 import time
@@ -21,6 +22,7 @@ import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from importlib.metadata import PackageNotFoundError, version
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,8 @@ from .config import Config
 log = logging.getLogger(__name__)
 
 MIN_FREE = 100 * 1024 * 1024  # bytes the data folder's disk must have left
+BACKUP_LAG = 26 * 3600  # a game written to this long after its newest backup: the daily backups stopped
+READER_LIBRARY = "mfrc522-python>=0.0.9,<0.1"
 HELLO_TIMEOUT = 3.0  # seconds for the dice unit to answer `?`
 EARLIEST = datetime(2026, 1, 1, tzinfo=UTC)  # a clock before this was never set
 SERVICE = "companion"
@@ -62,6 +66,14 @@ HINTS = (
 OFFLINE = "see hardware/README.md, \"When a part says offline\", for this message"
 
 Runner = Callable[[Sequence[str]], "tuple[int, str] | None"]
+
+
+def installed_version(distribution: str) -> str | None:
+    """The version of an installed Python distribution, or None."""
+    try:
+        return version(distribution)
+    except PackageNotFoundError:
+        return None
 
 
 @dataclass(frozen=True)
@@ -102,8 +114,9 @@ class Doctor:
     hello_timeout: float = HELLO_TIMEOUT
     min_free: int = MIN_FREE
     service_url: str | None = None  # the running service's dashboard (default: from the config's port)
+    installed: Callable[[str], str | None] = installed_version
 
-    CHECKS = ("config", "spi", "reader", "gpio", "dice unit", "data folder", "clock", "service")
+    CHECKS = ("config", "spi", "reader", "gpio", "dice unit", "data folder", "backups", "clock", "service")
 
     def findings(self) -> Iterator[Finding]:
         """Every check's finding, in the order of CHECKS."""
@@ -115,6 +128,7 @@ class Doctor:
         yield self.check_gpio()
         yield self.check_dice_unit(serving)
         yield self.check_data()
+        yield self.check_backups()
         yield self.check_clock()
         yield service
 
@@ -148,6 +162,13 @@ class Doctor:
 
     def check_reader(self, serving: bool = False) -> Finding:
         driver = self.config.reader.driver
+        other = self.installed("mfrc522")
+        if other is not None:  # pimylifeup's: the same module name, another API, files mixed with ours
+            return Finding("reader", "fail" if driver == "mfrc522" else "warn",
+                           f"pimylifeup's library \"mfrc522\" {other} is installed: another library under "
+                           "the same module name (MFRC522_Request, not Request), so the reader cannot work",
+                           f"pip uninstall mfrc522, then pip install --no-deps --force-reinstall "
+                           f"'{READER_LIBRARY}' (in the companion's virtualenv: sudo systemd/install.sh)")
         if driver == "none":
             return Finding("reader", "ok", "no reader in the config (the table runs on the dashboard)")
         if serving and driver == "mfrc522":
@@ -225,14 +246,11 @@ class Doctor:
             return finding
         path = config.port
         if path == "auto":
-            from serial.tools import list_ports  # type: ignore[import-untyped]
+            from .hardware.dice_unit.serial_port import NOT_FOUND, find_dice_units
 
-            from .hardware.dice_unit import PICO_VID
-
-            found = sorted(p.device for p in list_ports.comports() if p.vid == PICO_VID)
+            found = find_dice_units()
             if not found:
-                return Finding("dice unit", "fail", f"no USB serial port with vendor id 0x{PICO_VID:04X}",
-                               hint("vendor id"))
+                return Finding("dice unit", "fail", NOT_FOUND, hint("vendor id"))
             path = found[0]
         return self.hello(path)
 
@@ -328,6 +346,40 @@ class Doctor:
                            f"{path / 'backups'} may go)")
         return Finding("data folder", "ok", f"{path} is writable{to_be}, {shown} free")
 
+    # ---- the backups -------------------------------------------------------------------------------
+
+    def check_backups(self) -> Finding:
+        """Each game's newest backup opens and is whole, and is not much older than the game itself:
+        a failed backup never stops a game, so this is where it shows."""
+        games = sorted((self.data_dir / "games").glob("*.sqlite"))
+        if not games:
+            return Finding("backups", "ok", "no games yet")
+        fix = (f"see why with journalctl -u companion -e; {self.data_dir / 'backups'} must be writable by "
+               "the companion's user and its disk must have room")
+        damaged, missing, stale, newest = [], [], [], 0.0
+        for game in games:
+            copies = sorted((self.data_dir / "backups" / game.stem).glob("*.sqlite"))
+            if not copies:
+                missing.append(game.stem)
+                continue
+            if not _whole(copies[-1]):
+                damaged.append(copies[-1].name)
+            made = copies[-1].stat().st_mtime
+            newest = max(newest, made)
+            if game.stat().st_mtime - made > BACKUP_LAG:
+                stale.append(game.stem)
+        if damaged:
+            return Finding("backups", "fail", f"damaged backups: {', '.join(damaged)}",
+                           "keep the game files as they are and copy the data folder elsewhere; " + fix)
+        if missing or stale:
+            said = [f"no backup of {', '.join(missing)}"] if missing else []
+            said += [f"no backup in the last day of play of {', '.join(stale)}"] if stale else []
+            return Finding("backups", "warn", "; ".join(said), fix)
+        age = self.now().timestamp() - newest
+        shown = f"{age / 3600:.0f} h" if age >= 3600 else f"{max(age, 0) / 60:.0f} min"
+        return Finding("backups", "ok", f"every game of {len(games)} has a whole backup "
+                                        f"(the newest {shown} old)")
+
     # ---- the clock ----------------------------------------------------------------------------------
 
     def check_clock(self) -> Finding:
@@ -371,6 +423,15 @@ class Doctor:
                            "start it (and at every boot): sudo systemctl enable --now companion")
         return Finding("service", "warn", "systemd is not running here: the service was not checked",
                        "on the Pi, sudo systemd/install.sh sets the service up")
+
+
+def _whole(path: Path) -> bool:
+    """A backup opens read-only as SQLite and its quick check passes."""
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+            return bool(db.execute("PRAGMA quick_check").fetchone() == ("ok",))
+    except sqlite3.Error:
+        return False
 
 
 def _user() -> str:

@@ -29,8 +29,8 @@ def frame(text):
     return body + (" *%02X\n" % crc8(body)).encode()
 
 
-def hello(unit_id, version):
-    return frame("HELLO %s %s" % (unit_id, version))
+def hello(unit_id, version, boot):
+    return frame("HELLO %s %s %s" % (unit_id, version, boot))
 
 
 def roll(seq, d1, d2):

@@ -34,15 +34,17 @@ def pip_mask(value):
 
 
 class Unit:
-    def __init__(self, unit_id, version, write, roll_dice):
+    def __init__(self, unit_id, version, boot, write, roll_dice):
         self.unit_id = unit_id
         self.version = version
+        self.boot = boot  # 8 hex digits drawn at power-up: the Pi tells a restarted count by it
         self.write = write  # sends one framed line to the Pi
         self.roll_dice = roll_dice  # () -> (d1, d2)
         self.ignored = {}  # why lines from the Pi were ignored: reason -> count
         self.lines = protocol.LineBuffer(self.ignored)
         self.seq = 0
         self.pending = None  # seq of the roll waiting for ACK or NAK
+        self.rolled = None  # the dice of that roll: every resend carries these, whatever SHOW says
         self.dice = None  # what the LEDs show
         self.mode = OFF
         self.since = 0  # when the mode began
@@ -53,7 +55,10 @@ class Unit:
         self.heard_at = None
 
     def start(self, now):
-        self.write(protocol.hello(self.unit_id, self.version))
+        self.hello()
+
+    def hello(self):
+        self.write(protocol.hello(self.unit_id, self.version, self.boot))
 
     def press(self, now):
         """The button went down: roll, unless the last roll is still unanswered. The new seq, or None."""
@@ -68,7 +73,8 @@ class Unit:
             return None
         self.seq = self.seq % protocol.MAX_SEQ + 1
         self.pending = self.seq
-        self.show(ROLLING, (d1, d2), now)
+        self.rolled = (d1, d2)
+        self.show(ROLLING, self.rolled, now)
         self.sent_at = now
         self.resends = 0
         self.write(protocol.roll(self.seq, d1, d2))
@@ -97,19 +103,18 @@ class Unit:
     def handle(self, message, now):
         word = message[0]
         if word == "?":
-            self.write(protocol.hello(self.unit_id, self.version))
+            self.hello()
         elif word == "PING":
             self.write(protocol.pong(message[1]))
-        elif word == "SHOW":
+        elif word == "SHOW":  # only the LEDs: a roll waiting for its answer keeps its own dice
             self.show(STEADY, (message[1], message[2]), now)
         elif message[1] != self.pending:  # ACK or NAK for a roll not in hand: too late, or not ours
             protocol.count(self.ignored, "stale")
         else:
+            rolled = self.rolled
             self.pending = None
-            if word == "ACK":
-                self.show(STEADY, self.dice, now)
-            else:
-                self.show(BLINKING, self.dice, now)
+            self.rolled = None
+            self.show(STEADY if word == "ACK" else BLINKING, rolled, now)
 
     def tick(self, now):
         """Time passes: resend, give up, stop blinking, notice a stuck button."""
@@ -117,9 +122,10 @@ class Unit:
             if self.resends < MAX_RESENDS:
                 self.resends += 1
                 self.sent_at = now
-                self.write(protocol.roll(self.pending, self.dice[0], self.dice[1]))
+                self.write(protocol.roll(self.pending, self.rolled[0], self.rolled[1]))
             else:
                 self.pending = None
+                self.rolled = None
                 self.show(ERROR, None, now)
         if self.mode == BLINKING and ticks_diff(now, self.since) >= BLINK_MS:
             self.show(OFF, None, now)

@@ -24,6 +24,11 @@ DATA=/var/lib/companion
 ACCOUNT=companion
 DEVICE_GROUPS=(gpio spi dialout)
 PACKAGES=(python3-venv python3-dev build-essential avahi-daemon network-manager)
+# The hotspot's DHCP and access point: network-manager only recommends them, and apt-get with
+# --no-install-recommends leaves them out when it installs network-manager here.
+HOTSPOT_PACKAGES=(dnsmasq-base wpasupplicant)
+# Python 3.13 (Trixie) has no lgpio wheel: pip builds it from source, with swig and the C library.
+LGPIO_BUILD_PACKAGES=(swig liblgpio-dev)
 READER_LIBRARY='mfrc522-python>=0.0.9,<0.1'
 HOTSPOT_IP=10.42.0.1
 
@@ -191,10 +196,28 @@ enable_spi() {
     say "no raspi-config and no /boot/firmware/config.txt: not a Raspberry Pi, SPI left alone"
 }
 
+python_at_least() {
+    python3 -c "import sys; sys.exit(sys.version_info < ($1, $2))"
+}
+
+# The Debian packages this machine needs, one a line.
+wanted_packages() {
+    local wanted=("${PACKAGES[@]}")
+    if ((HOTSPOT)) && ! installed network-manager; then
+        wanted+=("${HOTSPOT_PACKAGES[@]}")
+    fi
+    if python_at_least 3 13; then
+        wanted+=("${LGPIO_BUILD_PACKAGES[@]}")
+    fi
+    printf '%s\n' "${wanted[@]}"
+}
+
 install_packages() {
-    step "Debian packages: ${PACKAGES[*]}"
+    local wanted=()
+    mapfile -t wanted < <(wanted_packages)
+    step "Debian packages: ${wanted[*]}"
     local missing=() package
-    for package in "${PACKAGES[@]}"; do
+    for package in "${wanted[@]}"; do
         installed "$package" || missing+=("$package")
     done
     if ((${#missing[@]})); then

@@ -3,14 +3,24 @@
 The real `mfrc522` library drives this through fake `spidev` and `RPi.GPIO` modules, so the reader
 code that runs on a Pi runs in CI unchanged. Only what the library and our driver use is modelled:
 the registers they touch, the FIFO, the Transceive and CalcCRC commands (real CRC_A), the interrupt
-flags, and cards that answer REQA/WUPA, anticollision and SELECT at each cascade level, and HALT.
+flags, the timer, and cards that answer REQA/WUPA, anticollision and SELECT at each cascade level,
+and HALT.
+
+Faithful to the datasheet (MFRC522 rev. 3.9) where a fake could hide a fault: TimerIRq is raised only
+by the timer, which starts at the end of a transmission only when TModeReg's TAuto bit is set and
+runs (2 * TPrescaler + 1) * (TReload + 1) / 13.56 MHz; the timer stops when a card's answer begins.
+IdleIRq is not raised by a command the host writes (the host's own Idle included). Time passes as on
+the wire: 9.44 us a bit at 106 kbit/s, the card's answer after its frame delay time, and the SPI
+transfer at the bus speed. `Clock` keeps that time: virtual in the tests (the library's 1 ms sleeps
+advance it, so a 2-second wait costs nothing), the machine's own in the benchmark.
 """
 
 from __future__ import annotations
 
 import errno
+import time
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -18,6 +28,16 @@ from dataclasses import dataclass, field
 COMMAND, COMM_IEN, DIV_IEN, COMM_IRQ, DIV_IRQ, ERROR = 0x01, 0x02, 0x03, 0x04, 0x05, 0x06
 FIFO_DATA, FIFO_LEVEL, CONTROL, BIT_FRAMING = 0x09, 0x0A, 0x0C, 0x0D
 MODE, TX_CONTROL, CRC_RESULT_H, CRC_RESULT_L, VERSION = 0x11, 0x14, 0x21, 0x22, 0x37
+T_MODE, T_PRESCALER, T_RELOAD_H, T_RELOAD_L = 0x2A, 0x2B, 0x2C, 0x2D
+T_AUTO = 0x80  # TModeReg: the timer starts by itself at the end of every transmission
+
+# Interrupt bits of ComIrqReg.
+TX_IRQ, RX_IRQ, IDLE_IRQ, TIMER_IRQ = 0x40, 0x20, 0x10, 0x01
+
+# Time on the air (ISO 14443-2/-3, type A at 106 kbit/s) and on the SPI bus.
+CARRIER = 13.56e6
+BIT = 128 / CARRIER  # 9.44 us
+FRAME_DELAY = 1236 / CARRIER  # a card answers 91 us after the reader's last bit (n = 9)
 
 # Commands (CommandReg bits 3..0).
 IDLE, CALC_CRC, TRANSCEIVE, SOFT_RESET = 0x00, 0x03, 0x0C, 0x0F
@@ -149,11 +169,51 @@ class Card:
         return None
 
 
+class Clock:
+    """The chip's time. Virtual by default: only SPI transfers and sleep() move it (patch it over the
+    library's `sleep`); `Clock.real()` is the machine's monotonic clock, for the benchmark."""
+
+    def __init__(self) -> None:
+        self._now = 0.0
+        self.real_time = False
+
+    @classmethod
+    def real(cls) -> Clock:
+        clock = cls()
+        clock.real_time = True
+        return clock
+
+    def now(self) -> float:
+        return time.perf_counter() if self.real_time else self._now
+
+    def sleep(self, seconds: float) -> None:
+        if self.real_time:
+            time.sleep(seconds)
+        else:
+            self._now += seconds
+
+    def spend(self, seconds: float) -> None:
+        """Busy for this long (an SPI transfer): the thread holds on, as it does in spidev's ioctl."""
+        if self.real_time:
+            end = time.perf_counter() + seconds
+            while time.perf_counter() < end:
+                pass
+        else:
+            self._now += seconds
+
+
+def frame_time(frame: list[int], last_bits: int) -> float:
+    """How long a frame takes on the air: a start bit, 9 bits a byte (with parity), an end bit."""
+    bits = 2 + 9 * len(frame) - ((8 - last_bits) if last_bits else 0)
+    return bits * BIT
+
+
 class Chip:
     """The MFRC522's registers, FIFO and command engine, with at most one card in its field."""
 
     def __init__(self, version: int = 0x92) -> None:
         self.version = version
+        self.clock = Clock()  # the bus's, from its first transfer on
         self.card: Card | None = None
         self.wired = True  # False: MISO floats low, every register reads 0x00
         self.errors: list[int] = []  # ErrorReg values for the next answers (0x02 ParityErr, 0x08 CollErr)
@@ -161,13 +221,28 @@ class Chip:
         self.power_cycle()
 
     def power_cycle(self) -> None:
-        """The chip lost power: every register back to its reset value."""
+        """The chip lost power: every register back to its reset value (the timer's settings too)."""
         self.regs = [0] * 64
         for reg, value in RESET_VALUES.items():
             self.regs[reg] = value
         self.regs[VERSION] = self.version
         self.fifo: list[int] = []
         self.rx_last_bits = 0
+        self._due: list[tuple[float, Callable[[], None]]] = []  # what happens on the air, and when
+
+    @property
+    def timer_period(self) -> float:
+        """TModeReg/TPrescalerReg/TReloadReg as seconds (datasheet 8.5)."""
+        prescaler = (self.regs[T_MODE] & 0x0F) << 8 | self.regs[T_PRESCALER]
+        reload = self.regs[T_RELOAD_H] << 8 | self.regs[T_RELOAD_L]
+        return (2 * prescaler + 1) * (reload + 1) / CARRIER
+
+    def _catch_up(self) -> None:
+        """Let happen what the air has done by now."""
+        now = self.clock.now()
+        while self._due and self._due[0][0] <= now:
+            _, happen = self._due.pop(0)
+            happen()
 
     def place(self, card: Card) -> Card:
         card.state, card.level, card.from_halt = "idle", 0, False  # powered up by the field
@@ -178,10 +253,13 @@ class Chip:
         self.card = None
 
     # SPI: the first byte is the address ((addr << 1) & 0x7E, bit 7 set to read).
-    def transfer(self, data: list[int]) -> list[int]:
+    def transfer(self, data: list[int], speed_hz: int, clock: Clock) -> list[int]:
         self.transfers += 1
         if not data:
             return []
+        self.clock = clock
+        clock.spend(8 * len(data) / speed_hz)
+        self._catch_up()
         if not self.wired:
             return [0] * len(data)
         out = [0]
@@ -240,27 +318,41 @@ class Chip:
             self.regs[CRC_RESULT_L], self.regs[CRC_RESULT_H] = low, high
             self.regs[DIV_IRQ] |= 0x04  # CRCIRq
         elif command == IDLE:
-            self.regs[COMM_IRQ] |= 0x10  # IdleIRq
+            self._due.clear()  # a command in progress (a Transceive waiting) is cancelled
+            # and no IdleIRq: "the microcontroller starting the Idle command does not set IdleIRq"
 
     def _transceive(self, tx_last_bits: int) -> None:
         frame, self.fifo = self.fifo, []
         self.regs[ERROR] = 0
         self.rx_last_bits = 0
+        self._due.clear()
+        sent = self.clock.now() + frame_time(frame, tx_last_bits)
+        self._due.append((sent, lambda: self._raise(TX_IRQ)))
         antenna_on = self.regs[TX_CONTROL] & 0x03 == 0x03
         answer = self.card.receive(frame, tx_last_bits) if self.card and antenna_on else None
         if answer is None:
-            self.regs[COMM_IRQ] |= 0x41  # TxIRq, TimerIRq: nothing answered in time
+            if self.regs[T_MODE] & T_AUTO:  # else nothing ends the wait: the Transceive listens on
+                self._due.append((sent + self.timer_period, lambda: self._raise(TIMER_IRQ)))
             return
-        self.fifo = list(answer)
-        if self.errors:
-            self.regs[ERROR] = self.errors.pop(0)
-        self.regs[COMM_IRQ] |= 0x60  # TxIRq, RxIRq
+        error = self.errors.pop(0) if self.errors else 0
+
+        def received() -> None:
+            self.fifo = list(answer)
+            self.regs[ERROR] = error
+            self._raise(RX_IRQ)
+
+        self._due.append((sent + FRAME_DELAY + frame_time(answer, 0), received))
+
+    def _raise(self, bits: int) -> None:
+        self.regs[COMM_IRQ] |= bits
 
 
 class Bus:
-    """The SPI devices on the Pi: /dev/spidevB.D nodes, each with a chip or missing."""
+    """The SPI devices on the Pi: /dev/spidevB.D nodes, each with a chip or missing; `clock` is the time
+    on the Pi (virtual unless given Clock.real())."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock | None = None) -> None:
+        self.clock = clock or Clock()
         self.chips: dict[tuple[int, int], Chip] = {}
         self.unplugged: set[tuple[int, int]] = set()
         self.opened = 0
@@ -287,7 +379,7 @@ class Bus:
                     raise OSError(errno.EBADF, "Bad file descriptor")
                 if self._where in bus.unplugged:
                     raise OSError(errno.ENODEV, "No such device")
-                return bus.chips[self._where].transfer(list(data))
+                return bus.chips[self._where].transfer(list(data), self.max_speed_hz, bus.clock)
 
             def close(self) -> None:
                 if self._where is not None:

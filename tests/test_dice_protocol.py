@@ -102,7 +102,8 @@ def test_pi_lines_are_framed_and_read_back(message: Ack | Nak | Show | Query | P
 
 @pytest.mark.parametrize(
     "message",
-    [Hello(UNIT, "1.0"), Roll(1, (3, 4)), Roll(65535, (6, 6)), Pong(0), Pong(999), Err("BUTTON"),
+    [Hello(UNIT, "1.0"), Hello(UNIT, "1.1", "0badc0de"), Roll(1, (3, 4)), Roll(65535, (6, 6)), Pong(0),
+     Pong(999), Err("BUTTON"),
      Err("DISPLAY"), Err("RNG")],
 )
 def test_unit_lines_round_trip(message: Hello | Roll | Pong | Err) -> None:
@@ -113,13 +114,15 @@ def test_unit_lines_round_trip(message: Hello | Roll | Pong | Err) -> None:
 
 def test_a_hello_with_an_upper_case_id_names_the_same_unit() -> None:
     assert parse_unit_line(line("HELLO E66038B7133F2F2A 1.0"), Diagnostics()) == Hello(UNIT, "1.0")
+    assert parse_unit_line(line("HELLO E66038B7133F2F2A 1.1 0BADC0DE"), Diagnostics()) == Hello(
+        UNIT, "1.1", "0badc0de")
 
 
 @pytest.mark.parametrize(
     "build",
     [lambda: Ack(0), lambda: Ack(65536), lambda: Nak(3, "MAYBE"), lambda: Show((0, 3)),
      lambda: Show((3, 7)), lambda: Roll(1, (1, 9)), lambda: Err("FIRE"), lambda: Hello("ab", "1 0"),
-     lambda: Hello("xyz", "1")],
+     lambda: Hello("xyz", "1"), lambda: Hello("ab", "1", "abc")],
 )
 def test_building_a_line_the_contract_does_not_allow_is_refused(build) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ValueError):
@@ -144,6 +147,9 @@ def test_building_a_line_the_contract_does_not_allow_is_refused(build) -> None: 
         (line("ROLL 1 3 4 5"), "bad fields"),
         (line("ROLL 1  3 4"), "bad fields"),
         (line("HELLO xyz 1.0"), "bad fields"),
+        (line("HELLO ab 1.1 0badc0d"), "bad fields"),
+        (line("HELLO ab 1.1 0badc0dex"), "bad fields"),
+        (line("HELLO ab 1.1 0badc0de x"), "bad fields"),
         (line("HELLO " + "a" * 33 + " 1"), "bad fields"),
         (line("PONG"), "bad fields"),
         (line("PONG 1234567890"), "bad fields"),
@@ -225,14 +231,55 @@ def test_a_refusal_is_remembered_like_an_ack() -> None:
     assert len(table.rolls) == 1
 
 
-def test_a_new_hello_from_the_same_unit_keeps_its_rolls() -> None:
+def test_a_new_hello_with_the_same_boot_keeps_its_rolls() -> None:
     table = Recorder()
-    table.hear(f"HELLO {UNIT} 1.0", "ROLL 5 2 3")
+    table.hear(f"HELLO {UNIT} 1.1 0badc0de", "ROLL 5 2 3")
     table.link.answer(UNIT, 5, Ack(5))
-    table.link.reset()  # unplugged and back
-    table.hear(f"HELLO {UNIT} 1.0", "ROLL 5 2 3")
+    table.link.reset()  # the connection dropped and came back; the unit was not reset
+    table.hear(f"HELLO {UNIT} 1.1 0badc0de", "ROLL 5 2 3")
     assert len(table.rolls) == 1
     assert table.sent[-1] == encode(Ack(5))
+
+
+def test_after_a_replug_the_same_roll_again_is_applied_not_silently_acked() -> None:
+    """A replugged Pico starts again at seq 1: one new roll in 36 repeats the last boot's roll 1."""
+    table = Recorder()
+    table.hear(f"HELLO {UNIT} 1.1 0badc0de", "ROLL 1 3 4")
+    table.link.answer(UNIT, 1, Ack(1))
+    table.link.reset()  # pulled out and plugged back in: a new power-up, a new boot id
+    table.hear(f"HELLO {UNIT} 1.1 5eed1e55", "ROLL 1 3 4")
+    assert table.rolls == [UnitRoll(UNIT, 1, (3, 4))] * 2  # the second one is a new roll, applied
+    assert table.sent == [encode(Ack(1))]  # and not answered from the last boot's memory
+    assert table.link.repeats == 0
+
+
+def test_a_hello_without_a_boot_is_a_new_boot_each_time() -> None:
+    table = Recorder()
+    table.hear(f"HELLO {UNIT} 1.0", "ROLL 1 3 4")
+    table.link.answer(UNIT, 1, Ack(1))
+    table.hear(f"HELLO {UNIT} 1.0", "ROLL 1 3 4")
+    assert len(table.rolls) == 2
+
+
+def test_a_resend_with_other_dice_is_never_applied() -> None:
+    """Firmware 1.0 could resend a roll with the dice of a SHOW: the roll was made with its first dice."""
+    table = Recorder()
+    table.hear(f"HELLO {UNIT} 1.1 0badc0de", "ROLL 1 3 4")
+    table.link.answer(UNIT, 1, Ack(1))
+    table.hear("ROLL 1 6 6")
+    assert table.rolls == [UnitRoll(UNIT, 1, (3, 4))]
+    assert table.sent == [encode(Ack(1))] * 2  # answered as what it is: a resend of roll 1
+    assert table.link.diagnostics.counts == {"changed dice": 1}
+
+
+def test_an_answer_to_a_roll_from_before_a_restart_is_not_given_to_the_new_roll() -> None:
+    table = Recorder()
+    table.hear(f"HELLO {UNIT} 1.1 0badc0de", "ROLL 1 3 4")
+    table.hear(f"HELLO {UNIT} 1.1 5eed1e55", "ROLL 1 6 2")  # reset while the game stored roll 1
+    table.link.answer(UNIT, 1, Nak(1, "BUSY"))  # the table's answer to the first roll 1
+    assert table.sent == []
+    table.link.answer(UNIT, 1, Ack(1))  # and to the new one
+    assert table.sent == [encode(Ack(1))]
 
 
 def test_a_new_unit_starts_fresh() -> None:

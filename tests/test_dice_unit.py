@@ -24,6 +24,7 @@ from companion.hardware.dice_unit import (
     NoDiceUnit,
     SerialDiceUnit,
     SimulatedDiceUnit,
+    is_dice_unit,
     make_dice_unit,
     serve,
 )
@@ -264,22 +265,43 @@ def test_another_unit_on_the_same_port_starts_fresh(rig: Callable[..., Rig], tmp
 
 
 class FakePort:
-    def __init__(self, device: str, vid: int | None) -> None:
-        self.device, self.vid = device, vid
+    """What list_ports.comports() gives: the path and the USB ids and strings the device reports."""
+
+    def __init__(self, device: str, vid: int | None, pid: int | None = None,
+                 manufacturer: str | None = None) -> None:
+        self.device, self.vid, self.pid, self.manufacturer = device, vid, pid, manufacturer
 
 
 def test_auto_finds_the_pico_by_its_usb_vendor_id(rig: Callable[..., Rig],
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     unit = SimulatedDiceUnit()
-    ports = [FakePort("/dev/ttyUSB7", 0x0403), FakePort(unit.path, 0x2E8A), FakePort("/dev/ttyS0", None)]
+    ports = [FakePort("/dev/ttyUSB7", 0x0403, 0x6001, "FTDI"),
+             FakePort(unit.path, 0x2E8A, 0x0005, "MicroPython"), FakePort("/dev/ttyS0", None)]
     monkeypatch.setattr(list_ports, "comports", lambda: ports)
     r = rig(unit, port="auto")
     assert online(r.device)
     assert r.device.path == unit.path
 
 
+def test_auto_passes_over_a_debug_probe_to_the_unit(rig: Callable[..., Rig],
+                                                    monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Raspberry Pi's Debug Probe has the Pico's vendor id too (product 0x000C) and enumerates first."""
+    probe = tmp_path / "ttyACM0"
+    probe.write_text("")  # were it opened, the unit would never answer on it
+    unit = SimulatedDiceUnit()
+    ports = [FakePort(str(probe), 0x2E8A, 0x000C, "Raspberry Pi"),
+             FakePort(unit.path, 0x2E8A, 0x0005, "MicroPython")]
+    monkeypatch.setattr(list_ports, "comports", lambda: ports)
+    r = rig(unit, port="auto")
+    assert online(r.device)
+    assert r.device.path == unit.path
+    assert not is_dice_unit(ports[0])
+    assert is_dice_unit(FakePort("/dev/ttyACM3", 0x2E8A, 0x1234, "MicroPython"))  # a custom build's id
+
+
 def test_auto_with_no_pico_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(list_ports, "comports", lambda: [FakePort("/dev/ttyUSB7", 0x0403)])
+    monkeypatch.setattr(list_ports, "comports", lambda: [FakePort("/dev/ttyUSB7", 0x0403, 0x6001),
+                                                         FakePort("/dev/ttyACM0", 0x2E8A, 0x000C)])
     device = SerialDiceUnit("auto")
     assert device.status == "offline: not started"
     device.start(lambda event: None)
@@ -352,9 +374,10 @@ def test_the_simulated_driver_is_the_real_driver_on_a_pty() -> None:
 def test_a_unit_at_the_console_for_dice_port(tmp_path: Path) -> None:
     out = io.StringIO()
     unit = SimulatedDiceUnit(dice=fixed((3, 3)))
-    serve(unit, ["", "", "u", "p", "q", "never read"], out)
+    serve(unit, ["", "", "u", "p", "r", "q", "never read"], out)
     text = out.getvalue()
     assert f"--dice-port {unit.path}" in text or "--dice-port /dev/pts/" in text
     assert "roll 1: (3, 3)" in text
     assert "still waiting for the last roll's answer" in text
     assert "unplugged" in text and "plugged in on /dev/pts/" in text
+    assert "replugged (boot " in text and "shows None (off)" in text  # a new power-up: dark, count from 1

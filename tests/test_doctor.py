@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import http.server
 import json
+import os
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -268,3 +270,50 @@ def test_with_the_service_running_its_devices_are_reported_as_it_sees_them(tmp_p
     assert found["dice unit"] == Finding("dice unit", "ok",
                                          "ok: unit 1a2b v3 (as the running service reports it)")
     assert found["service"].level == "ok"
+
+
+def game_file(path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE entries (seq INTEGER PRIMARY KEY, body TEXT)")
+        db.execute("INSERT INTO entries (body) VALUES ('a roll')")
+    db.close()
+    return path
+
+
+def test_backups_that_are_whole_are_ok_and_a_damaged_one_fails(tmp_path: Path) -> None:
+    doctor = Doctor(Config(), tmp_path, simulate=True, run=never_run)
+    assert doctor.check_backups() == Finding("backups", "ok", "no games yet")
+    game_file(tmp_path / "games" / "g1.sqlite")
+    copy = game_file(tmp_path / "backups" / "g1" / "00000001_00_20260301T100000000000_daily.sqlite")
+    found = doctor.check_backups()
+    assert found.level == "ok" and "every game of 1 has a whole backup" in found.message
+    copy.write_bytes(b"SQLite format 3\x00" + b"\xff" * 2000)  # a card pulled mid-write
+    found = doctor.check_backups()
+    assert found.level == "fail" and copy.name in found.message and "journalctl" in found.fix
+
+
+def test_a_game_without_a_recent_backup_is_a_warning(tmp_path: Path) -> None:
+    doctor = Doctor(Config(), tmp_path, simulate=True, run=never_run)
+    game = game_file(tmp_path / "games" / "g2.sqlite")
+    found = doctor.check_backups()
+    assert found.level == "warn" and "no backup of g2" in found.message
+    copy = game_file(tmp_path / "backups" / "g2" / "00000001_00_20260301T100000000000_daily.sqlite")
+    os.utime(copy, (time.time() - 3 * 86400, time.time() - 3 * 86400))  # and played on since
+    found = doctor.check_backups()
+    assert found.level == "warn" and "no backup in the last day of play of g2" in found.message
+    assert game.exists()
+
+
+def test_pimylifeups_mfrc522_library_is_named_as_the_trouble(tmp_path: Path) -> None:
+    """Another library under the module name `mfrc522`: our reader calls Request, it has MFRC522_Request."""
+    reader = replace(Config(), reader=ReaderConfig(driver="mfrc522"))
+    doctor = Doctor(reader, tmp_path, run=never_run, config_path=tmp_path / "c.toml",
+                    installed=lambda name: "0.0.7" if name == "mfrc522" else None)
+    found = doctor.check_reader()
+    assert found.level == "fail" and "pimylifeup's library \"mfrc522\" 0.0.7 is installed" in found.message
+    assert "pip uninstall mfrc522" in found.fix and "mfrc522-python" in found.fix
+    simulated = Doctor(Config(), tmp_path, simulate=True, run=never_run,
+                       installed=lambda name: "0.0.7" if name == "mfrc522" else None)
+    assert simulated.check_reader().level == "warn"
+    assert Doctor(Config(), tmp_path, simulate=True, run=never_run).check_reader().level == "ok"

@@ -11,12 +11,14 @@ import os
 import queue
 import re
 import select
+import subprocess
 import sys
 import threading
 import time
 import tty
 import types
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -40,8 +42,10 @@ from companion.hardware.dice_protocol import (
 )
 from companion.hardware.dice_unit import SerialDiceUnit
 from tests.firmware_support import FIRMWARE, fw_debounce, fw_dice, fw_protocol, fw_unit
+from tests.pico import mpy_cross, need
 
 UID = "e66038b7133f2f2a"
+BOOT = "0badc0de"
 Unit = fw_unit.Unit
 
 
@@ -61,7 +65,7 @@ class Wire:
 def make_unit(*rolls: tuple[int, int]) -> tuple[Any, Wire]:
     wire = Wire()
     it = iter(rolls or [(3, 4)] * 100)
-    return Unit(UID, "1.0", wire, lambda: next(it)), wire
+    return Unit(UID, "1.0", BOOT, wire, lambda: next(it)), wire
 
 
 def pi_says(unit: Any, message: Ack | Nak | Show | Query | Ping, now: int) -> None:
@@ -92,7 +96,7 @@ def test_crc_and_framing_match_the_contract() -> None:
 @pytest.mark.parametrize(
     "built, message",
     [
-        (lambda: fw_protocol.hello(UID, "1.0"), Hello(UID, "1.0")),
+        (lambda: fw_protocol.hello(UID, "1.0", BOOT), Hello(UID, "1.0", BOOT)),
         (lambda: fw_protocol.roll(65535, 6, 1), Roll(65535, (6, 1))),
         (lambda: fw_protocol.pong(0), Pong(0)),
         (lambda: fw_protocol.pong(999999999), Pong(999999999)),
@@ -162,7 +166,7 @@ def test_the_unit_drops_an_over_long_line_whole_and_reads_the_next() -> None:
     unit, wire = make_unit()
     unit.receive(b"? " + b"x" * 70, 0)
     unit.receive(b"x" * 100 + b" *BD\n" + encode(Query()), 0)
-    assert wire.lines == [fw_protocol.hello(UID, "1.0")]
+    assert wire.lines == [fw_protocol.hello(UID, "1.0", BOOT)]
     assert unit.ignored == {"too long": 1}
 
 
@@ -202,7 +206,7 @@ def test_a_press_rolls_and_an_ack_shows_the_dice_steadily() -> None:
     unit, wire = make_unit((3, 4))
     unit.start(0)
     assert unit.press(10) == 1
-    assert wire.lines == [fw_protocol.hello(UID, "1.0"), b"ROLL 1 3 4 *DA\n"]
+    assert wire.lines == [fw_protocol.hello(UID, "1.0", BOOT), b"ROLL 1 3 4 *DA\n"]
     assert unit.mode == fw_unit.ROLLING
     pi_says(unit, Ack(1), 50)
     assert unit.mode == fw_unit.STEADY and unit.dice == (3, 4) and unit.pending is None
@@ -225,6 +229,26 @@ def test_an_unanswered_roll_is_resent_every_500_ms_five_times_then_dropped() -> 
     pi_says(unit, Ack(1), 10_010)  # too late: the unit gave the roll up
     assert unit.mode == fw_unit.ERROR and unit.ignored == {"stale": 1}
     assert unit.press(10_020) == 2
+
+
+def test_a_show_while_a_roll_waits_changes_the_leds_never_the_resent_roll() -> None:
+    unit, wire = make_unit((3, 4))
+    unit.press(0)
+    pi_says(unit, Show((6, 6)), 100)  # the GPIO button rolled meanwhile; the Pi shows that roll
+    six = fw_unit.pip_mask(6)
+    assert unit.leds(100) == (six, six)
+    unit.tick(500)
+    assert wire.rolls() == [b"ROLL 1 3 4 *DA\n"] * 2  # the resend keeps the dice rolled for seq 1
+    pi_says(unit, Ack(1), 600)
+    assert unit.mode == fw_unit.STEADY and unit.dice == (3, 4)  # the ACK shows the roll it answers
+
+
+def test_hello_carries_the_boot_id() -> None:
+    unit, wire = make_unit()
+    unit.start(0)
+    pi_says(unit, Query(), 10)
+    assert wire.lines == [b"HELLO e66038b7133f2f2a 1.0 0badc0de *CD\n"] * 2
+    assert parse_unit_line(wire.lines[0].rstrip(b"\n"), Diagnostics()) == Hello(UID, "1.0", BOOT)
 
 
 def test_a_refused_roll_blinks_then_goes_dark() -> None:
@@ -268,7 +292,7 @@ def test_the_unit_answers_hello_ping_and_show() -> None:
     pi_says(unit, Query(), 0)
     pi_says(unit, Ping(41), 0)
     pi_says(unit, Show((5, 1)), 0)
-    assert wire.lines == [fw_protocol.hello(UID, "1.0"), fw_protocol.pong(41)]
+    assert wire.lines == [fw_protocol.hello(UID, "1.0", BOOT), fw_protocol.pong(41)]
     assert unit.mode == fw_unit.STEADY and unit.leds(0) == (fw_unit.pip_mask(5), fw_unit.pip_mask(1))
     assert unit.linked(2999) and not unit.linked(3000)
 
@@ -288,7 +312,7 @@ def test_a_broken_random_source_reports_err_rng() -> None:
     def broken() -> tuple[int, int]:
         raise fw_dice.RandomSourceError("no byte below 252 in 64 draws")
 
-    unit = Unit(UID, "1.0", wire, broken)
+    unit = Unit(UID, "1.0", BOOT, wire, broken)
     assert unit.press(0) is None
     assert wire.lines == [fw_protocol.err("RNG")] and unit.mode == fw_unit.ERROR
     assert unit.leds(0) == (fw_unit.CENTRE, fw_unit.CENTRE) and unit.leds(250) == (0, 0)
@@ -404,9 +428,9 @@ def test_main_lights_the_pips_and_names_the_unit(main: Any) -> None:
 
 def test_one_pass_of_the_main_loop_rolls_on_a_settled_press(main: Any) -> None:
     wire = Wire()
-    unit = Unit(UID, "1.0", wire, lambda: (4, 1))
+    unit = Unit(UID, "1.0", BOOT, wire, lambda: (4, 1))
     button, status, leds = FakePin(16, value=1), FakePin("LED", value=0), main.make_leds()
-    debouncer = main.Debouncer(1, 0)
+    debouncer = fw_debounce.Debouncer(1, 0)
     button.level = 0  # pressed
     for now in range(0, 30, 5):
         main.step(unit, debouncer, button, leds, status, b"", now)
@@ -455,7 +479,7 @@ class PicoOnPty:
         self.lock = threading.Lock()
         self.wire = Wire()
         it = iter(rolls)
-        self.unit = Unit(UID, "1.0", self.write, lambda: next(it))
+        self.unit = Unit(UID, "1.0", BOOT, self.write, lambda: next(it))
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -553,3 +577,18 @@ def test_the_firmware_gives_up_on_a_pi_that_never_answers(pico_and_pi: Callable[
     pico.advance(500)
     assert pico.unit.mode == fw_unit.ERROR
     assert len(pico.wire.rolls()) == 6 and events.empty()
+
+
+# --- every file compiles for the Pico --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(path.name for path in FIRMWARE.glob("*.py")))
+def test_every_firmware_file_compiles_with_mpy_cross(name: str, tmp_path: Path) -> None:
+    """mpy-cross is MicroPython's own compiler: CPython-only syntax would stop the Pico at boot."""
+    compiler = mpy_cross()
+    need(compiler)
+    out = tmp_path / name.replace(".py", ".mpy")
+    done = subprocess.run([str(compiler), "-march=armv6m", "-o", str(out), str(FIRMWARE / name)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes()[:1] == b"M"  # a .mpy file's magic byte

@@ -86,3 +86,63 @@ def test_links_between_the_pages_lead_somewhere(page: str) -> None:
         if "://" in target:
             continue
         assert (HARDWARE / target).exists(), f"{page} links to {target}, which is missing"
+
+
+# --- the current the parts draw --------------------------------------------------------------------
+
+RED_LED_VOLTS = 1.8  # the lowest forward voltage of the LEDs the parts list allows (red)
+PICO_GPIO_TOTAL_MA = 50  # RP2040 datasheet: all GPIO pins together
+LIT_AT_MOST = 12  # two sixes
+
+
+def dice_unit_resistors(text: str) -> list[int]:
+    """Every resistor value the text gives for the dice unit's pip LEDs, in ohms."""
+    return [int(ohms) for ohms in re.findall(r"(?:14 × |^\| )(\d+) Ω", text, re.MULTILINE)]
+
+
+@pytest.mark.parametrize("page", ["hardware/parts.md", "firmware/README.md"])
+def test_the_dice_units_led_resistors_keep_the_pico_within_50_ma(page: str) -> None:
+    text = (HARDWARE.parent / page).read_text()
+    if "## The optional dice unit" in text:  # parts.md: the Pi's own LED has its 330 Ω, on a Pi pin
+        text = text[text.index("## The optional dice unit"):text.index("## Totals")]
+    values = dice_unit_resistors(text)
+    assert values, f"{page} names no resistor for the dice unit's LEDs"
+    for ohms in values:
+        lit = LIT_AT_MOST * (3.3 - RED_LED_VOLTS) / ohms * 1000
+        assert ohms >= 470 and lit < PICO_GPIO_TOTAL_MA, (page, ohms, lit)
+    assert "330 Ω is the lowest" not in text
+
+
+def test_the_buzzer_always_goes_through_the_transistor_but_for_a_small_piezo() -> None:
+    text = (HARDWARE / "wiring.md").read_text()
+    buzzer = text[text.index("## The buzzer"):text.index("## The LED")]
+    assert "always" in buzzer and "NPN" in buzzer
+    assert "may go straight" not in buzzer.replace("piezo buzzer rated at 8 mA or less may go straight", "")
+    assert "piezo buzzer rated at 8 mA or less" in buzzer
+
+
+# --- the first real build --------------------------------------------------------------------------
+
+
+def test_the_first_build_checklist_measures_shows_the_doctor_and_enrolls() -> None:
+    from companion.doctor import Doctor
+
+    text = (HARDWARE / "first-build.md").read_text()
+    assert "multimeter" in text and "Before any power" in text
+    sample = text[text.index("```\nok "):]
+    sample = sample[4:sample.index("```", 4)]
+    checks = [re.match(r"(ok|warn|fail) +(.+?)  ", line) for line in sample.splitlines()]
+    shown = [(m.group(1), m.group(2).strip()) for m in checks if m]
+    assert [check for _, check in shown] == list(Doctor.CHECKS)
+    assert all(level == "ok" for level, check in shown if check != "service")
+    assert "companion enroll" in text and "sudo systemctl stop companion" in text
+    assert "(firmware 1.1)" in text  # the firmware's VERSION
+
+
+def test_the_readme_quotes_the_tap_figure_of_the_real_reader_with_its_command() -> None:
+    readme = (HARDWARE.parent / "README.md").read_text()
+    row = next(line for line in readme.splitlines() if "reaching 8 open dashboards" in line)
+    assert "real reader" in row and "`bench/reader_speed.py`" in row
+    assert "simulated tap" not in readme
+    assert ".venv/bin/python bench/reader_speed.py" in readme
+    assert (HARDWARE.parent / "bench" / "reader_speed.py").exists()

@@ -252,3 +252,26 @@ def test_the_config_is_written_once_with_a_new_password_and_then_kept(tmp_path: 
     shipped = (SYSTEMD / "config.toml").read_text().splitlines()
     assert [line for line in config.read_text().splitlines() if line not in shipped] == [
         f'password = "{wifi.password}"  # 8 to 63 characters (WPA2)']
+
+
+def wanted_packages(*overrides: str) -> list[str]:
+    """The Debian packages install.sh would ask for, with some of its checks answered by the test."""
+    done = subprocess.run(["bash", "-c", f"source {SYSTEMD / 'install.sh'}; " + "; ".join(overrides)
+                           + "; wanted_packages"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+def test_without_networkmanager_the_hotspot_gets_dnsmasq_and_wpasupplicant_too() -> None:
+    """apt-get --no-install-recommends would leave out what network-manager only recommends."""
+    absent = wanted_packages("installed() { [[ $1 != network-manager ]]; }", "python_at_least() { false; }")
+    assert {"network-manager", "dnsmasq-base", "wpasupplicant"} <= set(absent)
+    present = wanted_packages("installed() { true; }", "python_at_least() { false; }")
+    assert "network-manager" in present and "dnsmasq-base" not in present
+
+
+def test_on_python_3_13_lgpio_can_be_built() -> None:
+    trixie = wanted_packages("installed() { true; }", "python_at_least() { (( $1 == 3 && $2 <= 13 )); }")
+    assert {"swig", "liblgpio-dev"} <= set(trixie)
+    bookworm = wanted_packages("installed() { true; }", "python_at_least() { (( $1 == 3 && $2 <= 11 )); }")
+    assert "swig" not in bookworm and "liblgpio-dev" not in bookworm

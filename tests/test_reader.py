@@ -7,6 +7,7 @@ hand with a made-up clock, so timing never races.
 
 from __future__ import annotations
 
+import importlib
 import queue
 import sys
 import threading
@@ -84,6 +85,9 @@ def bus(monkeypatch: pytest.MonkeyPatch) -> tuple[Bus, GPIO]:
     monkeypatch.setitem(sys.modules, "RPi.GPIO", gpio)
     for name in [n for n in sys.modules if n == "mfrc522" or n.startswith("mfrc522.")]:
         monkeypatch.delitem(sys.modules, name)
+    importlib.import_module("mfrc522")
+    # The library waits for the chip in 1 ms sleeps: on the chip's clock, so waits cost no real time.
+    monkeypatch.setattr(sys.modules["mfrc522.MFRC522"], "sleep", spi_bus.clock.sleep)
     return spi_bus, gpio
 
 
@@ -297,12 +301,59 @@ def test_a_chip_off_its_wires_is_offline_with_a_wiring_hint(rig: Rig) -> None:
     assert rig.reader.status.startswith("offline: the MFRC522 on /dev/spidev0.0 stopped answering")
 
 
-def test_a_chip_that_reset_itself_is_set_up_again(rig: Rig) -> None:
+def test_a_chip_that_browned_out_sees_the_next_card_within_a_poll(rig: Rig) -> None:
     rig.poll()
-    rig.chip.power_cycle()  # a brown-out: registers back to reset values, antenna off
+    rig.chip.power_cycle()  # a brown-out: registers back to reset values, timer and antenna off
     rig.place(CLASSIC)
-    rig.poll(MFRC522Reader.HEALTH_EVERY + 1)
+    started = rig.bus.clock.now()
+    rig.poll()
     assert rig.taps == [CLASSIC]
+    assert rig.bus.clock.now() - started < 0.1  # not seconds of waiting for an interrupt that never comes
+
+
+def test_a_browned_out_chip_with_no_card_polls_as_fast_as_before(rig: Rig) -> None:
+    rig.poll()
+    rig.chip.power_cycle()
+    started = rig.bus.clock.now()
+    rig.poll(10)
+    assert (rig.bus.clock.now() - started) / 10 < 0.008  # a no-card poll: the timer's 5.5 ms
+    rig.place(NTAG_A)
+    rig.poll()
+    assert rig.taps == [NTAG_A]
+
+
+def test_a_poll_without_a_card_waits_5_5_ms_not_the_librarys_15_5(rig: Rig) -> None:
+    rig.poll()
+    assert rig.chip.timer_period == pytest.approx(0.0055, abs=0.0001)
+    started = rig.bus.clock.now()
+    rig.poll(10)
+    assert (rig.bus.clock.now() - started) / 10 < 0.008
+
+
+def test_a_tap_is_reported_before_the_card_is_halted(rig: Rig) -> None:
+    """HLTA gets no answer, so halting waits out the timer: the tap must not wait with it."""
+    card = rig.place(NTAG_A)
+    logged_at_tap: list[list[str]] = []
+    rig.reader.poll_once(lambda event: logged_at_tap.append(list(card.log)))
+    assert logged_at_tap == [["WUPA", "ANTICOLL CL1", "SELECT CL1", "ANTICOLL CL2", "SELECT CL2"]]
+    assert card.log[-1] == "HALT"  # and halted straight after, so the next poll's WUPA wakes it
+
+
+def test_the_emulated_chip_keeps_the_datasheet_timer(rig: Rig) -> None:
+    """What the fake must not hide: only the timer ends a wait for a card that is not there."""
+    rig.poll()
+    chip = rig.reader._chip
+    clock = rig.bus.clock
+    started = clock.now()
+    assert chip.Request(chip.PICC_REQALL)[0] != chip.MI_OK  # no card: the timer ends the wait
+    assert rig.chip.timer_period <= clock.now() - started < rig.chip.timer_period + 0.003
+    rig.chip.power_cycle()  # TModeReg 0x00: the timer never starts
+    started = clock.now()
+    status, _, _ = chip.MFRC522_ToCard(chip.PCD_TRANSCEIVE, [0x52])
+    assert status == chip.MI_ERR and clock.now() - started > 2.0  # the library's 2,000 reads, in vain
+    chip.WriteReg(0x04, 0x7F)  # clear every interrupt flag
+    chip.WriteReg(0x01, 0x00)  # the host writes Idle
+    assert chip.ReadReg(0x04) & 0x10 == 0  # and no IdleIRq comes of it
 
 
 def test_the_library_missing_is_offline_with_the_install_hint(
@@ -326,6 +377,9 @@ def test_version_tells_a_genuine_chip_from_a_clone(rig: Rig) -> None:
     assert describe_version(0x92) == "MFRC522 v2.0"
     assert describe_version(0x91) == "MFRC522 v1.0"
     assert "clone" in describe_version(0x88)
+    assert describe_version(0xB2) == "FM17522_1 (a clone)"
+    assert describe_version(0x89) == "FM17522E (a clone)"
+    assert describe_version(0x90) == "MFRC522 v0.0"
     assert "check the wiring" in describe_version(0x00)
     rig.reader.stop()
     assert rig.bus.closed == 1

@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import ButtonConfig
-from companion.hardware.device import Emit, Press
+from companion.hardware.device import Device, Emit, Press
+from companion.hardware.errors import BadDriver, DeviceNotStarted
 from companion.hardware.gpio import GpioUnavailable, pin_factory
 
 log = logging.getLogger(__name__)
 
 
-class DiceButton:
+class DiceButton(Device):
     """The dice button on the Pi's pins ("gpio" driver); `SimulatedButton` is its twin."""
 
     name = "button"
@@ -42,6 +43,7 @@ class DiceButton:
 
     def start(self, emit: Emit) -> None:
         """Claim the pin and send a Press for every press; if the pins can't be had, go offline."""
+        self._check_open()
         if self._button is not None:
             return
         self._emit = emit
@@ -132,7 +134,7 @@ class SimulatedButton(DiceButton):
     def pin(self) -> Any:
         """The mock pin (drive_low is the contact closing), for tests that bounce it by hand."""
         if self._button is None:
-            raise RuntimeError("the simulated dice button is not started")
+            raise DeviceNotStarted("the simulated dice button is not started")
         return self._button.pin
 
     def wait_until(self, pressed: bool, timeout: float = 5.0) -> bool:
@@ -160,7 +162,7 @@ class SimulatedButton(DiceButton):
             return self._state.wait_for(ready, timeout)
 
 
-class NoButton:
+class NoButton(Device):
     """No dice button on this table (driver "none"): rolls come from the dice unit or a tablet."""
 
     name = "button"
@@ -170,7 +172,7 @@ class NoButton:
         self.config = config
 
     def start(self, emit: Emit) -> None:
-        pass
+        self._check_open()
 
     def stop(self) -> None:
         pass
@@ -184,4 +186,4 @@ def make_button(config: ButtonConfig, work_dir: Path | None = None) -> DiceButto
         return SimulatedButton(config)
     if config.driver == "none":
         return NoButton(config)
-    raise ValueError(f"unknown dice button driver {config.driver!r} (known: gpio, simulated, none)")
+    raise BadDriver(f"unknown dice button driver {config.driver!r} (known: gpio, simulated, none)")

@@ -1,10 +1,18 @@
-"""What every device offers the table, and the events devices send to it."""
+"""What every device offers the table, and the events devices send to it.
+
+`Device` is the one base class (gpiozero's `Device` is the model): start(emit) with a callback for
+its events, stop() to let go of the hardware (it may start again), close() to be done with it for
+good; `closed` says so, and `with device:` closes it at the end of the block.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from types import TracebackType
+from typing import Self
+
+from .errors import DeviceClosed
 
 
 @dataclass(frozen=True)
@@ -34,14 +42,42 @@ Event = Tap | Press | UnitRoll
 Emit = Callable[[Event], None]
 
 
-class Device(Protocol):
+class Device:
     """Started with a callback for its events; `status` is a short sentence for the dashboard."""
 
-    name: str
-
-    def start(self, emit: Emit) -> None: ...
-
-    def stop(self) -> None: ...
+    name = "device"
+    _closed = False
 
     @property
-    def status(self) -> str: ...
+    def status(self) -> str:
+        raise NotImplementedError
+
+    def start(self, emit: Emit) -> None:
+        """Begin: claim the hardware, send events to `emit`. A device that cannot says so in status."""
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        """Let go of the hardware; start() may take it again."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Stop for good: any later start() raises DeviceClosed. Closing twice does nothing."""
+        if not self._closed:
+            self.stop()
+            self._closed = True
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise DeviceClosed(f"the {self.name} is closed")
+
+    def __enter__(self) -> Self:
+        self._check_open()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()

@@ -17,6 +17,8 @@ import threading
 from collections import Counter
 from dataclasses import dataclass
 
+from .errors import BadLine
+
 log = logging.getLogger(__name__)
 
 MAX_LINE = 64
@@ -29,6 +31,7 @@ FORBIDDEN = frozenset(b"\x03\x04")  # Ctrl-C and Ctrl-D: the Pico's REPL keys, n
 _CHECKED = re.compile(rb"(.*) \*([0-9A-F]{2})", re.DOTALL)
 _NUMBER = re.compile(r"0|[1-9][0-9]{0,8}")
 _UNIT_ID = re.compile(r"[0-9A-Fa-f]{1,32}")
+_BOOT = re.compile(r"[0-9A-Fa-f]{8}")
 _TOKEN = re.compile(r"[!-~]+")
 
 
@@ -58,27 +61,35 @@ def crc8(data: bytes) -> int:
 
 def _check_seq(seq: int) -> None:
     if not 1 <= seq <= MAX_SEQ:
-        raise ValueError(f"a roll's seq runs from 1 to {MAX_SEQ}, not {seq}")
+        raise BadLine(f"a roll's seq runs from 1 to {MAX_SEQ}, not {seq}")
 
 
 def _check_dice(dice: tuple[int, int]) -> None:
     if len(dice) != 2 or not all(1 <= d <= 6 for d in dice):
-        raise ValueError(f"two dice from 1 to 6, not {dice}")
+        raise BadLine(f"two dice from 1 to 6, not {dice}")
 
 
 @dataclass(frozen=True)
 class Hello:
-    """The unit introduced itself: at start-up, and in answer to `?`."""
+    """The unit introduced itself: at start-up, and in answer to `?`.
+
+    `boot` is drawn at each power-up, so a HELLO with a new boot means the unit's seq began again at 1;
+    None is older firmware, which sends none (each of its HELLOs may follow a restart).
+    """
 
     unit: str
     version: str
+    boot: str | None = None
 
     def __post_init__(self) -> None:
         if _UNIT_ID.fullmatch(self.unit) is None or _TOKEN.fullmatch(self.version) is None:
-            raise ValueError(f"a hex unit-id and a one-word version, not {self.unit!r} {self.version!r}")
+            raise BadLine(f"a hex unit-id and a one-word version, not {self.unit!r} {self.version!r}")
+        if self.boot is not None and _BOOT.fullmatch(self.boot) is None:
+            raise BadLine(f"a boot id is 8 hex digits, not {self.boot!r}")
 
     def fields(self) -> tuple[str, ...]:
-        return ("HELLO", self.unit, self.version)
+        boot = () if self.boot is None else (self.boot,)
+        return ("HELLO", self.unit, self.version, *boot)
 
 
 @dataclass(frozen=True)
@@ -112,7 +123,7 @@ class Err:
 
     def __post_init__(self) -> None:
         if self.word not in FAULT_WORDS:
-            raise ValueError(f"a fault is one of {', '.join(FAULT_WORDS)}, not {self.word!r}")
+            raise BadLine(f"a fault is one of {', '.join(FAULT_WORDS)}, not {self.word!r}")
 
     def fields(self) -> tuple[str, ...]:
         return ("ERR", self.word)
@@ -141,7 +152,7 @@ class Nak:
     def __post_init__(self) -> None:
         _check_seq(self.seq)
         if self.word not in NAK_WORDS:
-            raise ValueError(f"a refusal is one of {', '.join(NAK_WORDS)}, not {self.word!r}")
+            raise BadLine(f"a refusal is one of {', '.join(NAK_WORDS)}, not {self.word!r}")
 
     def fields(self) -> tuple[str, ...]:
         return ("NAK", str(self.seq), self.word)
@@ -185,10 +196,10 @@ def encode(message: Message) -> bytes:
     """The framed line for a message: its fields, a space, `*`, the CRC in hex and `\\n`."""
     body = " ".join(message.fields()).encode("ascii")
     if any(b < 0x20 or b > 0x7E for b in body) or b"  " in body:
-        raise ValueError(f"fields must be printable ASCII words: {body!r}")
+        raise BadLine(f"fields must be printable ASCII words: {body!r}")
     line = body + b" *%02X" % crc8(body)
     if len(line) > MAX_LINE:
-        raise ValueError(f"a line is at most {MAX_LINE} bytes: {line!r}")
+        raise BadLine(f"a line is at most {MAX_LINE} bytes: {line!r}")
     return line + b"\n"
 
 
@@ -297,6 +308,8 @@ def _unit_message(fields: list[str]) -> UnitLine | str:
     if word == "HELLO":
         if len(args) == 2 and _UNIT_ID.fullmatch(args[0]):
             return Hello(args[0].lower(), args[1])
+        if len(args) == 3 and _UNIT_ID.fullmatch(args[0]) and _BOOT.fullmatch(args[2]):
+            return Hello(args[0].lower(), args[1], args[2].lower())
         return BAD
     if word == "ROLL":
         if len(args) == 3:

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import FeedbackConfig
-from companion.hardware.device import Emit
+from companion.hardware.device import Device, Emit
+from companion.hardware.errors import BadDriver, DeviceNotStarted
 from companion.hardware.gpio import GpioUnavailable, pin_factory
 
 log = logging.getLogger(__name__)
@@ -48,7 +49,7 @@ PATTERNS = {p.name: p for p in (ACCEPTED, REJECTED, DECISION)}
 PLAYED_KEPT = 200  # the dashboard shows the last few; a long game must not grow the list forever
 
 
-class Feedback:
+class Feedback(Device):
     """Buzzer and LED on the Pi's pins ("gpio" driver); `SimulatedFeedback` is its twin."""
 
     name = "feedback"
@@ -72,6 +73,7 @@ class Feedback:
 
     def start(self, emit: Emit) -> None:
         """Claim the buzzer and LED pins (feedback sends no events); if they can't be had, go offline."""
+        self._check_open()
         if self._led is not None:
             return
         buzzer = None
@@ -189,11 +191,11 @@ class SimulatedFeedback(Feedback):
 
     def _pin(self, device: Any) -> Any:
         if device is None:
-            raise RuntimeError("the simulated feedback is not started")
+            raise DeviceNotStarted("the simulated feedback is not started")
         return device.pin
 
 
-class NoFeedback:
+class NoFeedback(Device):
     """No buzzer or LED on this table (driver "none"): the signals go nowhere, quietly."""
 
     name = "feedback"
@@ -204,7 +206,7 @@ class NoFeedback:
         self.played: list[str] = []
 
     def start(self, emit: Emit) -> None:
-        pass
+        self._check_open()
 
     def stop(self) -> None:
         pass
@@ -230,4 +232,4 @@ def make_feedback(config: FeedbackConfig, work_dir: Path | None = None) -> Feedb
         return SimulatedFeedback(config)
     if config.driver == "none":
         return NoFeedback(config)
-    raise ValueError(f"unknown feedback driver {config.driver!r} (known: gpio, simulated, none)")
+    raise BadDriver(f"unknown feedback driver {config.driver!r} (known: gpio, simulated, none)")

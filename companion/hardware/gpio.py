@@ -18,13 +18,11 @@ from typing import Any
 
 from gpiozero.pins.mock import MockFactory, MockPin  # type: ignore[import-untyped]
 
+from .errors import BadDriver, GpioUnavailable
+
 log = logging.getLogger(__name__)
 
 DRIVERS = ("gpio", "simulated")
-
-
-class GpioUnavailable(Exception):
-    """The Pi's pins cannot be used here; the message says why, in words for the dashboard."""
 
 
 class DebouncedMockPin(MockPin):  # type: ignore[misc]
@@ -100,7 +98,7 @@ def pin_factory(driver: str, work_dir: Path | None = None) -> Any:
             if _lgpio_factory is None:
                 _lgpio_factory = _open_lgpio(work_dir)
             return _lgpio_factory
-    raise ValueError(f"no pin factory for driver {driver!r} (known: {', '.join(DRIVERS)})")
+    raise BadDriver(f"no pin factory for driver {driver!r} (known: {', '.join(DRIVERS)})")
 
 
 def close_gpio() -> None:
@@ -126,15 +124,25 @@ def lgpio_work_dir(work_dir: Path | None = None) -> Path:
     return Path(tempfile.gettempdir()) / f"companion-lgpio-{os.getuid()}"
 
 
-def _open_lgpio(work_dir: Path | None) -> Any:
+def prepare_lgpio(work_dir: Path | None = None) -> Path:
+    """Set LG_WD before anything loads lgpio, and make its folder: call it before any device starts.
+
+    lgpio reads LG_WD once, when it is first loaded, and that may be the reader's import of rpi-lgpio
+    (RPi.GPIO on lgpio) before the button's pin factory ever runs.
+    """
     folder = lgpio_work_dir(work_dir)
+    os.environ["LG_WD"] = str(folder)
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as exc:
         raise GpioUnavailable(f"cannot create lgpio's folder {folder}: {exc.strerror}") from exc
     if not os.access(folder, os.W_OK):
         raise GpioUnavailable(f"lgpio's folder {folder} is not writable (set LG_WD to one that is)")
-    os.environ["LG_WD"] = str(folder)
+    return folder
+
+
+def _open_lgpio(work_dir: Path | None) -> Any:
+    folder = prepare_lgpio(work_dir)
     try:
         cwd: str | None = os.getcwd()
     except OSError:

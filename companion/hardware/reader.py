@@ -18,6 +18,7 @@ from typing import Any
 
 from ..config import ReaderConfig
 from .device import Device, Emit, Tap
+from .errors import BadDriver, DeviceBusy, ReaderError
 from .tags import normalize_uid
 
 log = logging.getLogger(__name__)
@@ -26,15 +27,23 @@ MISSES_TO_REMOVE = 3  # the chip drops a present card every few reads: 3 misses 
 RETAP_WINDOW = 1.0  # seconds: the same card back this soon after it went is the same tap
 
 VERSION_REG = 0x37
-TX_CONTROL_REG = 0x14
+T_MODE_REG = 0x2A  # the timer's mode: Init() sets TAuto (0x8D), a reset clears it (0x00)
+T_RELOAD_L_REG = 0x2D
+# How long a request waits for a card that is not there, in the timer's 0.5 ms ticks (Init()'s
+# prescaler), less one. The library sets 30 (15.5 ms), which is most of a poll with no card; a card
+# answers REQA, anticollision and SELECT within 0.1 ms (ISO 14443-3's frame delay time), so 5.5 ms is
+# still 50 times enough, and every empty poll is 10 ms shorter.
+NO_CARD_TICKS = 10
 BIT_FRAMING_REG = 0x0D
 CASCADE_LEVELS = (0x93, 0x95, 0x97)  # SEL codes of cascade levels 1, 2, 3 (ISO 14443-3)
 CASCADE_TAG = 0x88  # first UID byte of a level that is not the last one
 SAK_CASCADE = 0x04  # SAK bit: the UID is not complete yet
 ANTICOLLISION = 0x20  # NVB: no UID bits known, every card answers with its 4 bytes and BCC
 SELECT = 0x70  # NVB: all 40 bits given
-VERSIONS = {0x91: "MFRC522 v1.0", 0x92: "MFRC522 v2.0", 0x88: "FM17522 (a clone)",
-            0x12: "a counterfeit MFRC522 (0x12)", 0xB2: "FM17522E (a clone)"}
+# VersionReg: NXP's own (datasheet 9.3.4.8) and the clones' (as the Arduino MFRC522 library lists them).
+VERSIONS = {0x90: "MFRC522 v0.0", 0x91: "MFRC522 v1.0", 0x92: "MFRC522 v2.0",
+            0x88: "FM17522 (a clone)", 0x89: "FM17522E (a clone)", 0xB2: "FM17522_1 (a clone)",
+            0x12: "a counterfeit MFRC522 (0x12)"}
 
 
 def describe_version(version: int) -> str:
@@ -42,10 +51,6 @@ def describe_version(version: int) -> str:
     if version in (0x00, 0xFF):
         return f"no chip answers (version register reads 0x{version:02X}): check the wiring"
     return VERSIONS.get(version, f"an unknown chip (version 0x{version:02X})")
-
-
-class ReaderError(Exception):
-    """The reader cannot be used now; the message says why, for the dashboard and the log."""
 
 
 class TagTracker:
@@ -80,7 +85,7 @@ class TagTracker:
         return uid
 
 
-class PollingReader:
+class PollingReader(Device):
     """A reader polled by its own thread: open, read a UID, feed the tracker, emit taps; survive."""
 
     name = "reader"
@@ -113,12 +118,15 @@ class PollingReader:
     def open(self) -> None:
         """Get the hardware ready; raise (ReaderError, with the reason) if it is not there."""
 
-    def close(self) -> None:
+    def release(self) -> None:
         """Let go of the hardware; called after a failure and at stop."""
 
     def read_uid(self) -> str | None:
         """The UID of the card in the field now (lower-case hex), or None."""
         raise NotImplementedError
+
+    def after_poll(self) -> None:
+        """What a driver does once a poll's tap is on its way (the real reader halts the card)."""
 
     # The device interface.
     @property
@@ -131,8 +139,9 @@ class PollingReader:
         return self._thread is not None and self._thread.is_alive()
 
     def start(self, emit: Emit) -> None:
+        self._check_open()
         if self._thread is not None and self._thread.is_alive():
-            raise RuntimeError("the reader is already running")
+            raise DeviceBusy("the reader is already running")
         self._emit = emit
         self._stopping.clear()
         self._status = "starting"
@@ -189,6 +198,9 @@ class PollingReader:
                 emit(Tap(tapped))
             except Exception:
                 log.exception("the table could not take the tap of %s", tapped)
+        with self._lock:
+            if self._opened:
+                self.after_poll()
         return self.poll_interval
 
     def _failed(self, exc: Exception) -> float:
@@ -208,7 +220,7 @@ class PollingReader:
             return
         self._opened = False
         try:
-            self.close()
+            self.release()
         except Exception:
             log.exception("%s: closing failed", self.name)
 
@@ -288,14 +300,14 @@ class SimulatedReader(PollingReader):
             return uid
 
 
-class NoReader:
+class NoReader(Device):
     """No reader at this table (driver "none"): the table runs on buttons and the dashboard."""
 
     name = "reader"
     status = "off"
 
     def start(self, emit: Emit) -> None:
-        pass
+        self._check_open()
 
     def stop(self) -> None:
         pass
@@ -309,13 +321,12 @@ class MFRC522Reader(PollingReader):
     primitives. We never call its Close(): that runs GPIO.cleanup() on every pin of the process.
     """
 
-    HEALTH_EVERY = 12  # empty polls between checks that the chip was not reset (~1 s)
-
     def __init__(self, config: ReaderConfig, **kwargs: Any) -> None:
         super().__init__(config.poll_interval, **kwargs)
         self.config = config
         self._chip: Any = None
-        self._empty_polls = 0
+        self._t_mode = 0  # TModeReg as Init() leaves it; 0x00 after a reset
+        self._halt = False
 
     @property
     def where(self) -> str:
@@ -358,10 +369,11 @@ class MFRC522Reader(PollingReader):
             _close_spi(chip)
             raise ReaderError(f"no MFRC522 answers on {self.where}: check the wiring")
         self._chip = chip
-        self._empty_polls = 0
+        self._set_up()
+        self._halt = False
         log.info("RFID reader on %s: %s", self.where, describe_version(version))
 
-    def close(self) -> None:
+    def release(self) -> None:
         chip, self._chip = self._chip, None
         if chip is not None:
             _close_spi(chip)
@@ -382,21 +394,42 @@ class MFRC522Reader(PollingReader):
 
     def _read_uid(self) -> str | None:
         chip = self._chip
-        # SPI cannot tell a chip that came off its wires (every register reads 0x00, and each
-        # request would wait 2 s for an interrupt): one register read per poll finds it at once.
+        # One register read a poll tells the chip is still as we set it up. SPI cannot tell a chip
+        # off its wires (every register reads 0x00, and each request would wait 2 s for an interrupt)
+        # nor one that browned out and reset itself: its timer is then off, so every empty poll waits
+        # out the library's 2,000 reads, and its antenna is off, so it sees no card.
+        if chip.ReadReg(T_MODE_REG) != self._t_mode:
+            self._set_up_again()
+        status, _ = chip.Request(chip.PICC_REQALL)  # WUPA: also wakes the card we halted last poll
+        if status != chip.MI_OK:
+            return None
+        uid = self._whole_uid()
+        self._halt = True  # once the tap is on its way (after_poll): HLTA waits out the timer
+        return uid.hex() if uid is not None else None
+
+    def after_poll(self) -> None:
+        """Halt the card just read, so the next poll's WUPA wakes it: a card left there stays seen."""
+        if self._halt and self._chip is not None:
+            self._halt = False
+            try:
+                self._chip.Halt()
+            except OSError as exc:  # the next poll says what became of the reader
+                log.debug("halting the card: %s", exc)
+
+    def _set_up_again(self) -> None:
+        chip = self._chip
         version = chip.ReadReg(VERSION_REG)
         if version in (0x00, 0xFF):
             raise ReaderError(f"the MFRC522 on {self.where} stopped answering: check the wiring")
-        status, _ = chip.Request(chip.PICC_REQALL)  # WUPA: also wakes the card we halted last poll
-        if status != chip.MI_OK:
-            self._empty_polls += 1
-            if self._empty_polls % self.HEALTH_EVERY == 0:
-                self._check_antenna()
-            return None
-        self._empty_polls = 0
-        uid = self._whole_uid()
-        chip.Halt()  # the card rests until the next poll's WUPA wakes it
-        return uid.hex() if uid is not None else None
+        log.warning("the RFID reader was reset (a brown-out?): setting it up again")
+        chip.Init()
+        self._set_up()
+
+    def _set_up(self) -> None:
+        """After the library's Init(): a shorter wait for no card; note TModeReg to tell a reset by."""
+        chip = self._chip
+        chip.WriteReg(T_RELOAD_L_REG, NO_CARD_TICKS)
+        self._t_mode = chip.ReadReg(T_MODE_REG)
 
     def _whole_uid(self) -> bytes | None:
         """Anticollision and SELECT through every cascade level; None if the card went mid-way."""
@@ -444,14 +477,6 @@ class MFRC522Reader(PollingReader):
             return None
         return int(data[0])
 
-    def _check_antenna(self) -> None:
-        """A chip that browned out comes back with its antenna off and sees no card: set it up again."""
-        chip = self._chip
-        if chip.ReadReg(TX_CONTROL_REG) & 0x03 != 0x03:
-            log.warning("the RFID reader was reset (its antenna is off): setting it up again")
-            chip.Init()
-
-
 def _close_spi(chip: Any) -> None:
     spi = getattr(chip, "spi", None)
     if spi is not None:
@@ -477,4 +502,4 @@ def make_reader(config: ReaderConfig) -> Device:
         return SimulatedReader(config.poll_interval)
     if config.driver == "none":
         return NoReader()
-    raise ValueError(f"unknown reader driver {config.driver!r} (mfrc522, simulated or none)")
+    raise BadDriver(f"unknown reader driver {config.driver!r} (mfrc522, simulated or none)")

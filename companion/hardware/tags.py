@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .errors import TagError
+
 if TYPE_CHECKING:
     from ..rules import Edition
 
@@ -29,10 +31,6 @@ UID_BYTES = (4, 7, 10)  # ISO 14443-A single, double and triple size UIDs
 _SQUARE_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 _SEPARATORS = re.compile(r"[\s:.-]")
 _HEX = re.compile(r"[0-9a-f]+")
-
-
-class TagError(Exception):
-    """A tag or the tags file cannot be used; the message says why and what to do."""
 
 
 class BadTag(TagError):

@@ -12,7 +12,7 @@ from ..config import Config
 from ..hardware.button import make_button
 from ..hardware.dice_unit import DiceUnit, make_dice_unit
 from ..hardware.feedback import make_feedback
-from ..hardware.gpio import close_gpio
+from ..hardware.gpio import GpioUnavailable, close_gpio, prepare_lgpio
 from ..hardware.reader import make_reader
 
 log = logging.getLogger(__name__)
@@ -28,6 +28,10 @@ class Devices:
     @classmethod
     def from_config(cls, config: Config, data_dir: Path, dice_port: str | None = None) -> Devices:
         """Real or simulated, as the config says; a device that cannot start says so in its status."""
+        try:
+            prepare_lgpio(data_dir)  # before the reader's rpi-lgpio import loads lgpio
+        except GpioUnavailable as exc:  # the GPIO devices will say so when they start
+            log.warning("%s", exc)
         return cls(
             reader=make_reader(config.reader),
             button=make_button(config.button, data_dir),
