@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from array import array
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +16,23 @@ __all__ = ["Replay", "ScriptError", "parse_line", "replay"]
 @dataclass
 class Replay:
     game: Game
-    rejected: list[dict[str, Any]] = field(default_factory=list)
+    # The rejected lines' numbers and reasons, kept small: a script of a million refused lines
+    # costs 16 bytes a line (each reason is stored once and shared).
+    lines: array[int] = field(default_factory=lambda: array("q"))
+    reasons: list[str] = field(default_factory=list)
+    _known: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def refuse(self, line: int, reason: str) -> None:
+        self.lines.append(line)
+        self.reasons.append(self._known.setdefault(reason, reason))
+
+    @property
+    def refusals(self) -> Iterator[tuple[int, str]]:
+        return zip(self.lines, self.reasons, strict=True)
+
+    @property
+    def rejected(self) -> list[dict[str, Any]]:
+        return [{"line": line, "reason": reason} for line, reason in self.refusals]
 
     def state(self) -> dict[str, Any]:
         shown = state(self.game)
@@ -23,7 +40,7 @@ class Replay:
         return shown
 
 
-def replay(lines: Iterable[str]) -> Replay:
+def replay(lines: Iterable[str | bytes]) -> Replay:
     """Apply every line in order; rules refusals are collected, unreadable input raises ScriptError."""
     result: Replay | None = None
     for number, text in enumerate(lines, start=1):
@@ -37,11 +54,13 @@ def replay(lines: Iterable[str]) -> Replay:
                 raise ScriptError(number, exc.reason) from None
             continue
         try:
-            result.game.apply(command)
+            # Unguarded: a refusal changes nothing anyway (every check comes first), and a bug
+            # ends the replay, so there is no half-changed game to keep.
+            result.game.apply(command, guarded=False)
         except Malformed as exc:
             raise ScriptError(number, exc.reason) from None
         except Rejected as exc:
-            result.rejected.append({"line": number, "reason": exc.reason})
+            result.refuse(number, exc.reason)
     if result is None:
         raise ScriptError(1, 'the script is empty; it starts with {"do": "new_game", ...}')
     return result

@@ -9,9 +9,11 @@ text that cannot be stored (a lone surrogate such as "\\ud800") and no NaN or In
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Iterator
+from typing import IO, Any
 
 MAX_DEPTH = 20  # a trade is 3 deep; anything near Python's recursion limit is an attack
+MAX_LINE = 1 << 20  # bytes; the longest real line (a new game with its tag map) is a few kB
 
 
 class ScriptError(Exception):
@@ -32,7 +34,7 @@ def parse_line(number: int, text: str | bytes) -> dict[str, Any]:
     if (text.count("[") + text.count("{") > MAX_DEPTH) and _depth(text) > MAX_DEPTH:
         raise ScriptError(number, f"nested more than {MAX_DEPTH} deep")
     try:
-        command = json.loads(text, parse_constant=_not_json)
+        command = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         raise ScriptError(number, f"not JSON ({exc.msg})") from None
     except (ValueError, RecursionError) as exc:  # a number too long to read, NaN, ...
@@ -44,8 +46,26 @@ def parse_line(number: int, text: str | bytes) -> dict[str, Any]:
     return command
 
 
+def read_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[bytes]:
+    """The lines of a script as they are read (a script of any length in little memory); a line
+    longer than `limit` is refused without being held."""
+    number = 0
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > limit and not line.endswith(b"\n"):
+            raise ScriptError(number, f"longer than {limit // 1024} kB; no command is that long")
+        yield line
+
+
 def _not_json(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
+
+
+# Made once: json.loads(text, parse_constant=...) would build a decoder for every line.
+_DECODER = json.JSONDecoder(parse_constant=_not_json)
 
 
 def _depth(text: str) -> int:

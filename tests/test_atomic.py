@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from companion.ledger import DataFolder
 from companion.replay import replay
 from companion.rules import Game, new_game, snapshot, state
+from companion.rules.state import State
 from companion.table import Table
 from companion.table.controller import INTERNAL_ERROR
 from tests.driver import blocking_candidates, side_candidates
@@ -39,7 +40,8 @@ class Boom(Exception):
 
 
 # The transaction itself (saving, putting back) is what is under test, not a place for faults.
-WRAPPERS = {Game.apply.__code__, Game.push.__code__, Game.save.__code__, Game.load.__code__}
+WRAPPERS = {Game.apply.__code__, Game.push.__code__, Game.save.__code__, Game.load.__code__,
+            State.load.__code__}
 
 
 @contextmanager

@@ -46,11 +46,10 @@ class Bots:
 
     def next_command(self, game: Game) -> Command:
         """The next command the table would give; never None while the game runs."""
-        decision = game.decision()
-        assert decision is not None, "the game is over"
-        kind = decision.kind
+        kind = game.decision_kind()
+        assert kind, "the game is over"
         if kind == "auction":
-            return self._auction(game, decision.seats)
+            return self._auction(game, game.auctions[0].bidders)
         if kind == "choice":
             return self._choice(game)
         if kind == "draw":  # physical decks: the bot draws the card on top of the pile
@@ -123,18 +122,19 @@ class Bots:
         """Sell buildings (highest first), then mortgage the cheapest deeds; else give up."""
         name = game.names[debtor]
         owned = game.owned(debtor)
-        level = game.level
+        level, squares = game.level, game.squares
         built = [i for i in owned if level[i]]
         if built:
             index = max(built, key=lambda i: (level[i], i))
-            square = game.squares[index]
+            square = squares[index]
             if why_not_sell_building(game, debtor, square) is not None:
                 return {"do": "sell_all_buildings", "player": name, "group": square.group}
             return {"do": "sell_building", "player": name, "square": square.id}
-        free = [i for i in owned if why_not_mortgage(game, debtor, game.squares[i]) is None]
+        free = [i for i in owned if not game.mortgaged[i]]
         if free:
-            square = min((game.squares[i] for i in free), key=lambda s: (s.mortgage_value, s.index))
-            return {"do": "mortgage", "player": name, "square": square.id}
+            square = min((squares[i] for i in free), key=lambda s: (s.mortgage_value, s.index))
+            if why_not_mortgage(game, debtor, square) is None:
+                return {"do": "mortgage", "player": name, "square": square.id}
         return {"do": "bankrupt", "player": name}
 
     def _answer_trade(self, game: Game) -> Command:
@@ -209,18 +209,20 @@ class Bots:
         level, mortgaged, squares = game.level, game.mortgaged, game.squares
         best = -1
         for members in groups:
-            if any(mortgaged[i] for i in members):
-                continue
             lowest = members[0]
             for i in members:
+                if mortgaged[i]:
+                    lowest = -1
+                    break
                 if level[i] < level[lowest]:
                     lowest = i
-            if level[lowest] == 5 or cash - squares[lowest].house_cost < reserve:
+            if lowest < 0 or level[lowest] == 5 or cash - squares[lowest].house_cost < reserve:
+                continue
+            if (game.bank_hotels if level[lowest] == 4 else game.bank_houses) < 1:
                 continue
             if best < 0 or level[lowest] < level[best]:
-                if why_not_build(game, seat, squares[lowest]) is None:
-                    best = lowest
-        if best < 0:
+                best = lowest
+        if best < 0 or why_not_build(game, seat, squares[best]) is not None:
             return None
         return {"do": "build", "player": game.names[seat], "square": squares[best].id}
 

@@ -7,6 +7,8 @@ import json
 import sys
 
 from ..replay import Replay, ScriptError, replay
+from ..rules import state
+from ..scriptfile import read_lines
 
 
 def _summary(result: Replay) -> str:
@@ -42,18 +44,31 @@ def _summary(result: Replay) -> str:
     return "\n".join(lines)
 
 
+def _print_state(result: Replay) -> None:
+    """The final state as json.dumps(indent=2) prints it, the rejected lines written one by one
+    (a script of a million refused lines is printed without being held twice)."""
+    shown = state(result.game)
+    text = json.dumps({**shown, "rejected": []}, indent=2, ensure_ascii=False)
+    if not result.lines:
+        print(text)
+        return
+    out = sys.stdout
+    out.write(text[: text.rindex('"rejected": []')] + '"rejected": [')
+    for n, (line, reason) in enumerate(result.refusals):
+        reason_json = json.dumps(reason, ensure_ascii=False)
+        out.write(f'{"," if n else ""}\n    {{\n      "line": {line},\n      "reason": {reason_json}\n    }}')
+    out.write("\n  ]\n}\n")
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
         if args.file == "-":
-            result = replay(sys.stdin)
+            result = replay(read_lines(sys.stdin.buffer))
         else:
-            with open(args.file, encoding="utf-8") as f:
-                result = replay(f)
+            with open(args.file, "rb") as f:
+                result = replay(read_lines(f))
     except OSError as exc:
         print(f"companion replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
-    except UnicodeDecodeError:
-        print(f"companion replay: {args.file} is not UTF-8 text", file=sys.stderr)
         return 2
     except ScriptError as exc:
         print(f"companion replay: {exc}", file=sys.stderr)
@@ -61,8 +76,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.summary:
         print(_summary(result))
     else:
-        print(json.dumps(result.state(), indent=2, ensure_ascii=False))
-    return 1 if result.rejected else 0
+        _print_state(result)
+    return 1 if result.lines else 0
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

@@ -243,30 +243,31 @@ class DataFolder:
         history right after its first entry.
         """
         rejected: list[dict[str, Any]] = []
-        commands: list[tuple[int, Any]] = []
-        for number, text in enumerate(lines, start=1):
-            if not text.strip():
-                continue
-            try:
-                commands.append((number, parse_line(number, text)))
-            except ScriptError as bad:
-                raise Malformed(str(bad)) from None
-        if not commands:
-            raise Malformed("the script is empty")
-        store = self.create(commands[0][1], source)
+        store: GameStore | None = None
         try:
-            if said is not None:
-                store.record_import(said)
-            for number, command in commands[1:]:
+            for number, text in enumerate(lines, start=1):
+                if not text.strip():
+                    continue
+                command = parse_line(number, text)
+                if store is None:
+                    store = self.create(command, source)
+                    if said is not None:
+                        store.record_import(said)
+                    continue
                 try:
                     store.submit(command, source)
                 except Rejected as refused:
                     rejected.append({"line": number, "reason": refused.reason})
                 except Malformed as bad:
                     raise Malformed(f"line {number}: {bad.reason}") from None
-        except BaseException:
-            self._discard(store)  # a script that cannot be read leaves no half-imported game
+        except BaseException as exc:
+            if store is not None:
+                self._discard(store)  # a script that cannot be read leaves no half-imported game
+            if isinstance(exc, ScriptError):
+                raise Malformed(str(exc)) from None
             raise
+        if store is None:
+            raise Malformed("the script is empty")
         return store, rejected
 
     def _discard(self, store: GameStore) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -64,8 +65,9 @@ def sign(key: TableKey, content: bytes, game: str, kind: str) -> str:
     }) + "\n"
 
 
-def check(key: TableKey | None, content: bytes, signature: bytes | None) -> Checked:
-    """What the signature (FILE.sig's bytes, None when there is none) says of these bytes."""
+def check(key: TableKey | None, content: bytes | Iterable[bytes], signature: bytes | None) -> Checked:
+    """What the signature (FILE.sig's bytes, None when there is none) says of these bytes (given
+    whole, or as chunks read one after another: a file of any size in little memory)."""
     if signature is None:
         return Checked(Verdict.UNSIGNED)
     try:
@@ -78,12 +80,19 @@ def check(key: TableKey | None, content: bytes, signature: bytes | None) -> Chec
             raise ValueError
     except (ValueError, KeyError, TypeError, RecursionError):
         return Checked(Verdict.ALTERED, why="its signature file cannot be read")
-    if key is not None and table == key.table_id:
-        if hmac.compare_digest(mac, key.sign(_signed_text(table, game, kind, content))):
+    ours = key is not None and table == key.table_id
+    sealed = hmac.new(key.export, _signed_text(table, game, kind, b""), hashlib.sha256) if ours else None
+    summed = hashlib.sha256()
+    for chunk in [content] if isinstance(content, bytes) else content:
+        summed.update(chunk)
+        if sealed is not None:
+            sealed.update(chunk)
+    if sealed is not None:
+        if hmac.compare_digest(mac, sealed.hexdigest()):
             return Checked(Verdict.THIS_TABLE, table, game)
         return Checked(Verdict.ALTERED, table, game,
                        f"it no longer matches the signature this table ({table}) made")
-    if not hmac.compare_digest(digest, hashlib.sha256(content).hexdigest()):
+    if not hmac.compare_digest(digest, summed.hexdigest()):
         return Checked(Verdict.ALTERED, table, game,
                        f"it no longer matches the signature of table {table}")
     return Checked(Verdict.OTHER_TABLE, table, game)

@@ -14,11 +14,11 @@ from .game import Game, Outcome, Transfer
 from .house_rules import HouseRules
 from .legal import Legal
 from .snapshot import restore, snapshot
-from .texts import Text
+from .texts import Sentence, Text
 from .view import legal, state
 
 __all__ = [
     "COMMANDS", "CommandError", "Decision", "Edition", "Game", "HouseRules", "Legal", "Malformed",
-    "Outcome", "Rejected", "Text", "Transfer", "dispatch", "legal", "load_edition", "new_game",
+    "Outcome", "Rejected", "Sentence", "Text", "Transfer", "dispatch", "legal", "load_edition", "new_game",
     "restore", "snapshot", "state",
 ]

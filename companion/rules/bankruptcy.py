@@ -9,17 +9,17 @@ from .deals import receive_deeds
 from .errors import Rejected
 from .market import open_auction
 from .state import BANK, NOBODY, Auction, Debt
-from .texts import Text
+from .texts import Sentence, Text
 from .turn import free_moment
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-def why_not_bankrupt(game: Game, seat: int) -> Text | None:
+def why_not_bankrupt(game: Game, seat: int) -> Sentence | None:
     if game.first_debt(seat) is None:
         return Text("bankrupt.no_debt", game.names[seat])
-    return free_moment(game, seat, Text("doing.bankrupt"))
+    return free_moment(game, seat, "doing.bankrupt")
 
 
 def bankrupt(game: Game, cmd: dict[str, Any]) -> None:
@@ -37,7 +37,7 @@ def bankrupt(game: Game, cmd: dict[str, Any]) -> None:
         Debt(d.debtor, heir, d.amount, d.reason) if d.creditor == seat else d
         for d in game.debts if d.debtor != seat and not (d.creditor == seat and d.debtor == heir)
     )
-    estate = tuple(game.owned(seat))
+    estate = game.owned(seat)
     name = game.names[seat]
     game.tell("bankrupt.goes", name, game.names[creditor] if creditor is not None else Text("the_bank"))
     if creditor is not None:
@@ -93,7 +93,7 @@ def _forget(game: Game, seat: int) -> None:
     game.skip_turn[seat] = False
 
 
-def why_not_end_game(game: Game) -> Text | None:
+def why_not_end_game(game: Game) -> Sentence | None:
     """RULES.md 8: not while an auction runs or a card choice (or a card to draw) waits."""
     if game.auctions:
         return Text("end_game.auction")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import Rejected
 from .state import BANK
-from .texts import Plural, Text
+from .texts import Plural, Sentence, Text
 from .turn import affordable, debt_free, free_moment
 
 if TYPE_CHECKING:
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 HOTEL = 5  # a lot's level with a hotel
 
 
-def holder(game: Game, owner: int) -> str | Text:
+def holder(game: Game, owner: int) -> str | Sentence:
     return game.names[owner] if owner >= 0 else Text("the_bank")
 
 
@@ -25,7 +25,7 @@ def next_building(game: Game, square: Square) -> str:
     return "hotel" if game.level[square.index] == 4 else "house"
 
 
-def why_not_place(game: Game, seat: int, square: Square) -> Text | None:
+def why_not_place(game: Game, seat: int, square: Square) -> Sentence | None:
     """Whether this lot may take the seat's next building: whole group, unmortgaged, even."""
     name = game.names[seat]
     if square.kind != "lot":
@@ -48,7 +48,7 @@ def why_not_place(game: Game, seat: int, square: Square) -> Text | None:
     return None
 
 
-def why_not_limit(game: Game, seat: int, square: Square) -> Text | None:
+def why_not_limit(game: Game, seat: int, square: Square) -> Sentence | None:
     """The building limits (house rules): only in one's own turn, before the roll, so many."""
     rules = game.rules
     if not rules.building_limited:
@@ -69,17 +69,16 @@ def why_not_limit(game: Game, seat: int, square: Square) -> Text | None:
     return None
 
 
-def why_not_build(game: Game, seat: int, square: Square) -> Text | None:
-    doing = Text("doing.build", square)
-    why = free_moment(game, seat, doing) or why_not_place(game, seat, square)
+def why_not_build(game: Game, seat: int, square: Square) -> Sentence | None:
+    why = free_moment(game, seat, "doing.build", square) or why_not_place(game, seat, square)
     if why is not None:
         return why
     kind = next_building(game, square)
     if (game.bank_houses if kind == "house" else game.bank_hotels) < 1:
         return Text("build.bank_out_" + kind, game.names[seat], square)
     return (
-        why_not_limit(game, seat, square) or debt_free(game, seat, doing)
-        or affordable(game, seat, square.house_cost, doing)
+        why_not_limit(game, seat, square) or debt_free(game, seat, "doing.build", square)
+        or affordable(game, seat, square.house_cost, "doing.build", square)
     )
 
 
@@ -119,9 +118,9 @@ def build(game: Game, cmd: dict[str, Any]) -> None:
     place_building(game, seat, square)
 
 
-def why_not_sell_building(game: Game, seat: int, square: Square) -> Text | None:
+def why_not_sell_building(game: Game, seat: int, square: Square) -> Sentence | None:
     name = game.names[seat]
-    why = free_moment(game, seat, Text("doing.sell", square))
+    why = free_moment(game, seat, "doing.sell", square)
     if why is not None:
         return why
     if not square.ownable:
@@ -160,11 +159,11 @@ def sell_building(game: Game, cmd: dict[str, Any]) -> None:
     game.tell("sell.sells_" + what, game.names[seat], square)
 
 
-def why_not_sell_all(game: Game, seat: int, group: str) -> Text | None:
+def why_not_sell_all(game: Game, seat: int, group: str) -> Sentence | None:
     if group not in game.edition.groups:
         return Text("sell.no_group", group)
     named = game.edition.group_info[group]["name"]
-    why = free_moment(game, seat, Text("doing.sell_group", named))
+    why = free_moment(game, seat, "doing.sell_group", named)
     if why is not None:
         return why
     lots = game.edition.groups[group]

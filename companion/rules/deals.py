@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import Rejected
 from .state import BANK, Side, Trade
-from .texts import Plural, Text
+from .texts import Plural, Sentence, Text
 from .turn import affordable, debt_free, free_moment
 
 if TYPE_CHECKING:
@@ -25,9 +25,9 @@ def lift_cost(square: Square) -> int:
 
 # ---- mortgages ---------------------------------------------------------------------------------
 
-def why_not_mortgage(game: Game, seat: int, square: Square) -> Text | None:
+def why_not_mortgage(game: Game, seat: int, square: Square) -> Sentence | None:
     name = game.names[seat]
-    why = free_moment(game, seat, Text("doing.mortgage", square))
+    why = free_moment(game, seat, "doing.mortgage", square)
     if why is not None:
         return why
     if not square.ownable:
@@ -53,20 +53,20 @@ def mortgage(game: Game, cmd: dict[str, Any]) -> None:
     game.tell("mortgage.mortgages", game.names[seat], square)
 
 
-def why_not_unmortgage(game: Game, seat: int, square: Square) -> Text | None:
+def why_not_unmortgage(game: Game, seat: int, square: Square) -> Sentence | None:
     name = game.names[seat]
-    doing = Text("doing.lift", square)
-    why = free_moment(game, seat, doing)
+    why = free_moment(game, seat, "doing.lift", square)
     if why is not None:
         return why
     if not square.ownable:
         return Text("not_property", square)
     index = square.index
     if game.owner[index] != seat:
-        return Text("lift.not_owner", name, doing)
+        return Text("lift.not_owner", name, Text("doing.lift", square))
     if not game.mortgaged[index]:
-        return Text("lift.not_mortgaged", name, doing)
-    return debt_free(game, seat, doing) or affordable(game, seat, lift_cost(square), doing)
+        return Text("lift.not_mortgaged", name, Text("doing.lift", square))
+    return (debt_free(game, seat, "doing.lift", square)
+            or affordable(game, seat, lift_cost(square), "doing.lift", square))
 
 
 def unmortgage(game: Game, cmd: dict[str, Any]) -> None:
@@ -94,14 +94,14 @@ def _side(game: Game, raw: dict[str, Any]) -> Side:
     return Side(cash=raw.get("cash", 0), squares=squares, jail_cards=raw.get("jail_cards", 0))
 
 
-def why_not_side(game: Game, giver: int, side: Side) -> Text | None:
+def why_not_side(game: Game, giver: int, side: Side) -> Sentence | None:
     """The giver holds what this side hands over, and no deed of it stands in a built group."""
     name = game.names[giver]
     cash = game.cash[giver]
     if side.cash > cash:
         return Text("trade.cash", name, cash, side.cash)
     if side.cash:
-        why = debt_free(game, giver, Text("doing.hand_cash"))
+        why = debt_free(game, giver, "doing.hand_cash")
         if why is not None:
             return why
     held = len(game.jail_cards[giver])
@@ -118,7 +118,7 @@ def why_not_side(game: Game, giver: int, side: Side) -> Text | None:
     return None
 
 
-def why_not_lifts(game: Game, lifts: tuple[int, ...], received: Side, seat: int) -> Text | None:
+def why_not_lifts(game: Game, lifts: tuple[int, ...], received: Side, seat: int) -> Sentence | None:
     for index in lifts:
         if index not in received.squares:
             return Text("trade.lift_received", game.names[seat])
@@ -127,16 +127,16 @@ def why_not_lifts(game: Game, lifts: tuple[int, ...], received: Side, seat: int)
     return None
 
 
-def why_not_window(game: Game, seat: int, doing: Text) -> Text | None:
+def why_not_window(game: Game, seat: int, doing: str) -> Sentence | None:
     why = free_moment(game, seat, doing)
     if why is None and game.rules.trade_window == "before_roll" and game.rolled:
-        return Text("trade.window", game.names[seat], doing)
+        return Text("trade.window", game.names[seat], Text(doing))
     return why
 
 
 def why_not_trade(game: Game, proposer: int, partner: int, give: Side, take: Side,
-                  lifts: tuple[int, ...]) -> Text | None:
-    why = why_not_window(game, proposer, Text("doing.propose"))
+                  lifts: tuple[int, ...]) -> Sentence | None:
+    why = why_not_window(game, proposer, "doing.propose")
     if why is not None:
         return why
     if proposer == partner:
@@ -154,7 +154,7 @@ def why_not_trade(game: Game, proposer: int, partner: int, give: Side, take: Sid
 def trade(game: Game, cmd: dict[str, Any]) -> None:
     proposer = game.seat(cmd["from"])
     partner = game.seat(cmd["to"])
-    why = why_not_window(game, proposer, Text("doing.propose"))
+    why = why_not_window(game, proposer, "doing.propose")
     if why is not None:
         raise Rejected(why)
     give = _side(game, cmd.get("give") or {})
@@ -174,14 +174,14 @@ def lift_budget(game: Game, seat: int, offer: Trade) -> int:
     return game.cash[seat] - offer.give.cash + offer.take.cash
 
 
-def why_not_accept(game: Game, seat: int, lifts: tuple[int, ...]) -> Text | None:
+def why_not_accept(game: Game, seat: int, lifts: tuple[int, ...]) -> Sentence | None:
     offer = game.trade
     if offer is None:
         return Text("trade.none", game.names[seat])
     if seat != offer.partner:
         return Text("trade.only_partner", game.names[offer.partner], game.names[offer.proposer])
     why = (
-        why_not_window(game, seat, Text("doing.accept"))
+        why_not_window(game, seat, "doing.accept")
         or why_not_side(game, offer.proposer, offer.give)
         or why_not_side(game, offer.partner, offer.take)
         or why_not_lifts(game, lifts, offer.give, seat)
@@ -192,7 +192,7 @@ def why_not_accept(game: Game, seat: int, lifts: tuple[int, ...]) -> Text | None
     for who, lifted in ((offer.proposer, offer.proposer_lifts), (offer.partner, lifts)):
         if not lifted:
             continue
-        why = debt_free(game, who, Text("doing.lift_in_trade"))
+        why = debt_free(game, who, "doing.lift_in_trade")
         if why is not None:
             return why
         cost = sum(lift_cost(game.squares[i]) for i in lifted)
@@ -245,13 +245,13 @@ def receive_deeds(game: Game, receiver: int, squares: tuple[int, ...], lifts: tu
         game.charge(receiver, BANK, total, Text("why.interest", kept))
 
 
-def why_not_reject(game: Game, seat: int) -> Text | None:
+def why_not_reject(game: Game, seat: int) -> Sentence | None:
     offer = game.trade
     if offer is None:
         return Text("trade.none", game.names[seat])
     if seat not in (offer.partner, offer.proposer):
         return Text("trade.not_party", game.names[offer.proposer], game.names[offer.partner])
-    return free_moment(game, seat, Text("doing.answer"))
+    return free_moment(game, seat, "doing.answer")
 
 
 def reject(game: Game, cmd: dict[str, Any]) -> None:

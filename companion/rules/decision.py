@@ -6,10 +6,11 @@ Every part of the companion that needs to know "what happens next" asks here: th
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .deals import lift_cost
-from .texts import Text
+from .texts import Sentence, Text
 
 if TYPE_CHECKING:
     from .game import Game
@@ -17,73 +18,87 @@ if TYPE_CHECKING:
 # The kinds that block the dice, in the order they are dealt with; "jail", "roll" and "end_turn"
 # are the current player's own business once nothing blocks.
 BLOCKING = ("auction", "choice", "draw", "debt", "buy", "trade")
-SIDE = ("sell_building", "sell_all_buildings", "mortgage", "trade")
+DEBT_OPTIONS = ("sell_building", "sell_all_buildings", "mortgage", "trade", "bankrupt")
 
 
+@dataclass(slots=True)
 class Decision:
-    """A decision: its kind, the seats that make it, the commands that answer it, in words."""
+    """A decision: its kind, the seats that make it, the commands that answer it."""
 
-    __slots__ = ("kind", "seats", "options", "game")
-
-    def __init__(self, kind: str, seats: tuple[int, ...], options: tuple[str, ...], game: Game) -> None:
-        self.kind = kind
-        self.seats = seats
-        self.options = options
-        self.game = game
+    kind: str
+    seats: tuple[int, ...]
+    options: tuple[str, ...]
 
     @property
     def blocking(self) -> bool:
         """A decision others wait for (not the current player's own roll or end of turn)."""
         return self.kind in BLOCKING
 
-    @property
-    def text(self) -> Text:
+    def text(self, game: Game) -> Sentence:
         """One sentence for the players: who decides what, and what it costs."""
-        return describe(self.game, self)
+        return describe(game, self)
 
-    def __repr__(self) -> str:
-        return f"Decision({self.kind!r}, {self.seats!r}, {self.options!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Decision) and (other.kind, other.seats, other.options) == (
-            self.kind, self.seats, self.options)
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.seats, self.options))
+def kind_now(game: Game) -> str:
+    """The kind of the decision that holds up play now ("" once the game is over): what bots ask
+    before every command, so it allocates nothing."""
+    if game.over:
+        return ""
+    if game.auctions:
+        return "auction"
+    if game.choice is not None:
+        return "choice"
+    if game.draw_due is not None:
+        return "draw"
+    if game.debts:
+        return "debt"
+    if game.offer is not None:
+        return "buy"
+    if game.trade is not None:
+        return "trade"
+    if not game.may_roll:
+        return "end_turn"
+    if game.in_jail[game.current]:
+        return "jail"
+    return "roll"
 
 
 def decide(game: Game) -> Decision | None:
     """The decision that holds up play now; None once the game is over."""
-    if game.over:
-        return None
-    if game.auctions:
-        auction = game.auctions[0]
-        return Decision("auction", auction.bidders, ("bid", "pass"), game)
-    if game.choice is not None:
-        return Decision("choice", (game.choice.seat,), ("choose",), game)
-    if game.draw_due is not None:
-        return Decision("draw", (game.draw_due.seat,), ("draw",), game)
-    if game.debts:
+    kind = kind_now(game)
+    if kind == "auction":
+        return Decision(kind, game.auctions[0].bidders, ("bid", "pass"))
+    if kind == "choice":
+        assert game.choice is not None
+        return Decision(kind, (game.choice.seat,), ("choose",))
+    if kind == "draw":
+        assert game.draw_due is not None
+        return Decision(kind, (game.draw_due.seat,), ("draw",))
+    if kind == "debt":
         debtors: list[int] = []
         for debt in game.debts:
             if debt.debtor not in debtors:
                 debtors.append(debt.debtor)
-        return Decision("debt", tuple(debtors), (*SIDE, "bankrupt"), game)
-    if game.offer is not None:
-        return Decision("buy", (game.offer.seat,), ("buy", "decline"), game)
-    if game.trade is not None:
-        return Decision("trade", (game.trade.partner,), ("accept", "reject"), game)
+        return Decision(kind, tuple(debtors), DEBT_OPTIONS)
+    if kind == "buy":
+        assert game.offer is not None
+        return Decision(kind, (game.offer.seat,), ("buy", "decline"))
+    if kind == "trade":
+        assert game.trade is not None
+        return Decision(kind, (game.trade.partner,), ("accept", "reject"))
     seat = game.current
-    if not game.may_roll:
-        return Decision("end_turn", (seat,), ("end_turn",), game)
-    if game.in_jail[seat]:
+    if kind == "end_turn":
+        return Decision(kind, (seat,), ("end_turn",))
+    if kind == "jail":
         options = ("pay_jail_fine", "use_jail_card", "roll") if game.jail_cards[seat] else (
             "pay_jail_fine", "roll")
-        return Decision("jail", (seat,), options, game)
-    return Decision("roll", (seat,), ("roll",), game)
+        return Decision(kind, (seat,), options)
+    if kind == "roll":
+        return Decision(kind, (seat,), ("roll",))
+    return None
 
 
-def describe(game: Game, decision: Decision) -> Text:
+def describe(game: Game, decision: Decision) -> Sentence:
     names = game.names
     kind = decision.kind
     if kind == "auction":
@@ -110,7 +125,7 @@ def describe(game: Game, decision: Decision) -> Text:
     if kind == "debt":
         debt = game.debts[0]
         short = game.owes(debt.debtor) - game.cash[debt.debtor]
-        return Text("now.debt", names[debt.debtor], debt.amount, game.account(debt.creditor),
+        return Text("now.debt", names[debt.debtor], debt.amount, game.account_text(debt.creditor),
                     debt.reason, short)
     if kind == "buy":
         offer = game.offer

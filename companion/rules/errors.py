@@ -6,13 +6,13 @@ as a refusal (the game is rolled back all the same, see `Game.apply`).
 
 from __future__ import annotations
 
-from .texts import Text
+from .texts import Sentence
 
 
 class CommandError(Exception):
     """Base of every error a command can raise; the message is meant for people."""
 
-    def __init__(self, text: Text | str) -> None:
+    def __init__(self, text: Sentence | str) -> None:
         super().__init__(str(text))
         self.text = text
 
@@ -22,7 +22,7 @@ class CommandError(Exception):
         return str(self.args[0]) if self.args else ""
 
     def words(self, lang: str = "en") -> str:
-        return self.text.words(lang) if isinstance(self.text, Text) else str(self.text)
+        return self.text.words(lang) if isinstance(self.text, Sentence) else str(self.text)
 
 
 class Malformed(CommandError):

@@ -16,7 +16,7 @@ from .edition import Card, Edition, Square, load_edition
 from .errors import Malformed, Rejected
 from .house_rules import HouseRules
 from .state import BANK, NOBODY, POT, Account, Debt, State
-from .texts import Text
+from .texts import Sentence, Text
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 UNDO_DEPTH = 64  # states `push` keeps for `pop`; older ones are dropped
@@ -27,7 +27,7 @@ class Transfer:
 
     __slots__ = ("source", "target", "amount", "why")
 
-    def __init__(self, source: str, target: str, amount: int, why: Text | str) -> None:
+    def __init__(self, source: str, target: str, amount: int, why: Sentence | str) -> None:
         self.source = source
         self.target = target
         self.amount = amount
@@ -55,7 +55,7 @@ class Outcome:
     def __init__(self, command: dict[str, Any]) -> None:
         self.command = command
         self.transfers: list[Transfer] = []
-        self.events: list[Text] = []
+        self.events: list[Sentence] = []
 
     @property
     def messages(self) -> list[str]:
@@ -71,6 +71,7 @@ class Game(State):
     __slots__ = (
         "edition", "squares", "rules", "seed", "tags", "names", "seats", "groups", "ownable",
         "sellback_num", "sellback_den", "deck_order", "ownership_version", "outcome", "undo_stack",
+        "_owned", "_owned_version", "kin",
     )
 
     def __init__(
@@ -100,9 +101,16 @@ class Game(State):
             edition.groups.get(sq.group or "", ()) if sq.kind == "lot" else () for sq in edition.squares
         )
         self.ownable: tuple[int, ...] = tuple(sq.index for sq in edition.squares if sq.ownable)
+        # Each station's stations, each utility's utilities (their rent counts how many one holds).
+        self.kin: tuple[tuple[int, ...], ...] = tuple(
+            tuple(i for i in self.ownable if edition.squares[i].kind == sq.kind)
+            if sq.kind in ("station", "utility") else () for sq in edition.squares
+        )
         self.sellback_num, self.sellback_den = rules.sellback
         self.deck_order: tuple[str, ...] = tuple(edition.decks)
         self.ownership_version = 0  # counts changes of hands (never rolled back), for caches
+        self._owned: list[tuple[int, ...]] = []  # each seat's deeds, as of _owned_version
+        self._owned_version = -1
         self.outcome = Outcome({})
         self.undo_stack: list[tuple] = []  # type: ignore[type-arg]
         # The state (State's fields).
@@ -149,15 +157,25 @@ class Game(State):
 
     # ---- applying commands -------------------------------------------------------------------
 
-    def apply(self, command: dict[str, Any]) -> Outcome:
+    def apply(self, command: dict[str, Any], guarded: bool = True) -> Outcome:
         """Apply one table-script command, whole or not at all.
 
         Raises Malformed or Rejected for what the rules refuse; anything else is a bug. Either
         way the game is exactly as it was before the call.
+
+        `guarded=False` skips saving the state first, for games nobody keeps (bots simulating
+        millions of them): a rule's refusal still changes nothing (every check comes before any
+        change), but after a bug the game is half-changed and must be thrown away.
         """
         handler, cmd = dispatch(command)
         if self.over:
             raise Rejected(self.game_over_reason())
+        if not guarded:
+            self.outcome = unguarded = Outcome(command)
+            handler(self, cmd)
+            if self.debts:
+                self.settle_debts()
+            return unguarded
         saved = self.save()
         previous = self.outcome
         try:
@@ -192,7 +210,6 @@ class Game(State):
     def pop(self) -> None:
         """Take back the last command `push` applied (IndexError when none is kept)."""
         self.load(self.undo_stack.pop())
-        self.ownership_version += 1
 
     def is_legal(self, command: dict[str, Any]) -> bool:
         """Would the rules take this command now? Tried and rolled back, so nothing changes."""
@@ -211,6 +228,10 @@ class Game(State):
         """The one decision that holds up play now (None once the game is over)."""
         return decide(self)
 
+    def decision_kind(self) -> str:
+        """Just the kind of `decision()` ("" once the game is over), without making one."""
+        return kind_now(self)
+
     def legal_commands(self, player: int | str | None) -> list[Legal]:
         """Every command this player (a seat or a name; None: the banker) may give now."""
         seat = self.seats.get(player) if isinstance(player, str) else player
@@ -222,14 +243,14 @@ class Game(State):
         """Whose move a command is: a seat, or None when it is the banker's (raises Malformed)."""
         return actor(self, command)
 
-    def game_over_reason(self) -> Text:
+    def game_over_reason(self) -> Sentence:
         if self.winner is not None:
             return Text("over.won", self.names[self.winner])
         return Text("over")
 
     def tell(self, key: str, *values: Any) -> None:
         """Something players should hear, worded from the catalog when it is read."""
-        self.outcome.events.append(Text(key, *values))
+        self.outcome.events.append(Sentence(key, values))
 
     # ---- who and what ------------------------------------------------------------------------
 
@@ -261,19 +282,37 @@ class Game(State):
             raise Rejected(Text("not_property", square))
         return square
 
-    def owned(self, seat: int) -> list[int]:
-        """The squares this seat owns, in board order."""
-        owner = self.owner
-        return [i for i in self.ownable if owner[i] == seat]
+    def owned(self, seat: int) -> tuple[int, ...]:
+        """The squares this seat owns, in board order (worked out again only after a change of
+        hands: bots and screens ask this far more often than deeds move)."""
+        if self._owned_version != self.ownership_version:
+            owner = self.owner
+            held: list[list[int]] = [[] for _ in self.names]
+            for i in self.ownable:
+                if owner[i] >= 0:
+                    held[owner[i]].append(i)
+            self._owned = [tuple(h) for h in held]
+            self._owned_version = self.ownership_version
+        return self._owned[seat]
 
     def set_owner(self, index: int, seat: int) -> None:
         """The one place a deed changes hands."""
         self.owner[index] = seat
         self.ownership_version += 1
 
+    def load(self, saved: tuple) -> None:  # type: ignore[type-arg]
+        State.load(self, saved)
+        self.ownership_version += 1  # deeds may have changed hands back
+
     def account(self, account: Account) -> str:
-        """An account's name as transfers and texts give it."""
+        """An account's name as transfers and the printed state give it ("bank", "pot")."""
         return self.names[account] if isinstance(account, int) else account
+
+    def account_text(self, account: Account) -> str | Sentence:
+        """An account as a sentence names it, in the reader's language."""
+        if isinstance(account, int):
+            return self.names[account]
+        return Text("the_bank" if account == BANK else "the_pot")
 
     def deck(self, name: str) -> tuple[int, ...]:
         return self.decks[self.deck_order.index(name)]
@@ -308,7 +347,7 @@ class Game(State):
 
     # ---- money -------------------------------------------------------------------------------
 
-    def pay(self, source: Account, target: Account, amount: int, why: Text) -> None:
+    def pay(self, source: Account, target: Account, amount: int, why: Sentence) -> None:
         """Move money the source has; the one place where balances change."""
         if amount <= 0:
             return
@@ -334,7 +373,7 @@ class Game(State):
                 self.bank_received += amount
         self.outcome.transfers.append(Transfer(source_name, target_name, amount, why))
 
-    def charge(self, payer: int, creditor: Account, amount: int, why: Text) -> None:
+    def charge(self, payer: int, creditor: Account, amount: int, why: Sentence) -> None:
         """A payment the payer owes: paid now if the cash covers it, else a debt that waits."""
         if amount <= 0:
             return
@@ -342,7 +381,7 @@ class Game(State):
             self.pay(payer, creditor, amount, why)
             return
         self.debts = (*self.debts, Debt(payer, creditor, amount, why))  # type: ignore[arg-type]
-        self.tell("debt.owes", self.names[payer], amount, self.account(creditor), why)
+        self.tell("debt.owes", self.names[payer], amount, self.account_text(creditor), why)
 
     def first_debt(self, seat: int) -> Debt | None:
         for debt in self.debts:
@@ -445,5 +484,5 @@ class Game(State):
 
 from .actor import actor  # noqa: E402 - these name Game only for typing
 from .commands import dispatch  # noqa: E402
-from .decision import Decision, decide  # noqa: E402
+from .decision import Decision, decide, kind_now  # noqa: E402
 from .legal import Legal, legal_commands  # noqa: E402

@@ -32,7 +32,6 @@ from .market import (
     why_not_decline,
     why_not_pass,
 )
-from .texts import Text
 from .turn import (
     debt_free,
     why_not_choose,
@@ -153,7 +152,7 @@ def _decisions(game: Game, seat: int, name: str, out: list[Legal]) -> None:
     if trade is not None:
         if why_not_accept(game, seat, ()) is None:
             free: dict[str, Any] = {}
-            if debt_free(game, seat, Text("doing.lift_in_trade")) is None:
+            if debt_free(game, seat, "doing.lift_in_trade") is None:
                 costs = {game.squares[i].id: lift_cost(game.squares[i])
                          for i in trade.give.squares if game.mortgaged[i]}
                 if costs:
@@ -207,7 +206,7 @@ def _property(game: Game, seat: int, name: str, out: list[Legal]) -> None:
 
 def _side_options(game: Game, seat: int) -> dict[str, Any]:
     """What this seat could hand over in a trade now."""
-    cash = game.cash[seat] if debt_free(game, seat, Text("doing.hand_cash")) is None else 0
+    cash = game.cash[seat] if debt_free(game, seat, "doing.hand_cash") is None else 0
     return {
         "cash": [0, cash],
         "squares": [game.squares[i].id for i in tradable(game, seat)],
@@ -217,7 +216,7 @@ def _side_options(game: Game, seat: int) -> dict[str, Any]:
 
 def _trades(game: Game, seat: int, name: str, out: list[Legal]) -> None:
     """Trade proposals to each other active player: any mix of what each side could hand over."""
-    if game.trade is not None or why_not_window(game, seat, Text("doing.propose")) is not None:
+    if game.trade is not None or why_not_window(game, seat, "doing.propose") is not None:
         return
     give = _side_options(game, seat)
     for partner in game.active:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from .buildings import next_building, place_building, why_not_limit, why_not_place
 from .errors import Rejected
 from .state import BANK, Auction, Offer
-from .texts import Text
+from .texts import Sentence, Text
 from .turn import debt_free, free_moment
 
 if TYPE_CHECKING:
@@ -28,15 +28,14 @@ def _offer_seat(game: Game, cmd: dict[str, Any]) -> tuple[Offer, int]:
     return offer, offer.seat
 
 
-def why_not_buy(game: Game, seat: int) -> Text | None:
+def why_not_buy(game: Game, seat: int) -> Sentence | None:
     offer = game.offer
     if offer is None:
         return Text("buy.none")
     square = game.squares[offer.square]
     if seat != offer.seat:
         return Text("buy.not_yours", square, game.names[offer.seat], game.names[seat])
-    doing = Text("doing.buy", square)
-    why = free_moment(game, seat, doing) or debt_free(game, seat, doing)
+    why = free_moment(game, seat, "doing.buy", square) or debt_free(game, seat, "doing.buy", square)
     if why is None and game.cash[seat] < square.price:
         return Text("buy.too_dear", game.names[seat], square, square.price, game.cash[seat])
     return why
@@ -54,14 +53,14 @@ def buy(game: Game, cmd: dict[str, Any]) -> None:
     game.tell("buy.buys", game.names[seat], square)
 
 
-def why_not_decline(game: Game, seat: int) -> Text | None:
+def why_not_decline(game: Game, seat: int) -> Sentence | None:
     offer = game.offer
     if offer is None:
         return Text("buy.none")
     square = game.squares[offer.square]
     if seat != offer.seat:
         return Text("buy.not_yours", square, game.names[offer.seat], game.names[seat])
-    return free_moment(game, seat, Text("doing.decline", square))
+    return free_moment(game, seat, "doing.decline", square)
 
 
 def decline(game: Game, cmd: dict[str, Any]) -> None:
@@ -86,7 +85,7 @@ def open_auction(game: Game, bidders: tuple[int, ...], square: int) -> None:
 
 # ---- auctions ----------------------------------------------------------------------------------
 
-def lot_name(game: Game, auction: Auction) -> Square | Text:
+def lot_name(game: Game, auction: Auction) -> Square | Sentence:
     if auction.square is not None:
         return game.squares[auction.square]
     return Text("auction.bank_" + (auction.building or "house"))
@@ -101,7 +100,7 @@ def bid_floor(game: Game, auction: Auction, square: Square | None = None) -> int
     return floor
 
 
-def why_not_bid(game: Game, seat: int, amount: int, square: Square | None) -> Text | None:
+def why_not_bid(game: Game, seat: int, amount: int, square: Square | None) -> Sentence | None:
     if not game.auctions:
         return Text("auction.none")
     auction = game.auctions[0]
@@ -109,7 +108,7 @@ def why_not_bid(game: Game, seat: int, amount: int, square: Square | None) -> Te
     lot = lot_name(game, auction)
     if seat not in auction.bidders:
         return Text("auction.out", name, lot)
-    why = debt_free(game, seat, Text("doing.bid", lot))
+    why = debt_free(game, seat, "doing.bid", lot)
     if why is not None:
         return why
     if amount <= auction.high_bid or amount < 1:
@@ -152,7 +151,7 @@ def bid(game: Game, cmd: dict[str, Any]) -> None:
     _maybe_close(game, auction)
 
 
-def why_not_pass(game: Game, seat: int) -> Text | None:
+def why_not_pass(game: Game, seat: int) -> Sentence | None:
     if not game.auctions:
         return Text("auction.none")
     auction = game.auctions[0]
@@ -204,7 +203,7 @@ def _maybe_close(game: Game, auction: Auction) -> None:
     game.tell("auction.wins", game.names[winner], lot, price)
 
 
-def why_not_auction_building(game: Game, kind: str) -> Text | None:
+def why_not_auction_building(game: Game, kind: str) -> Sentence | None:
     if game.auctions:
         return Text("auction.already")
     if game.choice is not None:
@@ -230,7 +229,7 @@ def auction_building(game: Game, cmd: dict[str, Any]) -> None:
 
 # ---- rent claims (auto_collect_rent: false) ----------------------------------------------------
 
-def why_not_claim_rent(game: Game, seat: int) -> Text | None:
+def why_not_claim_rent(game: Game, seat: int) -> Sentence | None:
     claim = game.claim
     name = game.names[seat]
     if claim is None:
@@ -238,7 +237,7 @@ def why_not_claim_rent(game: Game, seat: int) -> Text | None:
     square = game.squares[claim.square]
     if claim.owner != seat:
         return Text("rent.not_yours", square, game.names[claim.owner])
-    return free_moment(game, seat, Text("doing.claim"))
+    return free_moment(game, seat, "doing.claim")
 
 
 def claim_rent(game: Game, cmd: dict[str, Any]) -> None:

@@ -31,10 +31,10 @@ def rent(game: Game, square: Square) -> int:
                 break
         return square.rents[0] * (2 if whole else 1)
     # Stations and utilities count every one the owner holds, mortgaged ones included.
-    squares, owners = game.squares, game.owner
+    owners = game.owner
     count = 0
-    for i in game.ownable:
-        if owners[i] == owner and squares[i].kind == square.kind:
+    for i in game.kin[index]:
+        if owners[i] == owner:
             count += 1
     if square.kind == "station":
         return game.edition.station_rents[count - 1]

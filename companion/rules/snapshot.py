@@ -14,7 +14,7 @@ from .edition import Card, Edition, Square, load_edition
 from .game import Game
 from .house_rules import HouseRules
 from .state import RECORDS, State
-from .texts import Text
+from .texts import Sentence
 
 FORMAT = 2
 STATE_FIELDS = tuple(f.name for f in fields(State))
@@ -26,7 +26,7 @@ def encode(value: Any) -> Any:
         return value
     if isinstance(value, tuple | list):
         return [encode(v) for v in value]
-    if isinstance(value, Text):
+    if isinstance(value, Sentence):
         return {"text": value.key, "values": [encode(v) for v in value.values]}
     if isinstance(value, Square):
         return {"square": value.index}
@@ -36,7 +36,8 @@ def encode(value: Any) -> Any:
         return {"names": dict(value)}
     name = type(value).__name__
     if RECORDS.get(name) is type(value):
-        return {"record": name, "fields": [encode(getattr(value, f.name)) for f in fields(value)]}
+        record: Any = value
+        return {"record": name, "fields": [encode(getattr(record, f.name)) for f in fields(record)]}
     raise TypeError(f"a game's state cannot hold a {name}")
 
 
@@ -50,7 +51,7 @@ def decode(data: Any, edition: Edition) -> Any:
     if "record" in data:
         return RECORDS[data["record"]](*(decode(v, edition) for v in data["fields"]))
     if "text" in data:
-        return Text(data["text"], *(decode(v, edition) for v in data["values"]))
+        return Sentence(data["text"], tuple(decode(v, edition) for v in data["values"]))
     if "square" in data:
         return edition.squares[data["square"]]
     if "card" in data:
@@ -85,4 +86,5 @@ def restore(data: dict[str, Any]) -> Game:
         if isinstance(getattr(game, name), list):
             value = list(value)
         setattr(game, name, value)
+    game.ownership_version += 1
     return game

@@ -6,13 +6,15 @@ a few lists of numbers and a handful of immutable records. That makes `save` a c
 
 Rules change the per-seat and per-square lists in place and replace records whole; a record is
 never changed in place, so the copy `save` makes never shares anything a command can alter.
+(They are not frozen dataclasses only because compiled, those are built through a slow generic
+path; the fault-injection tests catch any record changed in place.)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .texts import Text
+from .texts import Sentence
 
 BANK = "bank"
 POT = "pot"
@@ -24,7 +26,7 @@ Account = int | str
 CardKey = tuple[str, int]  # (deck, number as printed)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Offer:
     """A buy offer for the square the current player landed on."""
 
@@ -32,7 +34,7 @@ class Offer:
     square: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Auction:
     """A deed (square set) or a building from the bank's supply (building set) under the hammer."""
 
@@ -44,7 +46,7 @@ class Auction:
     build_on: int | None = None  # building auction: the square the high bidder builds on
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Choice:
     """A decision a card or square asks the player for."""
 
@@ -54,7 +56,7 @@ class Choice:
     percent_amount: int = 0  # income tax house rule: the percent figure
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DrawDue:
     """House rule physical_decks: the card the player must draw at the table and tap."""
 
@@ -62,15 +64,15 @@ class DrawDue:
     deck: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Debt:
     debtor: int
     creditor: Account
     amount: int
-    reason: Text
+    reason: Sentence
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Side:
     """One side of a trade: what that player hands over."""
 
@@ -83,7 +85,7 @@ class Side:
         return not (self.cash or self.squares or self.jail_cards)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Trade:
     proposer: int
     partner: int
@@ -92,7 +94,7 @@ class Trade:
     proposer_lifts: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RentClaim:
     """Rent the owner may claim until the next roll (house rule auto_collect_rent: false)."""
 
@@ -137,7 +139,7 @@ class State:
     rolled: bool  # the current player has rolled at least once this turn
     doubles: int
     last_roll: tuple[int, int] | None
-    built: tuple[int, ...]  # the group of each building the current player built this turn
+    built: tuple[str, ...]  # the group of each building the current player built this turn
     # Decisions that may be pending.
     offer: Offer | None
     auctions: tuple[Auction, ...]  # the first one runs; the rest wait their turn

@@ -64,7 +64,7 @@ class Plural:
 
 def name_in(value: Any, lang: str) -> str:
     """A value as a reader of this language sees it."""
-    if isinstance(value, Text | Plural):
+    if isinstance(value, Sentence | Plural):
         return value.words(lang)
     if isinstance(value, tuple):
         return ", ".join(name_in(v, lang) for v in value)
@@ -76,12 +76,12 @@ def name_in(value: Any, lang: str) -> str:
     return str(value)
 
 
-class Text:
+class Sentence:
     """A catalog key and its values: `words(lang)` gives the sentence, `str()` the English one."""
 
     __slots__ = ("key", "values")
 
-    def __init__(self, key: str, *values: Any) -> None:
+    def __init__(self, key: str, values: tuple[Any, ...] = ()) -> None:
         self.key = key
         self.values = values
 
@@ -94,10 +94,10 @@ class Text:
         return self.words("en")
 
     def __repr__(self) -> str:
-        return f"Text({self.key!r}, {', '.join(map(repr, self.values))})"
+        return f"Text({', '.join(map(repr, (self.key, *self.values)))})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Text) and other.key == self.key and other.values == self.values
+        return isinstance(other, Sentence) and other.key == self.key and other.values == self.values
 
     def __hash__(self) -> int:
         return hash((self.key, self.values))
@@ -105,3 +105,12 @@ class Text:
     def both(self) -> dict[str, str]:
         """The sentence in every language (what the API sends, so each screen picks its own)."""
         return {lang: self.words(lang) for lang in LANGUAGES}
+
+
+def Text(key: str, *values: Any) -> Sentence:  # noqa: N802 - reads as the sentence it makes
+    """A sentence: Text("buy.buys", "Ann", square) is "Ann buys Mayfair" to an English reader.
+
+    (A function, not the class: a compiled class called with *values takes a slow generic path,
+    and the engine makes a sentence for every payment it records.)
+    """
+    return Sentence(key, values)

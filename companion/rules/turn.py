@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import Rejected
 from .rent import rent
 from .state import BANK, POT, Choice, DrawDue, Offer, RentClaim
-from .texts import Text
+from .texts import Sentence, Text
 
 if TYPE_CHECKING:
     from .edition import Card
@@ -28,7 +28,7 @@ def turn_seat(game: Game, cmd: dict[str, Any]) -> int:
     return current
 
 
-def blocker(game: Game) -> Text | None:
+def blocker(game: Game) -> Sentence | None:
     """The decision that holds up the dice, in words, or None when the dice are free."""
     if not (game.auctions or game.choice or game.draw_due or game.debts or game.offer or game.trade):
         return None
@@ -42,41 +42,46 @@ def blocker(game: Game) -> Text | None:
         return Text("block.draw", names[due.seat], game.edition.deck_names[due.deck])
     if game.debts:
         debt = game.debts[0]
-        return Text("block.debt", names[debt.debtor], debt.amount, game.account(debt.creditor))
+        return Text("block.debt", names[debt.debtor], debt.amount, game.account_text(debt.creditor))
     if game.offer is not None:
         return Text("block.buy", names[game.offer.seat], game.squares[game.offer.square])
     assert game.trade is not None
     return Text("block.trade", names[game.trade.partner], names[game.trade.proposer])
 
 
-def free_moment(game: Game, seat: int, doing: Text) -> Text | None:
+# The checks below take what the player is doing as a catalog key and its values, and word it
+# only when they refuse: bots and screens ask them far more often than anything is refused.
+
+def free_moment(game: Game, seat: int, doing: str, *values: Any) -> Sentence | None:
     """Section 8a: deals and building wait while an auction runs or a card choice (or draw) waits."""
     if game.auctions:
-        return Text("busy.auction", game.names[seat], doing)
+        return Text("busy.auction", game.names[seat], Text(doing, *values))
     if game.choice is not None:
-        return Text("busy.choice", game.names[seat], doing, game.names[game.choice.seat])
+        return Text("busy.choice", game.names[seat], Text(doing, *values), game.names[game.choice.seat])
     if game.draw_due is not None:
-        return Text("busy.draw", game.names[seat], doing, game.names[game.draw_due.seat])
+        return Text("busy.draw", game.names[seat], Text(doing, *values), game.names[game.draw_due.seat])
     return None
 
 
-def debt_free(game: Game, seat: int, doing: Text) -> Text | None:
+def debt_free(game: Game, seat: int, doing: str, *values: Any) -> Sentence | None:
     """A debtor spends no cash until the debt is paid (RULES.md 8a)."""
-    debt = game.first_debt(seat)
-    if debt is not None:
-        return Text("in_debt", game.names[seat], doing, debt.amount, game.account(debt.creditor))
+    if game.debts:
+        debt = game.first_debt(seat)
+        if debt is not None:
+            return Text("in_debt", game.names[seat], Text(doing, *values), debt.amount,
+                        game.account_text(debt.creditor))
     return None
 
 
-def affordable(game: Game, seat: int, amount: int, doing: Text) -> Text | None:
+def affordable(game: Game, seat: int, amount: int, doing: str, *values: Any) -> Sentence | None:
     if game.cash[seat] < amount:
-        return Text("too_dear", game.names[seat], doing, amount, game.cash[seat])
+        return Text("too_dear", game.names[seat], Text(doing, *values), amount, game.cash[seat])
     return None
 
 
 # ---- rolling and ending the turn -------------------------------------------------------------
 
-def why_not_roll(game: Game, seat: int) -> Text | None:
+def why_not_roll(game: Game, seat: int) -> Sentence | None:
     name = game.names[seat]
     if seat != game.current:
         return Text("turn.not_yours", game.names[game.current], name)
@@ -118,7 +123,7 @@ def roll(game: Game, cmd: dict[str, Any]) -> None:
     move_forward(game, seat, total)
 
 
-def why_not_end_turn(game: Game, seat: int) -> Text | None:
+def why_not_end_turn(game: Game, seat: int) -> Sentence | None:
     name = game.names[seat]
     if seat != game.current:
         return Text("turn.not_yours", game.names[game.current], name)
@@ -140,7 +145,7 @@ def end_turn(game: Game, cmd: dict[str, Any]) -> None:
 
 # ---- jail ------------------------------------------------------------------------------------
 
-def _why_not_leave_jail(game: Game, seat: int, doing: Text) -> Text | None:
+def _why_not_leave_jail(game: Game, seat: int, doing: str) -> Sentence | None:
     name = game.names[seat]
     if seat != game.current:
         return Text("turn.not_yours", game.names[game.current], name)
@@ -150,12 +155,12 @@ def _why_not_leave_jail(game: Game, seat: int, doing: Text) -> Text | None:
     if busy is not None:
         return busy
     if not game.may_roll:
-        return Text("jail.before_roll", name, doing)
+        return Text("jail.before_roll", name, Text(doing))
     return None
 
 
-def why_not_pay_jail_fine(game: Game, seat: int) -> Text | None:
-    doing = Text("doing.pay_fine")
+def why_not_pay_jail_fine(game: Game, seat: int) -> Sentence | None:
+    doing = "doing.pay_fine"
     fine = game.rules.jail_fine
     return (
         _why_not_leave_jail(game, seat, doing) or debt_free(game, seat, doing)
@@ -172,8 +177,8 @@ def pay_jail_fine(game: Game, cmd: dict[str, Any]) -> None:
     _release(game, seat, "jail.pays_fine")
 
 
-def why_not_use_jail_card(game: Game, seat: int) -> Text | None:
-    why = _why_not_leave_jail(game, seat, Text("doing.use_card"))
+def why_not_use_jail_card(game: Game, seat: int) -> Sentence | None:
+    why = _why_not_leave_jail(game, seat, "doing.use_card")
     if why is None and not game.jail_cards[seat]:
         return Text("jail.no_card", game.names[seat])
     return why
@@ -237,7 +242,7 @@ def send_to_jail(game: Game, seat: int) -> None:
 
 # ---- choices -----------------------------------------------------------------------------------
 
-def why_not_choose(game: Game, seat: int, option: str) -> Text | None:
+def why_not_choose(game: Game, seat: int, option: str) -> Sentence | None:
     choice = game.choice
     if choice is None:
         return Text("choice.none")
@@ -350,7 +355,7 @@ def _drawn(game: Game, seat: int, card: Card) -> None:
     _obey(game, seat, card)
 
 
-def why_not_draw(game: Game, seat: int, deck: str, number: int) -> Text | None:
+def why_not_draw(game: Game, seat: int, deck: str, number: int) -> Sentence | None:
     due = game.draw_due
     if due is None:
         return Text("card.none_due")

@@ -58,7 +58,7 @@ def state(game: Game) -> dict[str, Any]:
                 "kind": decision.kind,
                 "players": [names[s] for s in decision.seats],
                 "options": list(decision.options),
-                "text": decision.text.both(),
+                "text": decision.text(game).both(),
             }
             if decision is not None else None
         ),

@@ -22,6 +22,7 @@ from ..hardware.device import Event, Press, Tap, UnitRoll
 from ..ledger import DataFolder, GameStore, LedgerError
 from ..rules import CommandError, Game, Malformed, Rejected, Text, legal, state
 from ..rules.taps import resolve
+from ..rules.texts import Sentence
 from .meaning import TapMeaning, what_tap_means
 from .reports import write_report
 
@@ -354,12 +355,12 @@ class Table:
         return result
 
     def _refused(
-        self, reason: str | Text, kind: str = "command", detail: dict[str, Any] | None = None,
+        self, reason: str | Sentence, kind: str = "command", detail: dict[str, Any] | None = None,
         status: int = 422, words: dict[str, str] | None = None, source: str = "reader",
     ) -> Result:
         """A refusal. A screen's own command is answered to that screen alone; what the devices
         were refused (a tap, a press, a roll of the unit) is shown on every screen."""
-        if isinstance(reason, Text):
+        if isinstance(reason, Sentence):
             words, reason = reason.both(), str(reason)
         if self.feedback is not None:
             self.feedback.rejected()
