@@ -54,7 +54,8 @@ def play_game(
     bots = Bots(BotPolicy(jail_strategy=jail_strategy))
     roll = random.Random(seed ^ 0x5EED_D1CE).random
     script = [start] if record else None
-    landed: Counter[str] = Counter()
+    jailed = len(game.squares)  # the landing counts: one slot per square, then one for in jail
+    landed = [0] * (jailed + 1)  # (a list, not a Counter: 5 % of a compiled game's time, not 1 %)
     roller = None  # whose last roll is still being resolved, for the landing counts
     rolls = 0
     commands = 0
@@ -64,9 +65,9 @@ def play_game(
             raise BotError(f"game seed {seed}: the bots made {commands} commands without ending")
         command = bots.next_command(game)
         kind = command["do"]
-        if landing and roller is not None and kind in ("roll", "end_turn"):
+        if landing and roller is not None and (kind == "roll" or kind == "end_turn"):
             if not roller.bankrupt:
-                landed[IN_JAIL if roller.in_jail else game.squares[roller.position].id] += 1
+                landed[jailed if roller.in_jail else roller.position] += 1
             roller = None
         if kind == "roll":
             command["dice"] = [int(roll() * 6) + 1, int(roll() * 6) + 1]
@@ -79,7 +80,11 @@ def play_game(
         if script is not None:
             script.append(command)
     if landing and roller is not None and not roller.bankrupt:
-        landed[IN_JAIL if roller.in_jail else game.squares[roller.position].id] += 1
+        landed[jailed if roller.in_jail else roller.position] += 1
+    counts: Counter[str] = Counter()
+    if landing:
+        names = [square.id for square in game.squares] + [IN_JAIL]
+        counts.update({names[at]: n for at, n in enumerate(landed) if n})
     return GameResult(
         seed=seed,
         player_turns=bots.turns,
@@ -88,6 +93,6 @@ def play_game(
         winner=game.winner.index if game.over and game.winner else None,
         net_worth=[game.net_worth(p) for p in game.players],
         bankruptcies=sum(p.bankrupt for p in game.players),
-        landing=landed,
+        landing=counts,
         script=script,
     )
