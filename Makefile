@@ -18,8 +18,9 @@ $(VENV)/.installed: pyproject.toml
 
 # The compiled engine `companion simulate` plays with: built once per version of its source (about
 # 20 s), nothing to do when it is there; without a C compiler it says so and simulate plays pure.
+# A failed build does not stop the rest: tests/test_compiled.py then fails and says why.
 compiled: $(VENV)/.installed
-	$(VENV)/bin/python -m companion.compiled
+	-$(VENV)/bin/python -m companion.compiled
 
 test: compiled
 	$(VENV)/bin/ruff check companion tests bench
