@@ -15,7 +15,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 # Paths under the folder that holds the `companion` package; add a glob here to compile more.
-COMPILED = ("companion/rules/*.py", "companion/bots/*.py", "companion/simulate/play.py")
+COMPILED = ("companion/rules/**/*.py", "companion/bots/**/*.py", "companion/simulate/play.py")
 RECIPE = "mypyc -O3, one shared library, v1"  # change it when the build's options change
 ROOT = Path(__file__).resolve().parents[2]
 NOT_DATA = {".py", ".pyc", ".pyi", ".so", ".pyd"}
@@ -38,11 +38,11 @@ class Source:
 
 
 def _data_files(root: Path, folders: set[Path]) -> list[str]:
-    found = []
+    found = set()
     for folder in folders:
         for path in folder.rglob("*"):
             if path.is_file() and path.suffix not in NOT_DATA and "__pycache__" not in path.parts:
-                found.append(path.relative_to(root).as_posix())
+                found.add(path.relative_to(root).as_posix())
     return sorted(found)
 
 
