@@ -16,30 +16,30 @@ $(VENV)/.installed: pyproject.toml
 	$(VENV)/bin/pip install -q --no-deps 'mfrc522-python>=0.0.9,<0.1'
 	touch $@
 
-test: $(VENV)/.installed
-	$(VENV)/bin/ruff check companion tests
+# The compiled engine `companion simulate` plays with: built once per version of its source (about
+# 20 s), nothing to do when it is there; without a C compiler it says so and simulate plays pure.
+# A failed build does not stop the rest: tests/test_compiled.py then fails and says why.
+compiled: $(VENV)/.installed
+	-$(VENV)/bin/python -m companion.compiled
+
+test: compiled
+	$(VENV)/bin/ruff check companion tests bench
 	$(VENV)/bin/python -m pytest
 
 lint: $(VENV)/.installed
-	$(VENV)/bin/ruff check companion tests
+	$(VENV)/bin/ruff check companion tests bench
 
-run: $(VENV)/.installed
+run: compiled
 	$(VENV)/bin/companion run --simulate --open --data .data
 
-# Benchmarks (kept out of the suite): pure Python, then the same source compiled with mypyc.
-$(VENV)/.bench: $(VENV)/.installed
-	$(VENV)/bin/pip install -q -e '.[test,bench]'
-	touch $@
-
-compiled: $(VENV)/.bench
-	bash bench/compile.sh
-
+# Benchmarks (kept out of the suite). `companion simulate` as a user runs it, with gamescomputersplay/
+# monopoly beside it when PEER names a checkout of it; then the engine in one process, both builds.
 bench: compiled
-	PYTHONPATH=.build/compiled $(VENV)/bin/python -m pytest -q -p no:cacheprovider tests/test_scripts.py
-	$(VENV)/bin/python bench/engine_speed.py
-	PYTHONPATH=.build/compiled $(VENV)/bin/python bench/engine_speed.py
-	$(VENV)/bin/python bench/replay_speed.py
-	PYTHONPATH=.build/compiled $(VENV)/bin/python bench/replay_speed.py
+	$(VENV)/bin/python bench/simulate_speed.py $(if $(PEER),--peer $(PEER))
+	$(VENV)/bin/python bench/engine_speed.py --engine pure
+	$(VENV)/bin/python bench/engine_speed.py --engine compiled
+	$(VENV)/bin/python bench/replay_speed.py --engine pure
+	$(VENV)/bin/python bench/replay_speed.py --engine compiled
 	$(VENV)/bin/python bench/ledger_speed.py
 	$(VENV)/bin/python bench/dashboard_speed.py
 	$(VENV)/bin/python bench/reader_speed.py

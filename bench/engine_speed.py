@@ -1,8 +1,9 @@
 """Player-turns per second: bots playing 4-player games under the full rules, in one process.
 
-Run: .venv/bin/python bench/engine_speed.py [--games N]   (pure Python)
-     PYTHONPATH=.build/compiled .venv/bin/python bench/engine_speed.py   (after bench/compile.sh)
+Run: .venv/bin/python bench/engine_speed.py --engine compiled   (the build `companion simulate` uses)
+     .venv/bin/python bench/engine_speed.py --engine pure
 It prints the figures and a fingerprint of the games played, so two builds can be compared.
+`--run-seed S` plays the very games of `companion simulate --seed S` (else seeds 0, 1, 2, ...).
 """
 
 from __future__ import annotations
@@ -13,23 +14,31 @@ import json
 import sys
 import time
 
-import companion.rules.game
-from companion.simulate.play import play_game
+from companion.compiled.choice import choose
+from companion.compiled.loader import engine_in_use, install
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--engine", choices=("compiled", "pure"), default="compiled")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=3, help="runs; the best is reported")
+    parser.add_argument("--run-seed", type=int, default=None, metavar="S")
     args = parser.parse_args()
-    compiled = not companion.rules.game.__file__.endswith(".py")
+    build = choose(args.engine, say=lambda line: print(line, file=sys.stderr))
+    if build is not None:
+        install(build)  # before anything imports the engine
+    from companion.simulate.play import play_game
+    from companion.simulate.run import game_seeds
+
+    seeds = range(args.games) if args.run_seed is None else game_seeds(args.run_seed, args.games)
     best = None
     for _ in range(args.repeat):
         turns = rolls = 0
         digest = hashlib.sha256()
         start = time.perf_counter()
-        for seed in range(args.games):
+        for seed in seeds:
             result = play_game(args.players, seed)
             turns += result.player_turns
             rolls += result.rolls
@@ -40,7 +49,7 @@ def main() -> None:
     assert best is not None
     seconds, turns, rolls, fingerprint = best
     print(json.dumps({
-        "engine": "compiled (mypyc)" if compiled else "pure Python",
+        "engine": engine_in_use(),
         "python": sys.version.split()[0],
         "games": args.games,
         "players": args.players,

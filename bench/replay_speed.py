@@ -1,6 +1,6 @@
 """Seconds to replay a recorded 10,000-command table script (read, parse, apply, print state).
 
-Run: .venv/bin/python bench/replay_speed.py [--commands N]
+Run: .venv/bin/python bench/replay_speed.py --engine compiled|pure [--commands N]
 The script is recorded from a long simulated 8-player game, then cut to exactly N commands.
 """
 
@@ -13,18 +13,24 @@ import tempfile
 import time
 from pathlib import Path
 
-from long_game import long_game
-
-import companion.rules.game
-from companion.replay import replay
-from companion.rules import state
+from companion.compiled.choice import choose
+from companion.compiled.loader import engine_in_use, install
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--engine", choices=("compiled", "pure"), default="compiled")
     parser.add_argument("--commands", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=5, help="runs; the best is reported")
     args = parser.parse_args()
+    build = choose(args.engine, say=lambda line: print(line, file=sys.stderr))
+    if build is not None:
+        install(build)  # before anything imports the engine
+    from long_game import long_game
+
+    from companion.replay import replay
+    from companion.rules import state
+
     lines = [json.dumps(c) for c in long_game(args.commands)]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "game.jsonl"
@@ -37,9 +43,8 @@ def main() -> None:
             json.dumps(state(result.game))
             best = min(best, time.perf_counter() - start)
             assert not result.rejected, result.rejected[:3]
-    compiled = not companion.rules.game.__file__.endswith(".py")
     print(json.dumps({
-        "engine": "compiled (mypyc)" if compiled else "pure Python",
+        "engine": engine_in_use(),
         "python": sys.version.split()[0],
         "commands": len(lines),
         "seconds": round(best, 4),

@@ -279,6 +279,10 @@ create_venv() {
     run "$VENV/bin/pip" install --quiet --force-reinstall --no-deps "$src"
     # The reader library asks for RPi.GPIO, which clashes with rpi-lgpio (the same module): no deps.
     run "$VENV/bin/pip" install --quiet --no-deps "$READER_LIBRARY"
+    # The compiled engine `companion simulate` plays with (the table itself runs the pure one); a
+    # few minutes on a Pi. Without it simulate still works, with the pure engine, and says so.
+    run "$VENV/bin/python" -P -m companion.compiled ||
+        say "the compiled engine did not build: companion simulate will use the pure engine"
     run install -m 0755 "$REPO/systemd/hotspot.sh" "$PREFIX/hotspot.sh"
     run install -m 0755 "$REPO/systemd/companion.sh" "$WRAPPER"
 }

@@ -76,6 +76,7 @@ def test_the_dry_run_tells_every_step_and_changes_nothing() -> None:
     pip = "would run: /opt/companion/venv/bin/pip install --quiet"
     assert f"{pip} --upgrade '/tmp/companion-src[pi]'" in lines
     assert f"{pip} --no-deps 'mfrc522-python>=0.0.9,<0.1'" in lines
+    assert "would run: /opt/companion/venv/bin/python -P -m companion.compiled" in lines
     assert any(line.startswith("would write /etc/companion/config.toml") for line in lines) or \
         any(line.startswith("kept as it is") for line in lines)
     assert "would run: install -m 0644 " + str(SYSTEMD / "companion.service") + \

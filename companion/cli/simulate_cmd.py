@@ -10,10 +10,12 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from ..compiled.choice import ENGINES, Unavailable, choose
 from ..rules import HouseRules, Malformed, load_edition
 from ..simulate.compare import Comparison, compare
 from ..simulate.play import IN_JAIL, SEAT_NAMES
 from ..simulate.run import Summary, first_game_script, simulate
+from ..simulate.workers import default_jobs
 from .args import count
 
 
@@ -58,6 +60,11 @@ def _aligned(rows: list[tuple[str, str]]) -> str:
     return "\n".join(f"{label.ljust(width)}  {value}".rstrip() for label, value in rows)
 
 
+def _engine(result: Summary | Comparison) -> str:
+    name = "compiled (mypyc)" if result.engine == "compiled" else "pure Python"
+    return f"{name}, {result.jobs} process{'es' if result.jobs > 1 else ''}"
+
+
 def _simulation_report(summary: Summary) -> str:
     """The summary of a run as a few aligned lines a person reads at a glance."""
     length = summary.length
@@ -65,6 +72,7 @@ def _simulation_report(summary: Summary) -> str:
         ("Games", f"{summary.games} ({summary.players} players, seed {summary.seed}, "
                   f"jail: {summary.jail_strategy}, turn cap {summary.turn_cap})"),
         ("House rules", _shown(summary.rules)),
+        ("Engine", _engine(summary)),
         ("Seconds", f"{summary.seconds:.2f}"),
         ("Games/s", f"{summary.games_per_second:,.1f}"),
         ("Player-turns", f"{summary.player_turns:,}"),
@@ -96,6 +104,7 @@ def _comparison_report(result: Comparison) -> str:
                          f"jail: {result.jail_strategy}, turn cap {result.turn_cap})"),
         ("House rules", _shown(result.rules)),
         ("Compared with", _shown(result.change)),
+        ("Engine", _engine(result)),
         ("Seconds", f"{result.seconds:.2f}"),
     ])
     metrics = result.metrics
@@ -168,18 +177,29 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"companion simulate: cannot write {args.record}: {exc.strerror}", file=sys.stderr)
             return 2
+    def say(line: str) -> None:
+        print(f"companion simulate: {line}", file=sys.stderr, flush=True)
+
+    try:
+        build = choose(args.engine, say)
+    except Unavailable as exc:
+        say(str(exc))
+        return 2
+    jobs = args.jobs or default_jobs()
     bar = ProgressBar(sys.stderr) if sys.stderr.isatty() and not args.json else None
     try:
         if change:
             result: Summary | Comparison = compare(
                 args.games, args.players, args.seed, change, rules, args.jail_strategy,
-                args.turn_cap, progress=bar,
+                args.turn_cap, progress=bar, jobs=jobs, build=build,
             )
         else:
             result = simulate(
                 args.games, args.players, args.seed, rules, args.jail_strategy, args.landing,
-                args.turn_cap, progress=bar,
+                args.turn_cap, progress=bar, jobs=jobs, build=build,
             )
+    except KeyboardInterrupt:
+        return 130
     finally:
         if bar is not None:
             bar.clear()
@@ -210,6 +230,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--record", metavar="FILE",
                    help="write the first game as a table script that `companion replay` reproduces")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a report")
+    p.add_argument("--jobs", type=count(1), default=None, metavar="N",
+                   help="processes playing games at once (every core); the results do not depend on it")
+    p.add_argument("--engine", choices=ENGINES, default="auto",
+                   help="auto: the mypyc-compiled engine, built first if needed, else pure Python; "
+                        "compiled: fail without it; pure: never compile (auto)")
     p.add_argument("--compare", action="append", default=[], metavar="KEY=VALUE",
                    help="play paired games without and with this house rule (repeatable)")
     p.set_defaults(func=cmd_simulate)

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import math
 import statistics
-import time
 from dataclasses import dataclass
 from typing import Any
 
+from ..compiled.store import Build
 from ..rules import HouseRules
-from .play import SEAT_NAMES, play_game
-from .run import Progress, game_seeds
+from .chunk import Job
+from .play import SEAT_NAMES
+from .run import game_seeds
+from .workers import Progress, play_all
 
 Z95 = 1.96
 
@@ -51,6 +53,8 @@ class Comparison:
     change: dict[str, Any]  # the house rules the "with" games add
     jail_strategy: str
     turn_cap: int
+    engine: str  # "compiled" or "pure"
+    jobs: int  # processes that played the games
     seconds: float
     metrics: dict[str, Any]
 
@@ -63,6 +67,8 @@ class Comparison:
             "compare": self.change,
             "jail_strategy": self.jail_strategy,
             "turn_cap": self.turn_cap,
+            "engine": self.engine,
+            "jobs": self.jobs,
             "seconds": round(self.seconds, 6),
             "metrics": self.metrics,
         }
@@ -77,33 +83,28 @@ def compare(
     jail_strategy: str = "pay",
     turn_cap: int = 1000,
     progress: Progress | None = None,
+    jobs: int = 1,
+    build: Build | None = None,
 ) -> Comparison:
-    """Play every seed twice, with the base rules and with `change` added, and pair the results."""
+    """Play every seed twice, with the base rules and with `change` added, and pair the results
+    (in `jobs` processes with `build`, None: the pure engine)."""
     if not change:
         raise ValueError("compare() needs at least one house rule to change")
     base = HouseRules.from_dict(rules)  # both raise Malformed before any game is played
     variant = HouseRules.from_dict({**(rules or {}), **change})
     arms = (base.changed(), variant.changed())
+    played = play_all(Job(players, arms, jail_strategy, turn_cap, False), game_seeds(seed, games),
+                      jobs, build, progress)
     lengths: tuple[list[float], list[float]] = ([], [])
     bankruptcies: tuple[list[float], list[float]] = ([], [])
     capped: tuple[list[float], list[float]] = ([], [])
     richest: tuple[list[int], list[int]] = ([], [])
-    seconds = 0.0
-    done = 0
-    clock = time.perf_counter
-    for game_seed in game_seeds(seed, games):
-        for arm, arm_rules in enumerate(arms):
-            started = clock()
-            result = play_game(players, game_seed, rules=arm_rules, jail_strategy=jail_strategy,
-                               turn_cap=turn_cap)
-            seconds += clock() - started
+    for pair in played.records:
+        for arm, result in enumerate(pair):
             lengths[arm].append(result.player_turns)
             bankruptcies[arm].append(result.bankruptcies)
             capped[arm].append(1.0 if result.ended == "turn_cap" else 0.0)
             richest[arm].append(result.richest)
-            done += 1
-            if progress is not None:
-                progress(done, 2 * games)
     by_seat = []
     for seat in range(players):
         shares = [[1.0 if r == seat else 0.0 for r in arm] for arm in richest]
@@ -122,6 +123,8 @@ def compare(
         change={key: getattr(variant, key) for key in change},
         jail_strategy=jail_strategy,
         turn_cap=turn_cap,
-        seconds=seconds,
+        engine=played.engine,
+        jobs=played.jobs,
+        seconds=played.seconds,
         metrics=metrics,
     )

@@ -54,8 +54,9 @@ def play_game(
     bots = Bots(BotPolicy(jail_strategy=jail_strategy))
     roll = random.Random(seed ^ 0x5EED_D1CE).random
     script = [start] if record else None
-    landed: Counter[str] = Counter()
-    roller: int | None = None  # whose last roll is still being resolved, for the landing counts
+    jailed = len(game.squares)  # the landing counts: one slot per square, then one for in jail
+    landed = [0] * (jailed + 1)  # (a list, not a Counter: 5 % of a compiled game's time, not 1 %)
+    roller = -1  # whose last roll is still being resolved, for the landing counts
     rolls = 0
     commands = 0
     while not game.over and bots.turns < turn_cap:
@@ -64,10 +65,10 @@ def play_game(
             raise BotError(f"game seed {seed}: the bots made {commands} commands without ending")
         command = bots.next_command(game)
         kind = command["do"]
-        if landing and roller is not None and kind in ("roll", "end_turn"):
+        if landing and roller >= 0 and (kind == "roll" or kind == "end_turn"):
             if not game.bankrupt[roller]:
-                landed[IN_JAIL if game.in_jail[roller] else game.squares[game.position[roller]].id] += 1
-            roller = None
+                landed[jailed if game.in_jail[roller] else game.position[roller]] += 1
+            roller = -1
         if kind == "roll":
             command["dice"] = [int(roll() * 6) + 1, int(roll() * 6) + 1]
             rolls += 1
@@ -78,8 +79,12 @@ def play_game(
             raise BotError(f"game seed {seed}: {command} refused: {refused.reason}") from None
         if script is not None:
             script.append(command)
-    if landing and roller is not None and not game.bankrupt[roller]:
-        landed[IN_JAIL if game.in_jail[roller] else game.squares[game.position[roller]].id] += 1
+    if landing and roller >= 0 and not game.bankrupt[roller]:
+        landed[jailed if game.in_jail[roller] else game.position[roller]] += 1
+    counts: Counter[str] = Counter()
+    if landing:
+        names = [square.id for square in game.squares] + [IN_JAIL]
+        counts.update({names[at]: n for at, n in enumerate(landed) if n})
     return GameResult(
         seed=seed,
         player_turns=bots.turns,
@@ -88,6 +93,6 @@ def play_game(
         winner=game.winner if game.over else None,
         net_worth=[game.net_worth(seat) for seat in range(players)],
         bankruptcies=sum(game.bankrupt),
-        landing=landed,
+        landing=counts,
         script=script,
     )

@@ -1,25 +1,26 @@
 """Many simulated games and their report: speed, game length, endings, wins and landing frequencies.
 
-The per-game loop only plays and counts; everything else (averages, frequencies, the report) happens
-after the clock stops, so `seconds` measures the engine and the bots, not the reporting.
+The games are played by worker processes (`workers`); everything else (averages, frequencies, the
+report) happens after the clock stops, so `seconds` measures the engine and the bots, not the
+reporting. The report is the same whatever the number of processes: only the timing differs.
 """
 
 from __future__ import annotations
 
 import random
 import statistics
-import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..compiled.store import Build
 from ..rules import HouseRules, load_edition
+from .chunk import Job
 from .play import IN_JAIL, play_game
-
-Progress = Callable[[int, int], None]  # (games done, games in all)
+from .workers import Progress, play_all
 
 TIMING_FIELDS = ("seconds", "games_per_second", "player_turns_per_second")
+RUN_FIELDS = (*TIMING_FIELDS, "jobs")  # how the run was carried out, not what its games gave
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -49,6 +50,8 @@ class Summary:
     lengths: list[int]  # player-turns of each game, in play order
     endings: dict[str, int]
     wins_by_seat: list[int]
+    engine: str  # "compiled" or "pure"
+    jobs: int  # processes that played the games
     landing: dict[str, float] | None = None  # per-roll frequency by square id and "in-jail"
 
     @property
@@ -73,6 +76,8 @@ class Summary:
             "rules": self.rules,
             "jail_strategy": self.jail_strategy,
             "turn_cap": self.turn_cap,
+            "engine": self.engine,
+            "jobs": self.jobs,
             "seconds": round(self.seconds, 6),
             "games_per_second": round(self.games_per_second, 3),
             "player_turns": self.player_turns,
@@ -108,32 +113,21 @@ def simulate(
     landing: bool = False,
     turn_cap: int = 1000,
     progress: Progress | None = None,
+    jobs: int = 1,
+    build: Build | None = None,
 ) -> Summary:
-    """Play `games` games with seeds drawn from `seed`; the same arguments give the same summary
-    (except the timing)."""
+    """Play `games` games with seeds drawn from `seed`, in `jobs` processes with `build` (None: the
+    pure engine); the same arguments give the same summary, except the timing."""
     changed = HouseRules.from_dict(rules).changed()  # raises Malformed before any game is played
-    seeds = game_seeds(seed, games)
-    lengths: list[int] = []
+    job = Job(players, (changed,), jail_strategy, turn_cap, landing)
+    played = play_all(job, game_seeds(seed, games), jobs, build, progress)
     endings = {"bankruptcy": 0, "turn_cap": 0}
     wins = [0] * players
-    landed: Counter[str] = Counter()
-    rolls = 0
-    seconds = 0.0
-    clock = time.perf_counter
-    for done, game_seed in enumerate(seeds, start=1):
-        started = clock()
-        result = play_game(players, game_seed, rules=changed, jail_strategy=jail_strategy,
-                           turn_cap=turn_cap, landing=landing)
-        seconds += clock() - started
-        lengths.append(result.player_turns)
-        rolls += result.rolls
+    for (result,) in played.records:
         endings[result.ended] += 1
         if result.winner is not None:
             wins[result.winner] += 1
-        if landing:
-            landed.update(result.landing)
-        if progress is not None:
-            progress(done, games)
+    lengths = [result.player_turns for (result,) in played.records]
     return Summary(
         games=games,
         players=players,
@@ -141,13 +135,15 @@ def simulate(
         rules=changed,
         jail_strategy=jail_strategy,
         turn_cap=turn_cap,
-        seconds=seconds,
+        seconds=played.seconds,
         player_turns=sum(lengths),
-        rolls=rolls,
+        rolls=sum(result.rolls for (result,) in played.records),
         lengths=lengths,
         endings=endings,
         wins_by_seat=wins,
-        landing=landing_frequencies(landed) if landing else None,
+        engine=played.engine,
+        jobs=played.jobs,
+        landing=landing_frequencies(played.landing) if landing else None,
     )
 
 

@@ -1,0 +1,159 @@
+"""The compiled engine is what `companion simulate` plays with, and it is the engine we test: the
+rule book's table scripts and the invariants pass on it, it plays the very games of the pure engine,
+an edited source is never played by an old build, and without a C compiler the pure engine plays,
+said once."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.compiled.choice import Unavailable, choose
+from companion.compiled.loader import StaleBuild, install
+from companion.compiled.modules import read_source
+from companion.compiled.store import Build, fresh_build
+from companion.rules import new_game
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPTS = sorted((ROOT / "tests" / "scripts").rglob("*.jsonl"))
+
+
+def require_build() -> Build:
+    """The build of this source, compiled now if needed; CI (COMPANION_REQUIRE_COMPILED=1) fails
+    where a developer's machine without a C compiler skips."""
+    try:
+        return choose("compiled", say=lambda line: None)
+    except Unavailable as exc:
+        if os.environ.get("COMPANION_REQUIRE_COMPILED"):
+            pytest.fail(f"{exc} (COMPANION_REQUIRE_COMPILED is set: CI must test the compiled build)")
+        pytest.skip(str(exc))
+
+
+def simulate_in(cwd: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """`companion simulate ARGS` as a new process, importing the package found in `cwd`."""
+    return subprocess.run([sys.executable, "-m", "companion.cli", "simulate", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=300, env=env)
+
+
+@pytest.mark.parametrize(("tests", "at_least"), [
+    (["tests/test_scripts.py"], len(SCRIPTS) + 1),
+    (["tests/test_invariants.py"], 2),
+    (["tests/test_legal.py"], 2),
+], ids=["rule-book scripts", "invariants of random games", "legal commands"])
+def test_the_suite_passes_on_the_compiled_build(tests: list[str], at_least: int) -> None:
+    build = require_build()
+    done = subprocess.run(
+        [sys.executable, "-P", str(ROOT / "tests" / "compiled_suite.py"), str(build.folder),
+         "-p", "no:cacheprovider", *tests],
+        cwd=ROOT, capture_output=True, text=True, timeout=900,
+    )
+    # The engine's entry point came from the build, and no module of the build was imported pure
+    # (compiled_suite.py lists each one and exits 3 if any was).
+    entry = new_game.__module__
+    assert entry in build.modules
+    assert f"imported {entry} from {build.folder}" in done.stdout, done.stdout[-3000:]
+    assert "pure modules imported" not in done.stdout
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    summary = re.search(r"^=*\s*(\d+) passed(.*)$", done.stdout, re.MULTILINE)
+    assert summary is not None, done.stdout[-2000:]
+    assert int(summary.group(1)) >= at_least
+    assert "skipped" not in summary.group(2) and "failed" not in summary.group(2)
+
+
+def test_both_builds_play_identical_games() -> None:
+    require_build()
+    figures = {}
+    for engine in ("pure", "compiled"):
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "bench" / "engine_speed.py"), "--engine", engine,
+             "--games", "150", "--repeat", "1", "--players", "5"],
+            capture_output=True, text=True, timeout=300,
+        )
+        assert done.returncode == 0, done.stderr
+        figures[engine] = json.loads(done.stdout)
+        assert figures[engine]["engine"] == engine
+    assert figures["pure"]["fingerprint"] == figures["compiled"]["fingerprint"]
+    assert figures["pure"]["player_turns"] == figures["compiled"]["player_turns"]
+
+
+def test_companion_simulate_plays_the_compiled_engine_by_default(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    require_build()
+    assert main(["simulate", "--games", "20", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["engine"] == "compiled"
+    assert err == ""
+
+
+def test_without_a_c_compiler_the_pure_engine_plays_and_says_so_once(tmp_path: Path) -> None:
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    env = {**os.environ, "PATH": str(empty), "COMPANION_COMPILED_DIR": str(tmp_path / "store")}
+    env.pop("CC", None)
+    done = simulate_in(ROOT, "--games", "12", "--jobs", "2", "--json", env=env)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["engine"] == "pure" and report["jobs"] == 2
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith("companion simulate: no compiled engine: no C compiler found")
+    assert "pure-Python engine" in done.stderr
+
+    refused = simulate_in(ROOT, "--games", "12", "--engine", "compiled", env=env)
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.count("\n") == 1 and "no C compiler found" in refused.stderr
+
+
+def test_the_set_up_goes_on_without_a_c_compiler(tmp_path: Path) -> None:
+    """`make run` and `make test` build the engine first: without a compiler that is said, not fatal."""
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    env = {**os.environ, "PATH": str(empty), "COMPANION_COMPILED_DIR": str(tmp_path / "store")}
+    env.pop("CC", None)
+    done = subprocess.run([sys.executable, "-m", "companion.compiled"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "no C compiler found" in done.stdout and "pure engine" in done.stdout
+    assert not (tmp_path / "store").exists()
+
+
+def test_an_edited_source_is_never_played_by_the_old_build(tmp_path: Path) -> None:
+    build = require_build()
+    copy = tmp_path / "checkout"
+    shutil.copytree(ROOT / "companion", copy / "companion",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    store = tmp_path / "store"
+    shutil.copytree(build.folder, store / build.folder.name)
+    env = {**os.environ, "COMPANION_COMPILED_DIR": str(store)}
+
+    # The same source elsewhere: the build is found by its content and used as it is.
+    same = simulate_in(copy, "--games", "10", "--json", env=env)
+    assert same.returncode == 0, same.stderr
+    assert json.loads(same.stdout)["engine"] == "compiled"
+    assert same.stderr == ""
+
+    # One compiled module edited: the old build no longer matches, and says which file changed.
+    source = read_source(copy)
+    name, file = next(iter(source.modules.items()))
+    with open(copy / file, "a", encoding="utf-8") as f:
+        f.write(f'\nprint("edited {name} ran", file=__import__("sys").stderr)\n')
+    assert fresh_build(read_source(copy), store) is None
+    with pytest.raises(StaleBuild, match=re.escape(file)):
+        install(Build.read(store / build.folder.name), copy)
+
+    # Running again runs the edit: compiled anew for the edited source, the old build left unused.
+    edited = simulate_in(copy, "--games", "10", "--jobs", "2", "--json", env=env)
+    assert edited.returncode == 0, edited.stderr
+    assert json.loads(edited.stdout)["engine"] == "compiled"
+    assert "compiling the engine with mypyc for this source" in edited.stderr
+    after_build = edited.stderr.split("companion simulate: compiled in")[1]
+    assert after_build.count(f"edited {name} ran") == 2  # in each worker, as it imports the build
+    rebuilt = fresh_build(read_source(copy), store)
+    assert rebuilt is not None and rebuilt.key != build.key
