@@ -225,12 +225,17 @@ def test_a_short_game(screens: Any, api: Api, shots: Shots, timings: dict[str, A
         turn_is(table, "Ann")
 
     # ---- Ann: a refusal, then rent seen on the other screens --------------------------------------
-    with steps.step("a refused move shows the reason", ann, full_page=True):
-        ann.get_by_test_id("action-end-turn").click()
+    with steps.step("only what the rules allow is offered; a refusal is the acting screen's", ann,
+                    full_page=True):
+        expect(ann.get_by_test_id("action-end-turn")).to_be_disabled()  # she has not rolled yet
+        expect(ann.get_by_test_id("action-roll")).to_be_enabled()
+        # A command sent anyway (a stale screen, say) is refused on that screen alone.
+        ann.evaluate("import('/static/js/api.js').then((m) => m.act({do: 'end_turn'}, 'Ann'))")
         reason = "Ann must roll before ending the turn"
-        for page in (ann, table):  # the phone's own answer, and the notice every screen gets
-            toast = page.get_by_test_id("toast").filter(has_text=reason)
-            expect(toast).to_have_attribute("data-kind", "refused")
+        toast = ann.get_by_test_id("toast").filter(has_text=reason)
+        expect(toast).to_have_attribute("data-kind", "refused")
+        table.wait_for_timeout(300)
+        expect(table.get_by_test_id("toast").filter(has_text=reason)).to_have_count(0)
 
     with steps.step("rent reaches the other screens within a second", table):
         before = api.state()

@@ -158,6 +158,20 @@ export function connect(handlers = {}) {
   return { close: () => { clearTimeout(timer); source && source.close(); } };
 }
 
+// ---- what a player may do now: the server's word (state.legal, from the rule engine) --------------
+// Screens never work a rule out for themselves: a button is shown for a command only when it is
+// listed for that player, and costs come from the listed entry.
+export function legalFor(state, player) {
+  if (!state?.legal) return [];
+  return player === "banker" ? state.legal.banker || [] : state.legal.players?.[player] || [];
+}
+
+// The listed entry for this player whose command has these fields (null when it is not allowed).
+export function allowed(state, player, fields) {
+  return legalFor(state, player).find((entry) =>
+    Object.entries(fields).every(([key, value]) => entry.command[key] === value)) || null;
+}
+
 // Each screen tells the Pi the time once (a Pi without a network may have a stale clock).
 export function sendClock() {
   post("/api/clock", { time: Date.now() }, { quiet: true }).catch(() => {});

@@ -2,8 +2,9 @@
 // screen only their own answers; on a shared screen (the table tablet, the virtual table) every
 // player's, each confirmed by a token tap unless the screen is the banker's.
 
+import { allowed, legalFor } from "./api.js";
 import { deckName, squareName } from "./board.js";
-import { local, t } from "./i18n.js";
+import { lang, local, t } from "./i18n.js";
 import { h, money, tokenEl } from "./ui.js";
 
 export const AUCTION_SECONDS = 15;
@@ -53,7 +54,7 @@ export class DecisionView {
   update(state) {
     this.state = state;
     const pending = state?.pending || null;
-    const key = JSON.stringify([pending, state?.turn, state?.winner, state?.game, this.me(), this.mode]);
+    const key = JSON.stringify([pending, state?.decision, state?.legal, state?.winner, state?.game, this.me(), this.mode]);
     if (pending?.kind === "auction") {
       const akey = JSON.stringify([pending.square, pending.building, pending.high_bid, pending.high_bidder]);
       if (akey !== this.auctionKey) { this.auctionKey = akey; this.deadline = Date.now() + AUCTION_SECONDS * 1000; }
@@ -87,8 +88,8 @@ export class DecisionView {
       ];
     }
     this.el.dataset.kind = pending ? pending.kind : "roll";
-    if (!pending) {
-      const text = state.turn === this.me() ? t("decision.your_roll") : t("decision.roll", { player: state.turn });
+    if (!pending) {  // the current player's own move: the engine's sentence for it
+      const text = state.decision?.text?.[lang()] || t("decision.roll", { player: state.turn });
       return [h("p", { class: "decision-text", "data-test": "decision-text" }, text)];
     }
     const render = this[`render_${pending.kind}`];
@@ -106,13 +107,16 @@ export class DecisionView {
     }, label);
   }
 
-  render_buy(p) {
+  // Every button below is for a command the server lists for that player now (state.legal).
+  render_buy(p, state) {
     const out = [h("p", { class: "decision-text", "data-test": "decision-text" },
       t("decision.buy", { player: p.player, square: squareName(this.board, p.square), price: money(p.price) }))];
     if (this.mine(p.player)) {
+      const buy = allowed(state, p.player, { do: "buy" });
+      const decline = allowed(state, p.player, { do: "decline" });
       out.push(h("div", { class: "actions" },
-        this.button(t("action.buy", { price: money(p.price) }), "action-buy", { do: "buy" }, p.player, { class: "primary" }),
-        this.button(t("action.decline"), "action-decline", { do: "decline" }, p.player)));
+        buy ? this.button(t("action.buy", { price: money(p.price) }), "action-buy", buy.command, p.player, { class: "primary" }) : null,
+        decline ? this.button(t("action.decline"), "action-decline", decline.command, p.player) : null));
     }
     return out;
   }
@@ -133,16 +137,21 @@ export class DecisionView {
     const bidders = (p.bidders || []).filter((b) => this.mine(b));
     for (const bidder of bidders) {
       const suffix = shared ? `-${bidder}` : "";
-      const base = p.high_bid || 0;
+      // The bids the rules take from this bidder (a building: per lot it could stand on).
+      const bids = legalFor(state, bidder).filter((e) => e.command.do === "bid");
+      const low = bids.length ? Math.min(...bids.map((e) => e.free.amount[0])) : (p.high_bid || 0) + 1;
+      const high = bids.length ? Math.max(...bids.map((e) => e.free.amount[1])) : 0;
+      const base = low - 1;
       const custom = h("input", {
-        type: "number", min: base + 1, step: 1, inputmode: "numeric", "data-test": `bid-amount${suffix}`, "data-keep": `bid-${bidder}`,
-        "aria-label": t("action.bid_amount", { player: bidder }), placeholder: String(base + 1), class: "bid-input",
+        type: "number", min: low, max: high, step: 1, inputmode: "numeric", "data-test": `bid-amount${suffix}`, "data-keep": `bid-${bidder}`,
+        "aria-label": t("action.bid_amount", { player: bidder }), placeholder: String(low), class: "bid-input",
+        disabled: !bids.length,
       });
       let where = null;
       if (!p.square) {
-        const lots = Object.entries(state.properties || {}).filter(([id, pr]) => pr.owner === bidder && this.board.byId[id]?.kind === "lot");
-        where = h("select", { "data-test": `bid-square${suffix}`, "aria-label": t("action.build_on") },
-          lots.map(([id]) => h("option", { value: id, selected: id === p.build_on }, squareName(this.board, id))));
+        const lots = bids.map((e) => e.command.square);
+        where = h("select", { "data-test": `bid-square${suffix}`, "aria-label": t("action.build_on"), disabled: !bids.length },
+          lots.map((id) => h("option", { value: id, selected: id === p.build_on }, squareName(this.board, id))));
       }
       const bid = (amount) => () => {
         const cmd = { do: "bid", player: bidder, amount };
@@ -151,16 +160,18 @@ export class DecisionView {
       };
       out.push(h("div", { class: "actions bid-row", "data-bidder": bidder },
         shared ? h("span", { class: "bidder" }, tokenEl(state, bidder), ` ${bidder}`) : null,
-        this.button(t("action.bid_plus", { n: 10 }), `action-bid-10${suffix}`, bid(base + 10), bidder, { class: "primary" }),
-        this.button(t("action.bid_plus", { n: 50 }), `action-bid-50${suffix}`, bid(base + 50), bidder),
+        this.button(t("action.bid_plus", { n: 10 }), `action-bid-10${suffix}`, bid((p.high_bid || 0) + 10), bidder,
+          { class: "primary", disabled: !bids.length || (p.high_bid || 0) + 10 > high || (p.high_bid || 0) + 10 < low }),
+        this.button(t("action.bid_plus", { n: 50 }), `action-bid-50${suffix}`, bid((p.high_bid || 0) + 50), bidder,
+          { disabled: !bids.length || (p.high_bid || 0) + 50 > high || (p.high_bid || 0) + 50 < low }),
         where,
         custom,
         this.button(t("action.bid"), `action-bid-custom${suffix}`, () => {
           const amount = parseInt(custom.value, 10);
           return bid(Number.isFinite(amount) ? amount : base + 1)();
-        }, bidder),
+        }, bidder, { disabled: !bids.length }),
         this.button(t("action.pass"), `action-pass${suffix}`, { do: "pass", player: bidder }, bidder,
-          { disabled: bidder === p.high_bidder, title: bidder === p.high_bidder ? t("decision.high_cannot_pass") : null })));
+          { disabled: !allowed(state, bidder, { do: "pass" }), title: bidder === p.high_bidder ? t("decision.high_cannot_pass") : null })));
     }
     return out;
   }
@@ -175,26 +186,29 @@ export class DecisionView {
     box.querySelector(".countdown-fill").style.width = `${(left / (AUCTION_SECONDS * 1000)) * 100}%`;
   }
 
-  render_choice(p) {
+  render_choice(p, state) {
     const out = [h("p", { class: "decision-text", "data-test": "decision-text" }, t("decision.choice", { player: p.player }))];
     if (this.mine(p.player)) {
-      out.push(h("div", { class: "actions" }, (p.options || []).map((option) =>
-        this.button(optionLabel(option, p), `action-choose-${option}`, { do: "choose", option }, p.player))));
+      const choices = legalFor(state, p.player).filter((e) => e.command.do === "choose");
+      out.push(h("div", { class: "actions" }, choices.map((entry) =>
+        this.button(optionLabel(entry.command.option, p), `action-choose-${entry.command.option}`, entry.command, p.player))));
     } else {
       out.push(h("p", { class: "muted" }, (p.options || []).map((o) => optionLabel(o, p)).join(" / ")));
     }
     return out;
   }
 
-  render_draw(p) {
+  render_draw(p, state) {
     const deck = this.board.decks?.[p.deck];
     const out = [
       h("p", { class: "decision-text", "data-test": "decision-text" }, t("decision.draw", { player: p.player, deck: deckName(this.board, p.deck) })),
       h("p", { class: "muted" }, t("decision.draw_hint")),
     ];
-    if (this.mine(p.player) && deck) {
+    const drawable = new Set(legalFor(state, p.player).filter((e) => e.command.do === "draw").map((e) => e.command.card));
+    if (this.mine(p.player) && deck && drawable.size) {
       const select = h("select", { "data-test": "draw-card", "aria-label": t("action.card_drawn") },
-        deck.cards.map((card, i) => h("option", { value: card.number ?? i + 1 }, `${card.number ?? i + 1}. ${local(card.text)}`)));
+        deck.cards.filter((card, i) => drawable.has(card.number ?? i + 1))
+          .map((card, i) => h("option", { value: card.number ?? i + 1 }, `${card.number ?? i + 1}. ${local(card.text)}`)));
       out.push(h("div", { class: "actions" }, select,
         this.button(t("action.draw"), "action-draw", () => ({ do: "draw", deck: p.deck, card: parseInt(select.value, 10) }), p.player)));
     }
@@ -218,26 +232,28 @@ export class DecisionView {
         h("dt", {}, t("decision.trade_gives", { player: p.to })), h("dd", { "data-test": "trade-take" }, sideText(this.board, p.take))),
     ];
     if (this.mine(p.to)) {
-      const mortgaged = (p.give?.squares || []).filter((id) => state.properties?.[id]?.mortgaged);
-      const lifts = mortgaged.map((id) => h("input", { type: "checkbox", value: id, "data-test": `lift-${id}`, id: `lift-${id}` }));
+      const accept = allowed(state, p.to, { do: "accept" });
+      const costs = accept?.free?.lift?.costs || {};
+      const lifts = Object.keys(costs).map((id) => h("input", { type: "checkbox", value: id, "data-test": `lift-${id}`, id: `lift-${id}` }));
       if (lifts.length) {
         out.push(h("fieldset", { class: "lifts" }, h("legend", {}, t("trade.lift_now")),
-          lifts.map((box) => h("label", { for: box.id }, box, " ", squareName(this.board, box.value)))));
+          lifts.map((box) => h("label", { for: box.id }, box, " ", squareName(this.board, box.value), ` (${money(costs[box.value])})`))));
       }
+      const reject = allowed(state, p.to, { do: "reject" });
       out.push(h("div", { class: "actions" },
-        this.button(t("action.accept"), "action-accept", () => {
+        accept ? this.button(t("action.accept"), "action-accept", () => {
           const lift = lifts.filter((b) => b.checked).map((b) => b.value);
-          return lift.length ? { do: "accept", player: p.to, lift } : { do: "accept", player: p.to };
-        }, p.to, { class: "primary" }),
-        this.button(t("action.reject"), "action-reject", { do: "reject", player: p.to }, p.to)));
+          return lift.length ? { ...accept.command, lift } : accept.command;
+        }, p.to, { class: "primary" }) : null,
+        reject ? this.button(t("action.reject"), "action-reject", reject.command, p.to) : null));
     }
     return out;
   }
 
-  render_rent_claim(p) {
+  render_rent_claim(p, state) {
     const out = [h("p", { class: "decision-text", "data-test": "decision-text" },
       t("decision.rent_claim", { player: p.player, payer: p.payer, amount: money(p.amount), square: squareName(this.board, p.square) }))];
-    if (this.mine(p.player)) {
+    if (this.mine(p.player) && allowed(state, p.player, { do: "claim_rent" })) {
       out.push(h("div", { class: "actions" },
         this.button(t("action.claim_rent", { amount: money(p.amount) }), "action-claim-rent", { do: "claim_rent", player: p.player }, p.player, { class: "primary" })));
     }

@@ -1,7 +1,7 @@
 // Player page: a phone or tablet paired to one player (a token tap, or the banker's pick) shows
 // that player's cash, net worth, deeds by group and jail cards, and sends their moves.
 
-import { act, currentState, loadSession, onState, post, session, showError } from "./api.js";
+import { act, allowed, currentState, legalFor, loadSession, onState, post, session, showError } from "./api.js";
 import { groupKey, groupName, groupStyle, isOwnable, loadBoard, squareName } from "./board.js";
 import { DecisionView } from "./decision.js";
 import { t } from "./i18n.js";
@@ -97,8 +97,6 @@ $("#bankrupt").addEventListener("click", async () => {
 });
 
 // ---- my deeds, by group ---------------------------------------------------------------------------
-const mortgageValue = (sq) => Math.floor((sq.price || 0) / 2);
-const liftCost = (sq) => mortgageValue(sq) + Math.ceil(mortgageValue(sq) / 10);
 
 function groupTitle(key) {
   if (board.groups?.[key]) return groupName(board, key);
@@ -118,36 +116,41 @@ function renderDeeds(state) {
   const sections = [];
   for (const [key, squares] of groups) {
     const size = board.squares.filter((s) => groupKey(s) === key).length;
-    const built = squares.some((s) => props[s.id].houses || props[s.id].hotel);
+    const sellAll = allowed(state, me(), { do: "sell_all_buildings", group: key });
     const isColour = Boolean(board.groups?.[key]);
     sections.push(h("section", { class: "deed-group", "data-test": `deed-group-${slug(key)}`, "aria-label": groupTitle(key) },
       h("h3", {},
         isColour ? h("span", { class: "swatch", style: groupStyle(board, key), "aria-hidden": "true" }) : null,
         ` ${groupTitle(key)} `, h("span", { class: "muted" }, `${squares.length}/${size}`),
-        isColour && built ? h("button", {
+        sellAll ? h("button", {
           type: "button", class: "small", "data-test": `action-sell-all-${slug(key)}`,
-          onclick: () => act({ do: "sell_all_buildings", group: key }, me()),
+          onclick: () => act(sellAll.command, me()),
         }, t("action.sell_all")) : null),
-      h("ul", { class: "deed-list" }, squares.map((sq) => deedRow(sq, props[sq.id])))));
+      h("ul", { class: "deed-list" }, squares.map((sq) => deedRow(state, sq, props[sq.id])))));
   }
   clear($("#deeds"), sections);
 }
 
-function deedRow(sq, prop) {
+function deedRow(state, sq, prop) {
   const buildings = prop.hotel ? [h("span", { class: "hotel", title: t("board.hotel") })]
     : Array.from({ length: prop.houses }, () => h("span", { class: "house", title: t("board.house") }));
-  const state = prop.hotel ? t("board.hotel") : prop.houses ? t("board.houses", { n: prop.houses }) : "";
-  const button = (label, test, cmd, extra = {}) => h("button", { type: "button", class: "small", "data-test": test, onclick: () => act(cmd, me()), ...extra }, label);
+  const built = prop.hotel ? t("board.hotel") : prop.houses ? t("board.houses", { n: prop.houses }) : "";
+  // Only what the rules allow now, with what it costs or brings, as the server lists it.
   const actions = [];
-  if (sq.kind === "lot" && !prop.mortgaged) {
-    actions.push(button(t("action.build", { cost: money(sq.house_cost) }), `action-build-${sq.id}`, { do: "build", square: sq.id }, { disabled: prop.hotel }));
-    if (prop.houses || prop.hotel) actions.push(button(t("action.sell_building"), `action-sell-building-${sq.id}`, { do: "sell_building", square: sq.id }));
-  }
-  if (prop.mortgaged) actions.push(button(t("action.unmortgage", { cost: money(liftCost(sq)) }), `action-unmortgage-${sq.id}`, { do: "unmortgage", square: sq.id }));
-  else actions.push(button(t("action.mortgage", { value: money(mortgageValue(sq)) }), `action-mortgage-${sq.id}`, { do: "mortgage", square: sq.id }));
+  const offer = (doing, label, test) => {
+    const entry = allowed(state, me(), { do: doing, square: sq.id });
+    if (entry) {
+      actions.push(h("button", { type: "button", class: "small", "data-test": test, onclick: () => act(entry.command, me()) },
+        label(Math.abs(entry.cash || 0))));
+    }
+  };
+  offer("build", (cost) => t("action.build", { cost: money(cost) }), `action-build-${sq.id}`);
+  offer("sell_building", () => t("action.sell_building"), `action-sell-building-${sq.id}`);
+  offer("unmortgage", (cost) => t("action.unmortgage", { cost: money(cost) }), `action-unmortgage-${sq.id}`);
+  offer("mortgage", (value) => t("action.mortgage", { value: money(value) }), `action-mortgage-${sq.id}`);
   return h("li", { class: `deed${prop.mortgaged ? " is-mortgaged" : ""}`, "data-test": `deed-${sq.id}`, "data-houses": prop.houses, "data-hotel": String(prop.hotel), "data-mortgaged": String(prop.mortgaged) },
     h("span", { class: "deed-name" }, squareName(board, sq.id)),
-    h("span", { class: "buildings", "aria-label": state || null }, buildings),
+    h("span", { class: "buildings", "aria-label": built || null }, buildings),
     prop.mortgaged ? h("span", { class: "badge mortgaged" }, t("board.mortgaged")) : null,
     h("span", { class: "deed-actions" }, actions));
 }
@@ -156,9 +159,9 @@ function deedRow(sq, prop) {
 const form = $("#trade-form");
 let tradeKey = "";
 
-function deedBoxes(state, owner, side) {
+// The deeds each side could hand over now (no buildings in their group), as the server lists them.
+function deedBoxes(state, ids, side) {
   const props = state.properties || {};
-  const ids = board.squares.filter((sq) => isOwnable(sq) && owner && props[sq.id]?.owner === owner).map((sq) => sq.id);
   if (!ids.length) return [h("p", { class: "muted" }, t("trade.no_deeds"))];
   return ids.map((id) => {
     const box = h("input", { type: "checkbox", name: `${side}-squares`, value: id, id: `trade-${side}-${id}`, "data-test": `trade-${side}-deed-${id}` });
@@ -167,33 +170,33 @@ function deedBoxes(state, owner, side) {
 }
 
 function renderTradeForm(state) {
-  const players = (state.players || []).filter((p) => !p.bankrupt && p.name !== me());
-  const mine = state.players.find((p) => p.name === me());
+  // Whom this player may propose a trade to now, and what each side could hand over: the server's
+  // legal trade entries (none while a decision blocks deals, or outside the house rule's window).
+  const offers = legalFor(state, me()).filter((e) => e.command.do === "trade");
+  const partners = offers.map((e) => e.command.to);
   const partnerNow = form.querySelector("[data-test=trade-partner]")?.value;
-  const partnerName = players.some((p) => p.name === partnerNow) ? partnerNow : players[0]?.name;
-  const partner = players.find((p) => p.name === partnerName);
-  const props = state.properties || {};
-  const key = JSON.stringify([me(), players.map((p) => [p.name, p.jail_cards]), mine?.jail_cards, partnerName,
-    Object.entries(props).filter(([, p]) => p.owner === me() || p.owner === partnerName).map(([id, p]) => [id, p.owner, p.mortgaged])]);
+  const partnerName = partners.includes(partnerNow) ? partnerNow : partners[0];
+  const offer = offers.find((e) => e.command.to === partnerName);
+  const key = JSON.stringify([me(), partnerName, offer?.free]);
   if (key === tradeKey) return;
   tradeKey = key;
   // keep what was already filled in
   const kept = new FormData(form);
   const checked = new Set(Array.from(form.querySelectorAll("input[type=checkbox]:checked")).map((b) => b.id));
-  if (!players.length) return clear(form, h("p", { class: "muted" }, t("trade.nobody")));
+  if (!offer) return clear(form, h("p", { class: "muted", "data-test": "trade-closed" }, t(partners.length || !state.game ? "trade.nobody" : "trade.not_now")));
   const select = h("select", { id: "trade-partner", name: "partner", "data-test": "trade-partner", onchange: () => { tradeKey = ""; renderTradeForm(currentState()); } },
-    players.map((p) => h("option", { value: p.name, selected: p.name === partnerName }, p.name)));
+    partners.map((name) => h("option", { value: name, selected: name === partnerName }, name)));
   const number = (name, test, max) => h("input", { type: "number", min: 0, max, step: 1, value: kept.get(name) || 0, name, id: `trade-${name}`, "data-test": test, inputmode: "numeric", class: "short" });
-  const side = (who, legend, cash, cards, maxCards, boxes) => h("fieldset", { class: `trade-side trade-${who}` },
+  const side = (who, legend, cash, cards, options) => h("fieldset", { class: `trade-side trade-${who}` },
     h("legend", {}, legend),
-    h("label", { for: `trade-${cash}` }, t("trade.cash")), number(cash, `trade-${who}-cash`),
-    h("div", { class: "checks" }, boxes),
-    h("label", { for: `trade-${cards}` }, t("trade.jail_cards")), number(cards, `trade-${who}-jail-cards`, maxCards));
+    h("label", { for: `trade-${cash}` }, t("trade.cash")), number(cash, `trade-${who}-cash`, options.cash[1]),
+    h("div", { class: "checks" }, deedBoxes(state, options.squares, who)),
+    h("label", { for: `trade-${cards}` }, t("trade.jail_cards")), number(cards, `trade-${who}-jail-cards`, options.jail_cards[1]));
   clear(form,
     h("label", { for: "trade-partner" }, t("trade.partner")), select,
     h("div", { class: "trade-sides-form" },
-      side("give", t("trade.i_give"), "give_cash", "give_cards", mine?.jail_cards || 0, deedBoxes(state, me(), "give")),
-      side("take", t("trade.i_take", { player: partnerName }), "take_cash", "take_cards", partner?.jail_cards || 0, deedBoxes(state, partnerName, "take"))),
+      side("give", t("trade.i_give"), "give_cash", "give_cards", offer.free.give),
+      side("take", t("trade.i_take", { player: partnerName }), "take_cash", "take_cards", offer.free.take)),
     h("p", { class: "muted" }, t("trade.lift_hint")),
     h("div", { class: "actions" }, h("button", { type: "submit", class: "primary", "data-test": "trade-propose" }, t("trade.propose"))));
   for (const box of form.querySelectorAll("input[type=checkbox]")) if (checked.has(box.id)) box.checked = true;
@@ -236,13 +239,13 @@ function render(state) {
   $("#my-net-worth").textContent = money(p.net_worth);
   $("#my-jail-cards").textContent = String(p.jail_cards);
   $("#my-where").textContent = p.bankrupt ? t("table.bankrupt") : p.in_jail ? t("board.in_jail") : squareName(board, board.squares[p.position]?.id);
-  const myTurn = state.turn === p.name;
-  $("#roll").disabled = !myTurn;
-  $("#end-turn").disabled = !myTurn;
-  $("#pay-jail-fine").hidden = !p.in_jail;
-  $("#use-jail-card").hidden = !p.in_jail;
-  $("#use-jail-card").disabled = !p.jail_cards;
-  $("#bankrupt").disabled = p.bankrupt || Boolean(state.winner);
+  // The turn's buttons: only those the rules allow this player now.
+  const can = (doing) => Boolean(allowed(state, p.name, { do: doing }));
+  $("#roll").disabled = !can("roll");
+  $("#end-turn").disabled = !can("end_turn");
+  $("#pay-jail-fine").hidden = !can("pay_jail_fine");
+  $("#use-jail-card").hidden = !can("use_jail_card");
+  $("#bankrupt").disabled = !can("bankrupt");
   $("#last-roll-text").textContent = state.last_roll ? t("table.rolled", { a: state.last_roll[0], b: state.last_roll[1], total: state.last_roll[0] + state.last_roll[1] }) : "";
   renderDeeds(state);
   renderTradeForm(state);
