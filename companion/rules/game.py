@@ -144,13 +144,7 @@ class Game(State):
         self.doubles = 0
         self.last_roll = None
         self.built = ()
-        self.offer = None
-        self.auctions = ()
-        self.choice = None
-        self.draw_due = None
-        self.debts = ()
-        self.trade = None
-        self.claim = None
+        self.clear_decisions()
         self.over = False
         self.winner = None
         self.ranking = None
@@ -462,6 +456,12 @@ class Game(State):
             key=lambda s: (self.bankrupt[s], -self.net_worth(s), -self.cash[s], s),
         ))
         self.winner = winner if winner is not None else self.ranking[0]
+        self.clear_decisions()
+        self.may_roll = False
+        self.tell("over.wins", self.names[self.winner])
+
+    def clear_decisions(self) -> None:
+        """No offer, auction, choice, card to draw, debt, trade or rent claim is pending."""
         self.offer = None
         self.auctions = ()
         self.choice = None
@@ -469,8 +469,6 @@ class Game(State):
         self.debts = ()
         self.trade = None
         self.claim = None
-        self.may_roll = False
-        self.tell("over.wins", self.names[self.winner])
 
     def check_winner(self) -> None:
         active = self.active
