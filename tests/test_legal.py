@@ -76,6 +76,13 @@ def admits(entry: Legal, command: dict[str, Any], name: str) -> bool:
         if not set(lift) <= set(costs):
             return False
         return not lift or sum(costs[s] for s in set(lift)) <= free["lift"]["budget"]
+    # The banker's corrections: each free field one of the listed choices, or within its range.
+    for key, choices in free.items():
+        if isinstance(choices, list) and len(choices) == 2 and all(type(c) is int for c in choices):
+            if not _within(command.get(key), choices):
+                return False
+        elif isinstance(choices, list) and command.get(key) not in choices:
+            return False
     return True
 
 
@@ -132,6 +139,17 @@ def instances(entry: Legal, rng: random.Random) -> list[dict[str, Any]]:
             lift = [s for s in sides["take"]["squares"] if s in free.get("lift", []) and rng.random() < 0.5]
             out.append({**command, **sides, **({"lift": lift} if lift else {})})
         return out
+    if do in ("adjust", "place", "give_deed"):
+        out = []
+        for _ in range(2):
+            filled = dict(command)
+            for key, choices in free.items():
+                if len(choices) == 2 and all(type(c) is int for c in choices):
+                    filled[key] = rng.randint(*choices)
+                else:
+                    filled[key] = rng.choice(choices)
+            out.append(filled)
+        return out
     if do == "accept" and "lift" in free:
         costs, budget = free["lift"]["costs"], free["lift"]["budget"]
         chosen, spent = [], 0
@@ -171,6 +189,15 @@ def strangers(game: Game, rng: random.Random, count: int) -> list[dict[str, Any]
             command["kind"] = rng.choice(["house", "hotel"])
         if do == "tap":
             command["tag"] = rng.choice(["token:Ann", "deed:mayfair", "card:chance:7", "00ff00ff"])
+        if do == "adjust":
+            command["from"] = rng.choice([*names, "bank", "pot"])
+            command["to"] = rng.choice([*names, "bank", "pot"])
+            command["amount"] = rng.choice([0, 1, 50, 5000, 10**10, rng.randint(-5, 3000)])
+        if do == "place":
+            command["square"] = rng.choice(squares)
+        if do == "give_deed":
+            command["square"] = rng.choice(squares)
+            command["to"] = rng.choice([*names, "bank"])
         if do == "trade":
             command["from"], command["to"] = rng.choice(names), rng.choice(names)
             for key in ("give", "take"):

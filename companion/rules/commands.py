@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import bankruptcy, buildings, deals, market, taps, turn
+from . import bankruptcy, buildings, corrections, deals, market, taps, turn
 from .errors import Malformed
 
 if TYPE_CHECKING:
@@ -81,6 +81,10 @@ COMMANDS: dict[str, tuple[Handler, FieldChecks, FieldChecks, str]] = {
     "end_turn": (turn.end_turn, {}, {"player": _str}, TURN),
     "end_game": (bankruptcy.end_game, {}, {}, BANKER),
     "tap": (taps.tap, {"tag": _str}, {}, BANKER),
+    # The banker's corrections (an extension of TABLE-SCRIPT.md's commands; corrections.py).
+    "adjust": (corrections.adjust, {"from": _str, "to": _str, "amount": _int}, {"note": _str}, BANKER),
+    "place": (corrections.place, {"player": _str, "square": _str}, {}, BANKER),
+    "give_deed": (corrections.give_deed, {"square": _str, "to": _str}, {}, BANKER),
 }
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .bankruptcy import why_not_bankrupt, why_not_end_game
 from .buildings import next_building, why_not_build, why_not_sell_all, why_not_sell_building
+from .corrections import held, why_not_give_deed
 from .deals import (
     lift_budget,
     lift_cost,
@@ -32,6 +33,7 @@ from .market import (
     why_not_decline,
     why_not_pass,
 )
+from .state import BANK, NOBODY, POT, Account
 from .turn import (
     debt_free,
     why_not_choose,
@@ -106,7 +108,32 @@ def _banker(game: Game) -> list[Legal]:
     for kind in ("house", "hotel"):
         if why_not_auction_building(game, kind) is None:
             out.append(Legal({"do": "auction_building", "kind": kind}))
+    _corrections(game, out)
     return out
+
+
+def _corrections(game: Game, out: list[Legal]) -> None:
+    """The banker's corrections: money between any two accounts, a token put on a square, a deed
+    handed to someone else (each with the choices the rules leave)."""
+    accounts: list[Account] = [*game.active, BANK, POT]
+    names = [game.account(a) for a in accounts]
+    for account, name in zip(accounts, names, strict=True):
+        most = held(game, account)
+        if most >= 1:
+            out.append(Legal({"do": "adjust", "from": name},
+                             {"to": [n for n in names if n != name], "amount": [1, most]}))
+    every_square = [sq.id for sq in game.squares]
+    for seat in game.active:
+        here = game.squares[game.position[seat]].id if not game.in_jail[seat] else None
+        out.append(Legal({"do": "place", "player": game.names[seat]},
+                         {"square": [s for s in every_square if s != here]}))
+    for index in game.ownable:
+        square = game.squares[index]
+        takers = [game.names[s] for s in game.active if why_not_give_deed(game, square, s) is None]
+        if why_not_give_deed(game, square, NOBODY) is None:
+            takers.append(BANK)
+        if takers:
+            out.append(Legal({"do": "give_deed", "square": square.id}, {"to": takers}))
 
 
 def _decisions(game: Game, seat: int, name: str, out: list[Legal]) -> None:

@@ -1,0 +1,113 @@
+"""The banker's corrections: what a person at a real table fixes by hand when something went wrong
+at the table (a roll read wrong, money handed over twice, a deed given to the wrong player).
+
+Each is a recorded command like any other, so the history says who changed what, and undo takes it
+back. None of them is a move of the game: the token placed does not act on its square, the money
+moved is no rent, the deed given costs no 10 %. They keep what the rules guarantee: money is only
+moved between accounts that have it (no debts from a correction), and a deed whose group has
+buildings does not change hands.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .errors import Rejected
+from .state import BANK, NOBODY, POT, Account
+from .texts import Sentence, Text
+
+if TYPE_CHECKING:
+    from .edition import Square
+    from .game import Game
+
+MAX_AMOUNT = 1_000_000_000  # no correction moves more than any table could have
+MAX_NOTE = 200
+
+
+def account_of(game: Game, name: str) -> Account:
+    """A player's seat (an active player's), "bank" or "pot"."""
+    if name in (BANK, POT):
+        return name
+    return game.seat(name)
+
+
+def held(game: Game, account: Account) -> int:
+    """What an account can hand over (the bank: anything)."""
+    if isinstance(account, int):
+        return game.cash[account]
+    return game.pot if account == POT else MAX_AMOUNT
+
+
+def why_not_adjust(game: Game, source: Account, target: Account, amount: int) -> Sentence | None:
+    if source == target:
+        return Text("correct.same_account")
+    if not 1 <= amount <= MAX_AMOUNT:
+        return Text("correct.amount", MAX_AMOUNT)
+    if amount > held(game, source):
+        return Text("correct.short", game.account_text(source), held(game, source), amount)
+    return None
+
+
+def adjust(game: Game, cmd: dict[str, Any]) -> None:
+    """Banker: move money between any two accounts (a player, the bank, the Free Parking pot)."""
+    source = account_of(game, cmd["from"])
+    target = account_of(game, cmd["to"])
+    amount = cmd["amount"]
+    note = cmd.get("note") or ""
+    if len(note) > MAX_NOTE:
+        raise Rejected(Text("correct.note_long", MAX_NOTE))
+    why = why_not_adjust(game, source, target, amount)
+    if why is not None:
+        raise Rejected(why)
+    game.pay(source, target, amount, Text("why.correction", note) if note else Text("why.correction_plain"))
+    game.tell("correct.moved", game.account_text(source), game.account_text(target), amount)
+
+
+def why_not_place(game: Game, seat: int, square: Square) -> Sentence | None:
+    if game.position[seat] == square.index and not game.in_jail[seat]:
+        return Text("correct.already_there", game.names[seat], square)
+    return None
+
+
+def place(game: Game, cmd: dict[str, Any]) -> None:
+    """Banker: put a token on a square (out of jail), without the square acting."""
+    seat = game.seat(cmd["player"])
+    square = game.square(cmd["square"])
+    why = why_not_place(game, seat, square)
+    if why is not None:
+        raise Rejected(why)
+    game.position[seat] = square.index
+    game.in_jail[seat] = False
+    game.jail_turns[seat] = 0
+    game.tell("correct.placed", game.names[seat], square)
+
+
+def why_not_give_deed(game: Game, square: Square, receiver: int) -> Sentence | None:
+    index = square.index
+    if game.owner[index] == receiver:
+        holder = game.names[receiver] if receiver >= 0 else Text("the_bank")
+        return Text("correct.deed_already", square, holder)
+    if game.group_built(index):
+        group = game.edition.group_info[square.group or ""]["name"]
+        return Text("trade.built", square, group)
+    offer = game.offer
+    if offer is not None and offer.square == index:
+        return Text("correct.deed_on_offer", square)
+    for auction in game.auctions:
+        if auction.square == index:
+            return Text("correct.deed_at_auction", square)
+    return None
+
+
+def give_deed(game: Game, cmd: dict[str, Any]) -> None:
+    """Banker: a deed to another player, or back to the bank (which lifts its mortgage)."""
+    square = game.deed(cmd["square"])
+    receiver = NOBODY if cmd["to"] == BANK else game.seat(cmd["to"])
+    why = why_not_give_deed(game, square, receiver)
+    if why is not None:
+        raise Rejected(why)
+    game.set_owner(square.index, receiver)
+    if receiver == NOBODY:
+        game.mortgaged[square.index] = False
+    holder = game.names[receiver] if receiver >= 0 else Text("the_bank")
+    game.tell("correct.deed_given", square, holder)
