@@ -141,7 +141,7 @@ def why_not_trade(game: Game, proposer: int, partner: int, give: Side, take: Sid
         return why
     if proposer == partner:
         return Text("trade.self", game.names[proposer])
-    if game.trade is not None:
+    if game.trade is not None and not is_counter(game, proposer, partner):
         return Text("trade.open", game.names[game.trade.proposer], game.names[game.trade.partner])
     if give.empty and take.empty:
         return Text("trade.empty")
@@ -149,6 +149,12 @@ def why_not_trade(game: Game, proposer: int, partner: int, give: Side, take: Sid
         why_not_side(game, proposer, give) or why_not_side(game, partner, take)
         or why_not_lifts(game, lifts, take, proposer)
     )
+
+
+def is_counter(game: Game, proposer: int, partner: int) -> bool:
+    """A proposal back from the partner of the open one: a counter-offer, which answers it."""
+    open_trade = game.trade
+    return open_trade is not None and (open_trade.partner, open_trade.proposer) == (proposer, partner)
 
 
 def trade(game: Game, cmd: dict[str, Any]) -> None:
@@ -163,6 +169,8 @@ def trade(game: Game, cmd: dict[str, Any]) -> None:
     why = why_not_trade(game, proposer, partner, give, take, lifts)
     if why is not None:
         raise Rejected(why)
+    if game.trade is not None:  # a counter-offer: the open proposal is answered by it
+        game.tell("trade.counters", game.names[proposer], game.names[partner])
     game.trade = Trade(proposer, partner, give, take, lifts)
     game.tell("trade.proposes", game.names[proposer], game.names[partner])
 

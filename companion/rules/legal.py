@@ -15,6 +15,7 @@ from .bankruptcy import why_not_bankrupt, why_not_end_game
 from .buildings import next_building, why_not_build, why_not_sell_all, why_not_sell_building
 from .corrections import held, why_not_give_deed
 from .deals import (
+    is_counter,
     lift_budget,
     lift_cost,
     tradable,
@@ -242,12 +243,13 @@ def _side_options(game: Game, seat: int) -> dict[str, Any]:
 
 
 def _trades(game: Game, seat: int, name: str, out: list[Legal]) -> None:
-    """Trade proposals to each other active player: any mix of what each side could hand over."""
-    if game.trade is not None or why_not_window(game, seat, "doing.propose") is not None:
+    """Trade proposals to each other active player: any mix of what each side could hand over
+    (while a proposal is open, only its partner may propose: back to the proposer, a counter-offer)."""
+    if why_not_window(game, seat, "doing.propose") is not None:
         return
     give = _side_options(game, seat)
     for partner in game.active:
-        if partner == seat:
+        if partner == seat or (game.trade is not None and not is_counter(game, seat, partner)):
             continue
         take = _side_options(game, partner)
         if not any((give["cash"][1], give["squares"], give["jail_cards"][1],
