@@ -62,14 +62,19 @@ def admits(entry: Legal, command: dict[str, Any], name: str) -> bool:
         return _within(command["amount"], free["amount"]) and (
             "square" in fixed or command.get("square") in (None, entry.info.get("auctioned")))
     if do == "trade":
+        partner = command.get("to")
+        if partner not in free["to"]:
+            return False
         give, take = command.get("give") or {}, command.get("take") or {}
         lift = command.get("lift") or []
-        if not (_side_within(give, free["give"]) and _side_within(take, free["take"])):
+        if not (_side_within(give, free["give"]) and _side_within(take, free["take"][partner])):
             return False
         if not any((give.get("cash"), give.get("squares"), give.get("jail_cards"),
                     take.get("cash"), take.get("squares"), take.get("jail_cards"))):
             return False
-        return set(lift) <= set(free.get("lift", [])) and set(lift) <= set(take.get("squares", []))
+        return set(lift) <= set(free["lift"][partner]) and set(lift) <= set(take.get("squares", []))
+    if do == "give_deed":
+        return command.get("to") in free["square"].get(command.get("square"), [])
     if do == "accept":
         lift = command.get("lift") or []
         costs = free.get("lift", {}).get("costs", {})
@@ -115,31 +120,37 @@ def instances(entry: Legal, rng: random.Random) -> list[dict[str, Any]]:
     if do == "trade":
         out = []
         for _ in range(3):
+            partner = rng.choice(free["to"])
+            command = {**entry.command, "to": partner}
             sides = {}
             for key in ("give", "take"):
-                options = free[key]
+                options = free[key] if key == "give" else free["take"][partner]
                 squares = [s for s in options["squares"] if rng.random() < 0.5]
                 sides[key] = {"cash": rng.randint(*options["cash"]) if rng.random() < 0.5 else 0,
                               "squares": squares,
                               "jail_cards": rng.randint(*options["jail_cards"])}
+            take_options = free["take"][partner]
             if not any((sides["give"]["cash"], sides["give"]["squares"], sides["give"]["jail_cards"],
                         sides["take"]["cash"], sides["take"]["squares"], sides["take"]["jail_cards"])):
                 if free["give"]["squares"]:
                     sides["give"]["squares"] = free["give"]["squares"][:1]
-                elif free["take"]["squares"]:
-                    sides["take"]["squares"] = free["take"]["squares"][:1]
+                elif take_options["squares"]:
+                    sides["take"]["squares"] = take_options["squares"][:1]
                 elif free["give"]["cash"][1]:
                     sides["give"]["cash"] = 1
-                elif free["take"]["cash"][1]:
+                elif take_options["cash"][1]:
                     sides["take"]["cash"] = 1
                 elif free["give"]["jail_cards"][1]:
                     sides["give"]["jail_cards"] = 1
                 else:
                     sides["take"]["jail_cards"] = 1
-            lift = [s for s in sides["take"]["squares"] if s in free.get("lift", []) and rng.random() < 0.5]
+            lift = [s for s in sides["take"]["squares"] if s in free["lift"][partner] and rng.random() < 0.5]
             out.append({**command, **sides, **({"lift": lift} if lift else {})})
         return out
-    if do in ("adjust", "place", "give_deed"):
+    if do == "give_deed":
+        square = rng.choice(sorted(free["square"]))
+        return [{**command, "square": square, "to": rng.choice(free["square"][square])}]
+    if do in ("adjust", "place"):
         out = []
         for _ in range(2):
             filled = dict(command)

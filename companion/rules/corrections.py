@@ -63,19 +63,10 @@ def adjust(game: Game, cmd: dict[str, Any]) -> None:
     game.tell("correct.moved", game.account_text(source), game.account_text(target), amount)
 
 
-def why_not_place(game: Game, seat: int, square: Square) -> Sentence | None:
-    if game.position[seat] == square.index and not game.in_jail[seat]:
-        return Text("correct.already_there", game.names[seat], square)
-    return None
-
-
 def place(game: Game, cmd: dict[str, Any]) -> None:
     """Banker: put a token on a square (out of jail), without the square acting."""
     seat = game.seat(cmd["player"])
     square = game.square(cmd["square"])
-    why = why_not_place(game, seat, square)
-    if why is not None:
-        raise Rejected(why)
     game.position[seat] = square.index
     game.in_jail[seat] = False
     game.jail_turns[seat] = 0

@@ -123,18 +123,18 @@ def _corrections(game: Game, out: list[Legal]) -> None:
         if most >= 1:
             out.append(Legal({"do": "adjust", "from": name},
                              {"to": [n for n in names if n != name], "amount": [1, most]}))
-    every_square = [sq.id for sq in game.squares]
-    for seat in game.active:
-        here = game.squares[game.position[seat]].id if not game.in_jail[seat] else None
-        out.append(Legal({"do": "place", "player": game.names[seat]},
-                         {"square": [s for s in every_square if s != here]}))
+    out.append(Legal({"do": "place"}, {"player": [game.names[s] for s in game.active],
+                                       "square": [sq.id for sq in game.squares]}))
+    deeds: dict[str, list[str]] = {}
     for index in game.ownable:
         square = game.squares[index]
         takers = [game.names[s] for s in game.active if why_not_give_deed(game, square, s) is None]
         if why_not_give_deed(game, square, NOBODY) is None:
             takers.append(BANK)
         if takers:
-            out.append(Legal({"do": "give_deed", "square": square.id}, {"to": takers}))
+            deeds[square.id] = takers
+    if deeds:  # which deed, and to whom each may go
+        out.append(Legal({"do": "give_deed"}, {"square": deeds}))
 
 
 def _decisions(game: Game, seat: int, name: str, out: list[Legal]) -> None:
@@ -243,11 +243,16 @@ def _side_options(game: Game, seat: int) -> dict[str, Any]:
 
 
 def _trades(game: Game, seat: int, name: str, out: list[Legal]) -> None:
-    """Trade proposals to each other active player: any mix of what each side could hand over
-    (while a proposal is open, only its partner may propose: back to the proposer, a counter-offer)."""
+    """One entry for every proposal this player may make now: to any partner listed in `to`, any
+    mix of what this side could hand over (`give`) and what that partner could (`take[partner]`),
+    lifting at once any mortgaged deed taken (`lift[partner]`). While a proposal is open, only its
+    partner may propose: back to the proposer, a counter-offer."""
     if why_not_window(game, seat, "doing.propose") is not None:
         return
     give = _side_options(game, seat)
+    partners: list[str] = []
+    takes: dict[str, Any] = {}
+    lifts: dict[str, list[str]] = {}
     for partner in game.active:
         if partner == seat or (game.trade is not None and not is_counter(game, seat, partner)):
             continue
@@ -255,8 +260,10 @@ def _trades(game: Game, seat: int, name: str, out: list[Legal]) -> None:
         if not any((give["cash"][1], give["squares"], give["jail_cards"][1],
                     take["cash"][1], take["squares"], take["jail_cards"][1])):
             continue
-        lift = [sq for sq in take["squares"] if game.mortgaged[game.edition.by_id[sq].index]]
-        free: dict[str, Any] = {"give": give, "take": take}
-        if lift:
-            free["lift"] = lift
-        out.append(Legal({"do": "trade", "from": name, "to": game.names[partner]}, free))
+        partner_name = game.names[partner]
+        partners.append(partner_name)
+        takes[partner_name] = take
+        lifts[partner_name] = [sq for sq in take["squares"] if game.mortgaged[game.edition.by_id[sq].index]]
+    if partners:
+        out.append(Legal({"do": "trade", "from": name},
+                         {"to": partners, "give": give, "take": takes, "lift": lifts}))

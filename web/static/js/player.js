@@ -172,18 +172,17 @@ function deedBoxes(state, ids, side) {
 function renderTradeForm(state) {
   // Whom this player may propose a trade to now, and what each side could hand over: the server's
   // legal trade entries (none while a decision blocks deals, or outside the house rule's window).
-  const offers = legalFor(state, me()).filter((e) => e.command.do === "trade");
-  const partners = offers.map((e) => e.command.to);
+  const offer = allowed(state, me(), { do: "trade" });
+  const partners = offer ? offer.free.to : [];
   const partnerNow = form.querySelector("[data-test=trade-partner]")?.value;
   const partnerName = partners.includes(partnerNow) ? partnerNow : partners[0];
-  const offer = offers.find((e) => e.command.to === partnerName);
   const key = JSON.stringify([me(), partnerName, offer?.free]);
   if (key === tradeKey) return;
   tradeKey = key;
   // keep what was already filled in
   const kept = new FormData(form);
   const checked = new Set(Array.from(form.querySelectorAll("input[type=checkbox]:checked")).map((b) => b.id));
-  if (!offer) return clear(form, h("p", { class: "muted", "data-test": "trade-closed" }, t(partners.length || !state.game ? "trade.nobody" : "trade.not_now")));
+  if (!offer) return clear(form, h("p", { class: "muted", "data-test": "trade-closed" }, t(state.game ? "trade.not_now" : "trade.nobody")));
   const select = h("select", { id: "trade-partner", name: "partner", "data-test": "trade-partner", onchange: () => { tradeKey = ""; renderTradeForm(currentState()); } },
     partners.map((name) => h("option", { value: name, selected: name === partnerName }, name)));
   const number = (name, test, max) => h("input", { type: "number", min: 0, max, step: 1, value: kept.get(name) || 0, name, id: `trade-${name}`, "data-test": test, inputmode: "numeric", class: "short" });
@@ -196,7 +195,7 @@ function renderTradeForm(state) {
     h("label", { for: "trade-partner" }, t("trade.partner")), select,
     h("div", { class: "trade-sides-form" },
       side("give", t("trade.i_give"), "give_cash", "give_cards", offer.free.give),
-      side("take", t("trade.i_take", { player: partnerName }), "take_cash", "take_cards", offer.free.take)),
+      side("take", t("trade.i_take", { player: partnerName }), "take_cash", "take_cards", offer.free.take[partnerName])),
     h("p", { class: "muted" }, t("trade.lift_hint")),
     h("div", { class: "actions" }, h("button", { type: "submit", class: "primary", "data-test": "trade-propose" }, t("trade.propose"))));
   for (const box of form.querySelectorAll("input[type=checkbox]")) if (checked.has(box.id)) box.checked = true;
