@@ -53,6 +53,13 @@ class WifiConfig:
 
 
 @dataclass(frozen=True)
+class TableConfig:
+    # Seconds after an auction's opening or last bid before the table passes for every bidder
+    # still silent (companion/table/auction_clock.py); 0: auctions wait for every pass.
+    auction_seconds: int = 15
+
+
+@dataclass(frozen=True)
 class Config:
     data: str = ""  # the data folder; empty: the default (see companion.ledger.default_data_dir)
     host: str = "0.0.0.0"
@@ -63,6 +70,7 @@ class Config:
     dice_unit: DiceUnitConfig = field(default_factory=DiceUnitConfig)
     feedback: FeedbackConfig = field(default_factory=FeedbackConfig)
     wifi: WifiConfig = field(default_factory=WifiConfig)
+    table: TableConfig = field(default_factory=TableConfig)
 
     def simulated(self) -> Config:
         """Every device simulated (`--simulate`), a dice unit on a pseudo-terminal included."""
@@ -111,13 +119,16 @@ def _section(cls: type, raw: Any, where: str, name: str = "") -> Any:
 
 def parse_config(raw: dict[str, Any], where: str = "config") -> Config:
     sections = {"reader": ReaderConfig, "button": ButtonConfig, "dice_unit": DiceUnitConfig,
-                "feedback": FeedbackConfig, "wifi": WifiConfig}
+                "feedback": FeedbackConfig, "wifi": WifiConfig, "table": TableConfig}
     top = {k: v for k, v in raw.items() if k not in sections}
     config = _section(Config, top, where)
     parts = {
         name: _section(cls, raw.get(name, {}), f"{where} [{name}]", name)
         for name, cls in sections.items()
     }
+    if parts["table"].auction_seconds < 0:
+        raise ConfigError(f"{where} [table].auction_seconds must be 0 (off) or more, "
+                          f"not {parts['table'].auction_seconds}")
     return replace(config, **parts)
 
 

@@ -20,6 +20,7 @@ from .hardware.tags import TagRegistry, registry_path
 from .ledger import DataFolder, FolderLocked, LedgerError
 from .rules import load_edition
 from .table import Result, Table
+from .table.auction_clock import AuctionClock
 from .table.devices import Devices
 from .web import BankerPin, Context, Simulator, create_app
 
@@ -59,6 +60,8 @@ class Daemon:
         table = Table(folder, roll=roll, registry=tags, feedback=devices.feedback,
                       dice_unit=devices.dice_unit)
         table.listeners.append(log_command)
+        auctions = AuctionClock(table, self.config.table.auction_seconds) \
+            if self.config.table.auction_seconds > 0 else None
         self._resume(table, folder)
         ctx = Context(
             table=table,
@@ -118,6 +121,8 @@ class Daemon:
             server.task_dispatcher.shutdown(timeout=5)
             server.close()
             devices.stop()
+            if auctions is not None:
+                auctions.close()
             table.close()
             folder.close()
         log.info("stopped")

@@ -47,7 +47,8 @@ from .schema import (
 
 log = logging.getLogger(__name__)
 
-SOURCES = ("reader", "button", "dice", "tablet", "banker", "import", "script", "bot")
+# "table": what the table does by itself (the passes of an auction whose time ran out)
+SOURCES = ("reader", "button", "dice", "tablet", "banker", "import", "script", "bot", "table")
 SNAPSHOT_EVERY = 500
 
 

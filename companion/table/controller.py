@@ -29,6 +29,8 @@ from .reports import write_report
 log = logging.getLogger(__name__)
 
 Listener = Callable[[dict[str, Any]], None]
+# Adds to a state about to be published (e.g. the auction's deadline): (state, command, kind).
+Publishing = Callable[[dict[str, Any], dict[str, Any] | None, str], None]
 Roller = Callable[[], tuple[int, int]]
 
 
@@ -78,6 +80,7 @@ class Table:
         self.store: GameStore | None = None
         self.published: dict[str, Any] | None = None  # the last committed state, with its seq
         self.listeners: list[Listener] = []
+        self.publishing: list[Publishing] = []
         self.identify_waiters: list[Future[str]] = []
         self._inbox: queue.Queue[tuple[Callable[[], Result], Future[Result]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="table-writer", daemon=True)
@@ -235,7 +238,7 @@ class Table:
         except Exception as exc:
             return self._bug(exc, command, source)
         return self._accepted(receipt.seq, receipt.prepared, _messages(receipt), command=command,
-                              source=source)
+                              source=source, outcome=receipt.outcome)
 
     def _ledger_action(self, action: Callable[[GameStore], Any], command: dict[str, Any]) -> Result:
         store = self.store
@@ -325,6 +328,9 @@ class Table:
         here stores nothing."""
         shown = state(game)
         shown["legal"] = legal(game)
+        # The dice of the current player's turn (none yet after the dice passed on): a screen shows
+        # these beside whose turn it is, never the previous player's roll.
+        shown["turn_roll"] = list(game.last_roll) if game.rolled and game.last_roll else None
         return shown
 
     def _push(self, event: dict[str, Any]) -> None:
@@ -336,11 +342,16 @@ class Table:
 
     def _accepted(
         self, seq: int, view: dict[str, Any], messages: list[str], kind: str = "command",
-        command: dict[str, Any] | None = None, source: str = "banker",
+        command: dict[str, Any] | None = None, source: str = "banker", outcome: Any = None,
     ) -> Result:
         store = self.store
         assert store is not None
         shown = {**view, "seq": seq, "game": store.game_id}
+        for add in self.publishing:
+            try:
+                add(shown, command, kind)
+            except Exception:
+                log.exception("a publishing hook failed")
         self.published = shown  # one assignment: readers see the old state or this one, whole
         result = Result(True, seq=seq, state=shown, messages=messages, kind=kind)
         if self.feedback is not None:
@@ -351,7 +362,7 @@ class Table:
             else:
                 self.feedback.clear()
         self._push({"type": "state", "seq": seq, "state": shown, "messages": messages,
-                    "command": command, "source": source})
+                    "command": command, "source": source, "kind": kind, "outcome": outcome})
         return result
 
     def _refused(

@@ -68,6 +68,10 @@ def create_app(ctx: Context, testing: bool = False) -> Flask:
 
     app.register_blueprint(api)
     app.register_blueprint(pages)
+    from . import feed, screens
+
+    feed.install(app, ctx)
+    app.register_blueprint(screens.screens)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
