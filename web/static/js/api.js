@@ -1,7 +1,7 @@
 // The dashboard's only way to the daemon: JSON over fetch (errors shown as toasts) and the live
 // stream of Server-Sent Events on /api/events (reconnecting, catching up with Last-Event-ID).
 
-import { known, t } from "./i18n.js";
+import { known, lang, t } from "./i18n.js";
 import { toast } from "./ui.js";
 
 export class ApiError extends Error {
@@ -43,10 +43,20 @@ export async function request(method, path, body, { quiet = false, signal } = {}
   return data ?? {};
 }
 
+// A refusal in this screen's language: the rules give every language ("words"); the table's
+// own answers (pairing, permissions) are English, so other languages show the status's sentence.
+export function reasonOf(error) {
+  const words = error.data?.words;
+  if (words && words[lang()]) return words[lang()];
+  if (lang() !== "en" && known(`error.${error.status}`)) return t(`error.${error.status}`);
+  return error.message;
+}
+
 export function showError(error) {
-  if (error.status === 422) toast(t("toast.refused", { reason: error.message }), "refused");
-  else if (error.status === 429 && error.data.retry_after) toast(t("error.wait", { reason: error.message, seconds: Math.ceil(error.data.retry_after) }), "error");
-  else toast(error.message, "error");
+  const reason = reasonOf(error);
+  if (error.status === 422) toast(t("toast.refused", { reason }), "refused");
+  else if (error.status === 429 && error.data.retry_after) toast(t("error.wait", { reason, seconds: Math.ceil(error.data.retry_after) }), "error");
+  else toast(reason, "error");
 }
 
 export const get = (path, options) => request("GET", path, undefined, options);
@@ -89,7 +99,10 @@ export function onState(fn) {
 export function applyState(state, messages = [], force = true) {
   if (!state) return;
   if (!force && latest && latest.game === state.game && (state.seq ?? 0) <= (latest.seq ?? 0)) return;
+  const before = latest;
   latest = state;
+  // Another game: who this screen is may have changed with it (a paired phone is asked again).
+  if (before && before.game !== state.game) window.dispatchEvent(new CustomEvent("gamechange", { detail: state }));
   for (const fn of stateListeners) {
     try { fn(state, messages); } catch (err) { console.error(err); }
   }
@@ -132,6 +145,9 @@ export function connect(handlers = {}) {
     });
     source.addEventListener("notice", (e) => {
       try { handlers.notice && handlers.notice(JSON.parse(e.data)); } catch (err) { console.error(err); }
+    });
+    source.addEventListener("feed", (e) => {
+      try { window.dispatchEvent(new CustomEvent("feed", { detail: JSON.parse(e.data) })); } catch (err) { console.error(err); }
     });
     source.addEventListener("devices", (e) => {
       try {
@@ -176,6 +192,36 @@ export function allowed(state, player, fields) {
 export function sendClock() {
   post("/api/clock", { time: Date.now() }, { quiet: true }).catch(() => {});
 }
+
+// The table's clock as this screen reckons it (countdowns end when the table acts, whatever this
+// screen's own clock says): the offset from one round trip to /api/time, halfway.
+let offset = 0;
+export async function syncClock() {
+  try {
+    const sent = Date.now();
+    const { now } = await get("/api/time", { quiet: true });
+    offset = now - (sent + Date.now()) / 2;
+  } catch { /* this screen's clock, then */ }
+}
+export const tableNow = () => Date.now() + offset;
+
+// ---- pairing and rolling: the only places that know how the server wants them ------------------
+// Pair by a token tap on the reader (waits for it), or as the banker for a named player.
+export const pairByTap = () => post("/api/pair", {}, { quiet: true });
+export const pairAs = (player) => post("/api/pair", { player });
+export const unpair = () => post("/api/unpair", {});
+
+// Two fair dice from the browser's random source (rejection sampling: no bias to low faces).
+function rollDice() {
+  const out = [];
+  const bytes = new Uint8Array(8);
+  while (out.length < 2) {
+    crypto.getRandomValues(bytes);
+    for (const b of bytes) if (b < 252 && out.length < 2) out.push((b % 6) + 1);
+  }
+  return out;
+}
+export const rollCommand = () => ({ do: "roll", dice: rollDice() });
 
 // ---- a screen acting: as its paired player, as the banker, or (a shared tablet) confirmed by a
 // token tap on the reader. Returns the answer or null.

@@ -1,29 +1,18 @@
-// Banker page: the PIN (set once, then log in), a new game with pieces and house rules, stored
-// games (resume, export), undo / redo, corrections as table-script commands, end of game, the
-// devices and the log.
+// Banker page: the PIN (set once, then log in), everyone at a glance, undo that says what it
+// takes back, corrections through forms, the log in words, a new game, stored games, devices.
 
-import { applyState, command, currentState, get, loadSession, onState, post, session } from "./api.js";
+import { command, currentState, get, loadSession, onState, post, session } from "./api.js";
+import { renderCorrections, renderUndoWhat, resetCorrections, wireUndo } from "./banker-fix.js";
+import { NewGameForm } from "./banker-newgame.js";
+import { loadLog, renderLog, renderOverview } from "./banker-overview.js";
 import { t } from "./i18n.js";
 import { start } from "./page.js";
-import { $, clear, confirmDialog, dateTimeText, debounce, h, timeText, toast } from "./ui.js";
+import { $, clear, confirmDialog, dateTimeText, debounce, h, toast } from "./ui.js";
 
 await start();
 
-export const PIECES = ["boot", "car", "dog", "hat", "iron", "ship", "thimble", "wheelbarrow"];
-// RULES.md section 9 (and the physical-decks rule): key, kind, default.
-export const RULES = [
-  ["starting_cash", "int", 1500], ["salary", "int", 200], ["jail_fine", "int", 50],
-  ["shuffle", "bool", true], ["auction_on_decline", "bool", true], ["decliner_may_bid", "bool", true],
-  ["auto_collect_rent", "bool", true], ["jail_doubles_roll_again", "bool", true],
-  ["building_sellback", "fraction", 0.5], ["max_houses_per_turn", "optint", null],
-  ["houses", "int", 32], ["hotels", "int", 12], ["trade_window", "choice", "any", ["any", "before_roll"]],
-  ["free_parking_pot", "bool", false], ["income_tax_percent", "optint", null], ["interpol", "bool", false],
-  ["physical_decks", "bool", false],
-];
-
 // ---- PIN: set up once, then log in ---------------------------------------------------------------
-const pinForm = $("#pin-form");
-pinForm.addEventListener("submit", async (e) => {
+$("#pin-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   const pin = $("#pin").value.trim();
   const setup = !session.pin_set;
@@ -37,6 +26,8 @@ pinForm.addEventListener("submit", async (e) => {
     return;
   }
   $("#pin").value = "";
+  clear($("#toasts")); // "the two PINs differ" and the like no longer apply
+  if (setup) toast(t("banker.pin_set"), "ok");
   await loadSession();
   show();
 });
@@ -63,129 +54,22 @@ function renderPinForm() {
   }
 }
 
-// ---- a new game ------------------------------------------------------------------------------------
-const newGame = $("#new-game");
-let seats = [{ name: "", piece: PIECES[0] }, { name: "", piece: PIECES[1] }];
-
-function readSeats() {
-  seats = seats.map((seat, i) => ({
-    name: ($(`[data-test=new-game-player-${i}]`, newGame)?.value ?? seat.name),
-    piece: ($(`[data-test=new-game-token-${i}]`, newGame)?.value ?? seat.piece),
-  }));
-}
-
-function ruleField([key, kind, fallback, choices]) {
-  const id = `rule-${key}`;
-  const label = h("label", { for: id }, t(`rule.${key}`), h("span", { class: "muted" }, ` (${key})`));
-  let input;
-  if (kind === "bool") {
-    input = h("input", { type: "checkbox", id, name: key, checked: fallback, "data-test": id });
-    return h("div", { class: "field check" }, input, label);
-  }
-  if (kind === "choice") {
-    input = h("select", { id, name: key, "data-test": id }, choices.map((c) => h("option", { value: c, selected: c === fallback }, t(`rule.${key}.${c}`))));
-  } else {
-    input = h("input", {
-      type: "number", id, name: key, "data-test": id, class: "short", inputmode: kind === "fraction" ? "decimal" : "numeric",
-      min: kind === "optint" ? 1 : 0, max: kind === "fraction" ? 1 : key === "income_tax_percent" ? 100 : null,
-      step: kind === "fraction" ? 0.05 : 1, value: fallback ?? "", placeholder: fallback === null ? t("rule.none") : null,
-    });
-  }
-  return h("div", { class: "field" }, label, input);
-}
-
-function renderNewGame() {
-  const kept = {};
-  for (const el of newGame.querySelectorAll("[name^=rule-], [data-test^=rule-], #seed")) kept[el.id] = el.type === "checkbox" ? el.checked : el.value;
-  const rows = seats.map((seat, i) => h("li", { class: "seat" },
-    h("label", { for: `seat-name-${i}`, class: "visually-hidden" }, t("banker.player_n", { n: i + 1 })),
-    h("input", { id: `seat-name-${i}`, value: seat.name, required: true, maxlength: 24, autocomplete: "off", placeholder: t("banker.player_n", { n: i + 1 }), "data-test": `new-game-player-${i}` }),
-    h("label", { for: `seat-piece-${i}`, class: "visually-hidden" }, t("banker.piece")),
-    h("select", { id: `seat-piece-${i}`, "data-test": `new-game-token-${i}` },
-      PIECES.map((piece) => h("option", { value: piece, selected: piece === seat.piece }, t(`piece.${piece}`)))),
-    seats.length > 2 ? h("button", { type: "button", class: "small", "data-test": `remove-player-${i}`, "aria-label": t("banker.remove_player", { n: i + 1 }), onclick: () => { readSeats(); seats.splice(i, 1); renderNewGame(); } }, "×") : null));
-  clear(newGame,
-    h("fieldset", {}, h("legend", {}, t("banker.players")),
-      h("ol", { class: "seats" }, rows),
-      seats.length < 8 ? h("button", {
-        type: "button", class: "small", "data-test": "add-player",
-        onclick: () => { readSeats(); seats.push({ name: "", piece: PIECES.find((p) => !seats.some((s) => s.piece === p)) || PIECES[0] }); renderNewGame(); },
-      }, t("banker.add_player")) : null),
-    h("details", { class: "rules" }, h("summary", {}, t("banker.house_rules")),
-      h("div", { class: "rule-grid" }, RULES.map(ruleField))),
-    h("div", { class: "field" }, h("label", { for: "seed" }, t("banker.seed")),
-      h("input", { id: "seed", type: "number", step: 1, min: 0, class: "short", inputmode: "numeric", "data-test": "seed", placeholder: t("banker.seed_random") })),
-    h("div", { class: "actions" }, h("button", { type: "submit", class: "primary", "data-test": "new-game-submit" }, t("banker.start"))));
-  for (const [id, value] of Object.entries(kept)) {
-    const el = newGame.querySelector(`#${id}`);
-    if (!el) continue;
-    if (el.type === "checkbox") el.checked = value; else el.value = value;
-  }
-}
-
-function readRules() {
-  const rules = {};
-  for (const [key, kind, fallback] of RULES) {
-    const el = $(`#rule-${key}`, newGame);
-    if (!el) continue;
-    let value;
-    if (kind === "bool") value = el.checked;
-    else if (kind === "choice") value = el.value;
-    else if (el.value === "") value = null;
-    else value = kind === "fraction" ? parseFloat(el.value) : parseInt(el.value, 10);
-    if (value !== fallback && !(Number.isNaN(value))) rules[key] = value;
-  }
-  return rules;
-}
-
-newGame.addEventListener("submit", async (e) => {
-  e.preventDefault();
-  readSeats();
-  const players = seats.map((s) => s.name.trim());
-  if (players.some((n) => !n) || new Set(players).size !== players.length) {
-    toast(t("banker.names_needed"), "error");
-    return;
-  }
-  const pieces = seats.map((s) => s.piece);
-  if (new Set(pieces).size !== pieces.length) {
-    toast(t("banker.pieces_differ"), "error");
-    return;
-  }
-  const state = currentState();
-  if (state?.game && !state.winner && !(await confirmDialog(t("banker.replace_game"), t("banker.start")))) return;
-  const body = { players, rules: readRules(), tokens: Object.fromEntries(seats.map((s) => [s.name.trim(), s.piece])) };
-  const seed = $("#seed").value.trim();
-  if (seed !== "") body.seed = parseInt(seed, 10);
-  try {
-    const answer = await post("/api/games", body);
-    if (answer.state) applyState(answer.state);
-    toast(t("banker.started", { game: answer.game }), "ok");
-    loadGames();
-  } catch { /* toasted */ }
-});
-
 // ---- stored games ----------------------------------------------------------------------------------
 async function loadGames() {
   let answer;
   try { answer = await get("/api/games", { quiet: true }); } catch { return; }
   const games = (answer.games || []).slice().reverse();
-  clear($("#games-rows"), games.map((g) => {
+  clear($("#games"), games.map((g) => {
     const current = g.id === answer.current;
-    return h("tr", { "data-test": `game-${g.id}`, class: current ? "is-current" : "" },
-      h("td", {}, h("code", {}, g.id), current ? h("span", { class: "badge" }, t("banker.current")) : null),
-      h("td", {}, (g.players || []).join(", ")),
-      h("td", {}, dateTimeText(g.started)),
-      h("td", {}, dateTimeText(g.last_move)),
-      h("td", {}, g.status || ""),
-      h("td", { class: "row-actions" },
-        h("button", {
-          type: "button", class: "small", "data-test": `game-open-${g.id}`, disabled: current,
+    return h("li", { "data-test": `game-${g.id}`, class: `game${current ? " is-current" : ""}` },
+      h("div", { class: "game-head" }, h("code", {}, g.id), current ? h("span", { class: "badge" }, t("banker.current")) : null,
+        h("span", { class: "game-players" }, (g.players || []).join(", "))),
+      h("div", { class: "muted" }, t("banker.game_times", { started: dateTimeText(g.started), last: dateTimeText(g.last_move) }), " · ", g.status || ""),
+      h("div", { class: "row-actions" },
+        current ? null : h("button", {
+          type: "button", class: "small", "data-test": `game-open-${g.id}`,
           onclick: async () => {
-            try {
-              const opened = await post(`/api/games/${encodeURIComponent(g.id)}/open`, {});
-              if (opened.state) applyState(opened.state);
-              loadGames();
-            } catch { /* toasted */ }
+            try { await post(`/api/games/${encodeURIComponent(g.id)}/open`, {}); loadGames(); } catch { /* toasted */ }
           },
         }, t("banker.resume")),
         h("a", { href: `/api/export/${encodeURIComponent(g.id)}.jsonl`, download: `${g.id}.jsonl`, "data-test": `export-jsonl-${g.id}` }, t("banker.export_script")),
@@ -193,16 +77,7 @@ async function loadGames() {
   }));
 }
 
-// ---- undo, redo, corrections, end of game ----------------------------------------------------------
-async function ledger(path, body) {
-  try {
-    const answer = await post(path, body);
-    if (answer.state) applyState(answer.state);
-  } catch { /* toasted */ }
-}
-$("#undo").addEventListener("click", () => ledger("/api/undo", { count: Math.max(1, parseInt($("#undo-count").value, 10) || 1) }));
-$("#redo").addEventListener("click", () => ledger("/api/redo", {}));
-
+// ---- the expert's box and the end of the game ------------------------------------------------------
 $("#correction-send").addEventListener("click", async () => {
   const lines = $("#correction").value.split("\n").map((l) => l.trim()).filter(Boolean);
   const commands = [];
@@ -225,31 +100,22 @@ $("#end-game").addEventListener("click", async () => {
   if (await confirmDialog(t("banker.end_confirm"), t("banker.end_game"))) command({ do: "end_game" });
 });
 
-// ---- devices and log -------------------------------------------------------------------------------
-function renderDevices(devices) {
+// ---- devices ---------------------------------------------------------------------------------------
+let devices = {};
+function renderDevices() {
   clear($("#devices"), Object.entries(devices || {}).map(([name, status]) => {
     const offline = String(status).startsWith("offline");
+    const word = ["ok", "simulated", "off"].includes(status) ? t(`device.status.${status}`) : status;
     return h("li", { class: `device${offline ? " is-offline" : ""}`, "data-test": `device-${name}`, "data-status": status },
       h("span", { class: "device-name" }, t(`device.${name}`)),
-      h("span", { class: "device-status" }, offline ? `⚠ ${status}` : status));
+      h("span", { class: "device-status" }, offline ? `⚠ ${status}` : word));
   }));
 }
 async function loadDevices() {
-  try { renderDevices(await get("/api/devices", { quiet: true })); } catch { /* keep the last */ }
+  try { devices = await get("/api/devices", { quiet: true }); } catch { /* keep the last */ }
+  renderDevices();
 }
-window.addEventListener("devices", (e) => renderDevices(e.detail));
-
-async function loadLog() {
-  let answer;
-  try { answer = await get("/api/log", { quiet: true }); } catch { return; }
-  const entries = (answer.entries || []).slice().reverse();
-  clear($("#log"), entries.map((entry) => h("li", {
-    "data-test": "log-entry", "data-kind": entry.kind, "data-seq": entry.seq,
-    class: entry.kind === "undo" || entry.kind === "redo" ? "is-undo" : "",
-  },
-  h("span", { class: "muted" }, `${entry.seq} · ${timeText(entry.time)} · ${entry.source || ""} · ${entry.kind || ""}`),
-  " ", h("code", { title: entry.line }, entry.line))));
-}
+window.addEventListener("devices", (e) => { devices = e.detail; renderDevices(); });
 
 // ---- the page --------------------------------------------------------------------------------------
 function renderStatus(state) {
@@ -258,26 +124,44 @@ function renderStatus(state) {
   else if (state.winner || !state.turn) text = t("banker.game_over", { game: state.game, winner: state.winner || "—" });
   else text = t("banker.game_running", { game: state.game, seq: state.seq, player: state.turn });
   $("#game-status").textContent = text;
+  $("#end-game").hidden = !state?.game || Boolean(state.winner);
 }
 
+const newGame = new NewGameForm($("#new-game"), { started: () => loadGames() });
 let loaded = false;
+wireUndo();
+
+async function refreshLog() {
+  await loadLog($("#log"));
+  renderUndoWhat();
+}
+
 function show() {
   const banker = session.banker;
   document.body.classList.toggle("is-banker", banker);
   $("#pin-panel").hidden = banker;
   $("#banker").hidden = !banker;
   if (!banker) { renderPinForm(); $("#pin").focus(); return; }
-  if (!loaded) { loaded = true; renderNewGame(); }
+  if (!loaded) { loaded = true; newGame.render(); }
+  const state = currentState();
   loadGames();
   loadDevices();
-  loadLog();
-  renderStatus(currentState());
+  refreshLog();
+  renderStatus(state);
+  renderOverview($("#overview"), state);
+  renderCorrections($("#corrections"), state);
 }
 
-const refresh = debounce(() => { if (session.banker) { loadLog(); loadGames(); } }, 300);
-onState((state) => { renderStatus(state); refresh(); });
+const refresh = debounce(() => { if (session.banker) { refreshLog(); loadGames(); } }, 300);
+onState((state) => {
+  renderStatus(state);
+  if (!session.banker) return;
+  renderOverview($("#overview"), state);
+  renderCorrections($("#corrections"), state);
+  refresh();
+});
 window.addEventListener("langchange", () => {
   if (!session.banker) return renderPinForm();
-  readSeats(); renderNewGame(); renderStatus(currentState()); loadDevices(); loadGames(); loadLog();
+  newGame.readSeats(); newGame.render(); resetCorrections(); show(); renderLog($("#log"));
 });
 show();

@@ -1,10 +1,15 @@
 // The board: the edition from /api/board drawn as squares around the edge of a CSS grid, kept up
-// to date from the state (owners, houses and hotels, mortgages, tokens, jail). Colour groups are
-// marked by more than colour: each group's pattern from the edition is drawn on its band.
+// to date from the state (owners, houses and hotels, mortgages, current rents, tokens, jail).
+// Everything in a square is laid out in flow, so nothing covers its name. A wide screen gets the
+// classic square; a narrow one (a phone) the same ring as a tall loop, four squares across, so
+// every name stays readable. Tapping a deed's square opens its card.
 
 import { get } from "./api.js";
-import { local, t } from "./i18n.js";
-import { h, money, playerColour, tokenEl } from "./ui.js";
+import { openDeed } from "./deedcard.js";
+import { hyphenate } from "./hyphen.js";
+import { lang, local, t } from "./i18n.js";
+import { tokenEl } from "./pieces.js";
+import { h, money, playerColour } from "./ui.js";
 
 let boardPromise = null;
 
@@ -30,7 +35,7 @@ export const deckName = (board, deck) => (board?.decks?.[deck] ? local(board.dec
 
 // The group of a square for grouping deeds: its colour group, or "station" / "utility".
 export const groupKey = (sq) => sq.group || sq.kind;
-export const isOwnable = (sq) => sq && (sq.kind === "lot" || sq.kind === "station" || sq.kind === "utility" || sq.price);
+export const isOwnable = (sq) => sq && (sq.kind === "lot" || sq.kind === "station" || sq.kind === "utility");
 
 // ---- patterns: a tiny SVG tile per pattern name, in black or white to show on the group colour --
 const TILES = {
@@ -72,8 +77,16 @@ export function groupSwatch(board, group) {
   return h("span", { class: "swatch", style: groupStyle(board, group), role: "img", "aria-label": groupName(board, group), title: groupName(board, group) });
 }
 
-// Grid cell of square i on a board of n squares: GO bottom right, then clockwise.
-function cell(i, n) {
+// Grid cell of square i: GO bottom right, then clockwise. "square": the classic board, n/4 + 1
+// cells a side; "tall": four cells across and n/2 - 2 down, for a phone held upright.
+export function cell(i, n, shape) {
+  if (shape === "tall") {
+    const rows = n / 2 - 2;
+    if (i <= 3) return { row: rows, col: 4 - i, side: "bottom" };
+    if (i < n / 2) return { row: rows - (i - 3), col: 1, side: "left" };
+    if (i <= n / 2 + 3) return { row: 1, col: i - n / 2 + 1, side: "top" };
+    return { row: i - n / 2 - 2, col: 4, side: "right" };
+  }
   const side = n / 4;
   const last = side + 1; // grid lines 1..side+1
   if (i <= side) return { row: last, col: last - i, side: i === 0 || i === side ? "corner" : "bottom" };
@@ -81,6 +94,8 @@ function cell(i, n) {
   if (i <= 3 * side) return { row: 1, col: 1 + (i - 2 * side), side: i === 3 * side ? "corner" : "top" };
   return { row: 1 + (i - 3 * side), col: last, side: "right" };
 }
+
+const TALL_BELOW = 560; // px: a board narrower than this is drawn as the tall loop
 
 function kindNote(sq) {
   switch (sq.kind) {
@@ -92,53 +107,74 @@ function kindNote(sq) {
 
 export class BoardView {
   // container: an element to fill; centre: an optional element for the middle of the board.
-  constructor(container, board, { centre = null, compact = false } = {}) {
+  constructor(container, board, { centre = null } = {}) {
     this.container = container;
     this.board = board;
     this.centreSlot = centre;
-    this.compact = compact;
     this.parts = new Map();
     this.state = null;
+    this.shape = this.shapeFor(container.clientWidth);
     this.build();
     window.addEventListener("langchange", () => { this.build(); if (this.state) this.update(this.state); });
+    window.addEventListener("pieces", () => { if (this.state) this.update(this.state); });
+    new ResizeObserver(() => {
+      const shape = this.shapeFor(this.container.clientWidth);
+      if (shape !== this.shape) {
+        this.shape = shape;
+        this.build();
+        if (this.state) this.update(this.state);
+      } else {
+        this.fit();
+      }
+    }).observe(container);
+  }
+
+  shapeFor(width) {
+    return width && width < TALL_BELOW ? "tall" : "square";
   }
 
   build() {
     const board = this.board;
     const n = board.squares.length;
     const side = n / 4;
+    const tall = this.shape === "tall";
     const grid = h("div", {
-      class: `board${this.compact ? " compact" : ""}`, "data-test": "board", role: "region", "aria-label": t("board.label"),
-      style: { gridTemplateColumns: `1.55fr repeat(${side - 1}, 1fr) 1.55fr`, gridTemplateRows: `1.55fr repeat(${side - 1}, 1fr) 1.55fr` },
+      class: `board board-${this.shape}`, "data-test": "board", "data-shape": this.shape, role: "region", "aria-label": t("board.label"),
+      style: tall
+        ? { gridTemplateColumns: "repeat(4, minmax(0, 1fr))", gridTemplateRows: `repeat(${n / 2 - 2}, auto)` }
+        : { gridTemplateColumns: `1.6fr repeat(${side - 1}, 1fr) 1.6fr`, gridTemplateRows: `1.6fr repeat(${side - 1}, 1fr) 1.6fr` },
     });
     this.parts.clear();
     for (const sq of board.squares) {
-      const pos = cell(sq.index, n);
+      const pos = cell(sq.index, n, this.shape);
       const parts = { sq };
+      const deed = isOwnable(sq);
       parts.band = sq.group ? h("div", { class: "band", style: groupStyle(board, sq.group), "aria-hidden": "true" }) : null;
-      parts.owner = h("div", { class: "owner", "aria-hidden": "true" });
-      parts.tokens = h("div", { class: "tokens", "aria-hidden": "true" });
-      parts.mortgaged = h("div", { class: "mortgaged-label", "aria-hidden": "true" }, t("board.mortgaged"));
-      const body = h("div", { class: "sq-body", "aria-hidden": "true" },
-        h("div", { class: "sq-name" }, local(sq.name)),
-        sq.price ? h("div", { class: "sq-price" }, money(sq.price)) : null,
-        kindNote(sq) ? h("div", { class: "sq-price" }, kindNote(sq)) : null);
+      parts.note = h("span", { class: "sq-note" }, sq.price ? money(sq.price) : kindNote(sq));
+      parts.owner = h("span", { class: "sq-owner" });
+      parts.tokens = h("div", { class: "tokens" });
+      const body = h("div", { class: "sq-body" },
+        h("div", { class: "sq-name", lang: lang() }, hyphenate(local(sq.name), lang())),
+        h("div", { class: "sq-meta" }, parts.note, parts.owner));
       if (sq.kind === "jail") {
-        parts.cell = h("div", { class: "jail-cell", "data-test": "jail-cell", title: t("board.in_jail") },
-          h("span", { class: "jail-label" }, t("board.in_jail")));
+        parts.cell = h("div", { class: "jail-cell", "data-test": "jail-cell", title: t("board.in_jail") });
         parts.visiting = h("div", { class: "tokens visiting", "data-test": "jail-visiting" });
       }
       parts.el = h("div", {
-        class: `sq sq-${sq.kind} side-${pos.side}`, "data-test": `square-${sq.id}`, "data-index": sq.index, role: "group",
+        class: `sq sq-${sq.kind} side-${pos.side}${deed ? " is-deed" : ""}`, "data-test": `square-${sq.id}`, "data-index": sq.index,
+        role: deed ? "button" : "group", tabindex: deed ? "0" : null,
         style: { gridRow: String(pos.row), gridColumn: String(pos.col) },
-      }, parts.band, body, parts.owner, parts.mortgaged, parts.cell, parts.visiting, parts.tokens);
+        onclick: deed ? () => openDeed(this.board, sq.id, this.state) : null,
+        onkeydown: deed ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); openDeed(this.board, sq.id, this.state); } } : null,
+      }, parts.band, body, parts.cell, parts.visiting, sq.kind === "jail" ? null : parts.tokens);
       this.parts.set(sq.id, parts);
       grid.append(parts.el);
     }
-    this.centre = h("div", { class: "board-centre", style: { gridRow: `2 / ${side + 1}`, gridColumn: `2 / ${side + 1}` } },
-      h("div", { class: "edition-name" }, local(board.name) || t("app.name")),
-      this.bank = h("div", { class: "bank", "data-test": "bank" }),
-      this.centreSlot);
+    this.bank = h("div", { class: "bank", "data-test": "bank" });
+    this.centre = h("div", {
+      class: "board-centre",
+      style: tall ? { gridRow: `2 / ${n / 2 - 2}`, gridColumn: "2 / 4" } : { gridRow: `2 / ${side + 1}`, gridColumn: `2 / ${side + 1}` },
+    }, this.centreSlot, this.bank);
     grid.append(this.centre);
     this.container.replaceChildren(grid);
     this.grid = grid;
@@ -160,14 +196,24 @@ export class BoardView {
     for (const [id, parts] of this.parts) {
       const prop = props[id];
       const owner = prop?.owner || null;
+      const sq = parts.sq;
       parts.el.dataset.owner = owner || "";
       parts.el.dataset.houses = prop ? String(prop.houses) : "0";
       parts.el.dataset.hotel = prop && prop.hotel ? "true" : "false";
       parts.el.classList.toggle("is-owned", Boolean(owner));
       parts.el.classList.toggle("is-mortgaged", Boolean(prop?.mortgaged));
-      parts.owner.replaceChildren();
-      parts.owner.style.background = owner ? playerColour(state, owner) : "";
-      if (owner) parts.owner.append(h("span", { class: "owner-name" }, owner));
+      parts.el.style.setProperty("--owner", owner ? playerColour(state, owner) : "transparent");
+      // the line under the name: the price while the bank holds it, then the rent due now
+      if (isOwnable(sq)) {
+        let note = money(sq.price);
+        if (prop?.mortgaged) note = t("board.mortgaged");
+        else if (owner && sq.kind !== "utility") note = t("board.rent", { amount: money(prop.rent) });
+        else if (owner) note = "";
+        parts.note.textContent = note;
+        if (owner) parts.note.setAttribute("data-test", `rent-${id}`);
+        else parts.note.removeAttribute("data-test");
+      }
+      parts.owner.replaceChildren(...(owner ? [h("span", { class: "owner-dot", style: { background: playerColour(state, owner) } }), owner] : []));
       if (parts.band) {
         const buildings = [];
         if (prop?.hotel) buildings.push(h("span", { class: "hotel", title: t("board.hotel") }));
@@ -183,7 +229,6 @@ export class BoardView {
       if (parts.cell) {
         parts.cell.replaceChildren(h("span", { class: "jail-label" }, t("board.in_jail")), ...standing.filter((p) => p.in_jail).map(mark));
         parts.visiting.replaceChildren(...standing.filter((p) => !p.in_jail).map(mark));
-        parts.tokens.replaceChildren();
       } else {
         parts.tokens.replaceChildren(...standing.map(mark));
       }
@@ -192,12 +237,29 @@ export class BoardView {
     const bank = state?.bank;
     this.bank.replaceChildren();
     if (bank) {
-      this.bank.append(
-        h("span", {}, t("board.bank_houses", { n: bank.houses })), " · ",
-        h("span", {}, t("board.bank_hotels", { n: bank.hotels })));
+      this.bank.append(h("span", {}, t("board.bank_buildings", { houses: bank.houses, hotels: bank.hotels })));
       if (bank.pot) this.bank.append(h("span", { "data-test": "pot" }, " · ", t("board.pot", { amount: money(bank.pot) })));
     }
     this.describeAll();
+    this.fit();
+  }
+
+  // A square whose words do not fit gets a smaller type, a step at a time (names break only
+  // at their hyphens and spaces, so a long word is never cut).
+  fit() {
+    requestAnimationFrame(() => {
+      for (const parts of this.parts.values()) {
+        const el = parts.el;
+        el.style.removeProperty("--fit");
+        for (const scale of [0.9, 0.8, 0.72, 0.64]) {
+          const name = el.querySelector(".sq-name");
+          const over = el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1
+            || (name && name.scrollWidth > name.clientWidth + 1);
+          if (!over) break;
+          el.style.setProperty("--fit", String(scale));
+        }
+      }
+    });
   }
 
   // aria-label and tooltip of each square: everything the picture shows, in words.
@@ -215,6 +277,7 @@ export class BoardView {
         if (prop.hotel) bits.push(t("board.hotel"));
         else if (prop.houses) bits.push(t("board.houses", { n: prop.houses }));
         if (prop.mortgaged) bits.push(t("board.mortgaged"));
+        else if (prop.owner && sq.kind !== "utility") bits.push(t("board.rent", { amount: money(prop.rent) }));
       }
       const standing = parts.standing || [];
       if (sq.kind === "jail") {

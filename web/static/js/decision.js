@@ -1,50 +1,64 @@
-// The decision due now (state.pending) in words, with the buttons to answer it: on a player's
-// screen only their own answers; on a shared screen (the table tablet, the virtual table) every
-// player's, each confirmed by a token tap unless the screen is the banker's.
+// The decision due now, in the engine's own sentence (state.decision.text, in this screen's
+// language), with the buttons to answer it: on a player's screen only their own answers; on a
+// shared screen (the table tablet, the virtual table) every player's, each confirmed by a token
+// tap unless the screen is the banker's. Every button is for a command the server lists for that
+// player now (state.legal), with the cost it lists.
 
-import { allowed, legalFor } from "./api.js";
-import { deckName, squareName } from "./board.js";
+import { allowed, legalFor, tableNow } from "./api.js";
+import { deckName, groupStyle, squareName } from "./board.js";
 import { lang, local, t } from "./i18n.js";
-import { h, money, tokenEl } from "./ui.js";
+import { tokenEl } from "./pieces.js";
+import { h, money } from "./ui.js";
 
-export const AUCTION_SECONDS = 15;
-
-export function sideText(board, side) {
-  const bits = [];
-  if (side?.cash) bits.push(money(side.cash));
-  for (const id of side?.squares || []) bits.push(squareName(board, id));
-  if (side?.jail_cards) bits.push(t("trade.jail_cards_n", { n: side.jail_cards }));
-  return bits.length ? bits.join(", ") : t("trade.nothing");
+// A trade side in words: cash, each deed with its colour, price and mortgage, jail cards.
+export function sideChips(board, state, side) {
+  const chips = [];
+  if (side?.cash) chips.push(h("span", { class: "chip chip-cash" }, money(side.cash)));
+  for (const id of side?.squares || []) chips.push(deedChip(board, state, id));
+  if (side?.jail_cards) chips.push(h("span", { class: "chip" }, t("trade.jail_cards_n", { n: side.jail_cards })));
+  return chips.length ? chips : [h("span", { class: "muted" }, t("trade.nothing"))];
 }
 
-function optionLabel(option, pending) {
+export function deedChip(board, state, id) {
+  const sq = board.byId[id];
+  const mortgaged = Boolean(state?.properties?.[id]?.mortgaged);
+  return h("span", { class: `chip chip-deed${mortgaged ? " is-mortgaged" : ""}`, "data-square": id },
+    sq?.group ? h("span", { class: "swatch", style: groupStyle(board, sq.group), "aria-hidden": "true" }) : null,
+    h("span", { class: "chip-name" }, squareName(board, id)),
+    sq?.price ? h("span", { class: "chip-price" }, money(sq.price)) : null,
+    mortgaged ? h("span", { class: "badge mortgaged" }, t("board.mortgaged")) : null);
+}
+
+function optionLabel(entry, pending) {
+  const option = entry.command.option;
+  const cost = money(Math.abs(entry.cash || 0));
   switch (option) {
     case "pay":
     case "fixed":
-      return t(`option.${option}`, { amount: money(pending.amount) });
+      return t(`option.${option}`, { amount: cost });
     case "percent":
-      return t("option.percent", { amount: money(pending.percent_amount ?? 0) });
+      return t("option.percent", { amount: cost });
     case "chance":
       return t("option.chance");
     default:
-      return option;
+      return pending?.kind ? `${option}` : option;
   }
 }
 
 export class DecisionView {
   // el: the decision region (aria-live); mode: "player" | "shared"; me(): this screen's player;
-  // act(cmd, player): sends a command for that player.
-  constructor(el, { board, mode = "shared", me = () => null, act }) {
+  // act(cmd, player): sends a command for that player; counter(pending): a counter-offer is asked.
+  constructor(el, { board, mode = "shared", me = () => null, act, counter = null }) {
     this.el = el;
     this.board = board;
     this.mode = mode;
     this.me = me;
     this.act = act;
+    this.counter = counter;
     this.key = "";
-    this.auctionKey = "";
-    this.deadline = 0;
     this.timer = setInterval(() => this.tick(), 250);
     window.addEventListener("langchange", () => { this.key = ""; if (this.state) this.update(this.state); });
+    window.addEventListener("pieces", () => { this.key = ""; if (this.state) this.update(this.state); });
   }
 
   mine(player) {
@@ -53,14 +67,7 @@ export class DecisionView {
 
   update(state) {
     this.state = state;
-    const pending = state?.pending || null;
-    const key = JSON.stringify([pending, state?.decision, state?.legal, state?.winner, state?.game, this.me(), this.mode]);
-    if (pending?.kind === "auction") {
-      const akey = JSON.stringify([pending.square, pending.building, pending.high_bid, pending.high_bidder]);
-      if (akey !== this.auctionKey) { this.auctionKey = akey; this.deadline = Date.now() + AUCTION_SECONDS * 1000; }
-    } else {
-      this.auctionKey = "";
-    }
+    const key = JSON.stringify([state?.pending, state?.decision, state?.legal, state?.winner, state?.game, state?.auction_clock, this.me(), this.mode]);
     if (key === this.key) return;
     this.key = key;
     // keep what someone is typing (a custom bid) across a rebuild
@@ -71,6 +78,11 @@ export class DecisionView {
       if (kept[input.dataset.keep]) input.value = kept[input.dataset.keep];
     }
     this.tick();
+  }
+
+  headline(state) {
+    const text = state.decision?.text?.[lang()] || state.decision?.text?.en || "";
+    return h("p", { class: "decision-text", "data-test": "decision-text" }, text);
   }
 
   render(state) {
@@ -84,16 +96,15 @@ export class DecisionView {
       return [
         h("p", { class: "decision-text big", "data-test": "winner" }, state.winner ? t("decision.winner", { player: state.winner }) : t("decision.over")),
         state.ranking ? h("ol", { class: "ranking", "data-test": "ranking" },
-          state.ranking.map((r) => h("li", { "data-player": r.name }, tokenEl(state, r.name), ` ${r.name} — ${money(r.net_worth)}`))) : null,
+          state.ranking.map((r) => h("li", { "data-player": r.name }, tokenEl(state, r.name), h("span", {}, r.name), h("span", { class: "num" }, money(r.net_worth))))) : null,
       ];
     }
-    this.el.dataset.kind = pending ? pending.kind : "roll";
-    if (!pending) {  // the current player's own move: the engine's sentence for it
-      const text = state.decision?.text?.[lang()] || t("decision.roll", { player: state.turn });
-      return [h("p", { class: "decision-text", "data-test": "decision-text" }, text)];
-    }
-    const render = this[`render_${pending.kind}`];
-    return render ? render.call(this, pending, state) : [h("p", { class: "decision-text" }, pending.kind)];
+    const kind = pending && pending.kind !== "rent_claim" ? pending.kind : "roll";
+    this.el.dataset.kind = kind;
+    const out = [this.headline(state)];
+    if (pending && this[`render_${pending.kind}`]) out.push(...this[`render_${pending.kind}`](pending, state));
+    if (this.mode === "shared" && kind === "roll") out.push(...this.turnButtons(state));
+    return out;
   }
 
   button(label, test, cmd, player, extra = {}) {
@@ -107,71 +118,76 @@ export class DecisionView {
     }, label);
   }
 
-  // Every button below is for a command the server lists for that player now (state.legal).
-  render_buy(p, state) {
-    const out = [h("p", { class: "decision-text", "data-test": "decision-text" },
-      t("decision.buy", { player: p.player, square: squareName(this.board, p.square), price: money(p.price) }))];
-    if (this.mine(p.player)) {
-      const buy = allowed(state, p.player, { do: "buy" });
-      const decline = allowed(state, p.player, { do: "decline" });
-      out.push(h("div", { class: "actions" },
-        buy ? this.button(t("action.buy", { price: money(p.price) }), "action-buy", buy.command, p.player, { class: "primary" }) : null,
-        decline ? this.button(t("action.decline"), "action-decline", decline.command, p.player) : null));
+  // On a shared screen, the current player's own moves besides the dice (the dice button rolls):
+  // pay the jail fine, use a card, end the turn; each only when the rules list it.
+  turnButtons(state) {
+    const who = state.turn;
+    const buttons = [];
+    for (const [doing, label] of [["pay_jail_fine", "action.pay_jail_fine"], ["use_jail_card", "action.use_jail_card"], ["end_turn", "action.end_turn_of"]]) {
+      const entry = allowed(state, who, { do: doing });
+      if (entry) {
+        const cost = entry.cash ? ` (${money(Math.abs(entry.cash))})` : "";
+        buttons.push(this.button(t(label, { player: who }) + cost, `action-${doing.replaceAll("_", "-")}`, entry.command, who));
+      }
     }
-    return out;
+    return buttons.length ? [h("div", { class: "actions" }, buttons)] : [];
+  }
+
+  render_buy(p, state) {
+    if (!this.mine(p.player)) return [];
+    const buy = allowed(state, p.player, { do: "buy" });
+    const decline = allowed(state, p.player, { do: "decline" });
+    return [h("div", { class: "actions" },
+      buy ? this.button(t("action.buy", { price: money(Math.abs(buy.cash || p.price)) }), "action-buy", buy.command, p.player, { class: "primary" }) : null,
+      decline ? this.button(t("action.decline"), "action-decline", decline.command, p.player) : null)];
   }
 
   render_auction(p, state) {
-    const what = p.square ? squareName(this.board, p.square) : t(`decision.building_${p.building || "house"}`);
+    const clock = state.auction_clock;
     const out = [
-      h("p", { class: "decision-text", "data-test": "decision-text" }, t("decision.auction", { square: what })),
       h("p", { class: "auction-high", "data-test": "auction-high-bid", "data-amount": p.high_bid || 0, "data-bidder": p.high_bidder || "" },
         p.high_bidder ? t("decision.high_bid", { amount: money(p.high_bid), player: p.high_bidder }) : t("decision.no_bids")),
       h("p", { class: "auction-bidders", "data-test": "auction-bidders" }, t("decision.bidders", { players: (p.bidders || []).join(", ") })),
-      h("div", { class: "countdown", "aria-hidden": "true", "data-test": "auction-countdown" },
-        h("span", { class: "countdown-bar" }, h("span", { class: "countdown-fill" })),
-        h("span", { class: "countdown-text" })),
+      clock ? h("div", { class: "countdown", role: "timer", "data-test": "auction-countdown", "data-deadline": clock.deadline, "data-total": clock.seconds },
+        h("span", { class: "countdown-bar", "aria-hidden": "true" }, h("span", { class: "countdown-fill" })),
+        h("span", { class: "countdown-text" })) : null,
     ];
     if (p.queued) out.push(h("p", { class: "muted" }, t("decision.queued", { n: p.queued })));
     const shared = this.mode === "shared";
-    const bidders = (p.bidders || []).filter((b) => this.mine(b));
-    for (const bidder of bidders) {
+    for (const bidder of (p.bidders || []).filter((b) => this.mine(b))) {
       const suffix = shared ? `-${bidder}` : "";
       // The bids the rules take from this bidder (a building: per lot it could stand on).
       const bids = legalFor(state, bidder).filter((e) => e.command.do === "bid");
-      const low = bids.length ? Math.min(...bids.map((e) => e.free.amount[0])) : (p.high_bid || 0) + 1;
+      const low = bids.length ? Math.min(...bids.map((e) => e.free.amount[0])) : 0;
       const high = bids.length ? Math.max(...bids.map((e) => e.free.amount[1])) : 0;
-      const base = low - 1;
-      const custom = h("input", {
-        type: "number", min: low, max: high, step: 1, inputmode: "numeric", "data-test": `bid-amount${suffix}`, "data-keep": `bid-${bidder}`,
-        "aria-label": t("action.bid_amount", { player: bidder }), placeholder: String(low), class: "bid-input",
-        disabled: !bids.length,
-      });
+      const pass = allowed(state, bidder, { do: "pass" });
       let where = null;
-      if (!p.square) {
-        const lots = bids.map((e) => e.command.square);
-        where = h("select", { "data-test": `bid-square${suffix}`, "aria-label": t("action.build_on"), disabled: !bids.length },
-          lots.map((id) => h("option", { value: id, selected: id === p.build_on }, squareName(this.board, id))));
+      if (!p.square && bids.length) {
+        where = h("select", { "data-test": `bid-square${suffix}`, "aria-label": t("action.build_on") },
+          bids.map((e) => h("option", { value: e.command.square, selected: e.command.square === p.build_on }, squareName(this.board, e.command.square))));
       }
-      const bid = (amount) => () => {
-        const cmd = { do: "bid", player: bidder, amount };
-        if (where) cmd.square = where.value;
-        return cmd;
+      const bid = (amount) => () => ({ ...(where ? { square: where.value } : {}), do: "bid", player: bidder, amount });
+      const step = (n) => {
+        const amount = (p.high_bid || 0) + n;
+        return amount >= low && amount <= high
+          ? this.button(t("action.bid_plus", { amount: money(amount) }), `action-bid-${n}${suffix}`, bid(amount), bidder, { class: "primary" }) : null;
       };
+      let custom = null;
+      if (!shared && bids.length) {
+        const input = h("input", {
+          type: "number", min: low, max: high, step: 1, inputmode: "numeric", "data-test": `bid-amount${suffix}`, "data-keep": `bid-${bidder}`,
+          "aria-label": t("action.bid_amount", { player: bidder }), placeholder: String(low), class: "bid-input",
+        });
+        custom = [input, this.button(t("action.bid"), `action-bid-custom${suffix}`, () => {
+          const amount = parseInt(input.value, 10);
+          return bid(Number.isFinite(amount) ? amount : low)();
+        }, bidder)];
+      }
+      const buttons = [bids.length ? step(10) : null, bids.length ? step(50) : null, where, custom,
+        pass ? this.button(t("action.pass"), `action-pass${suffix}`, pass.command, bidder) : null].flat().filter(Boolean);
+      const note = bidder === p.high_bidder ? h("span", { class: "muted" }, t("decision.you_lead")) : null;
       out.push(h("div", { class: "actions bid-row", "data-bidder": bidder },
-        shared ? h("span", { class: "bidder" }, tokenEl(state, bidder), ` ${bidder}`) : null,
-        this.button(t("action.bid_plus", { n: 10 }), `action-bid-10${suffix}`, bid((p.high_bid || 0) + 10), bidder,
-          { class: "primary", disabled: !bids.length || (p.high_bid || 0) + 10 > high || (p.high_bid || 0) + 10 < low }),
-        this.button(t("action.bid_plus", { n: 50 }), `action-bid-50${suffix}`, bid((p.high_bid || 0) + 50), bidder,
-          { disabled: !bids.length || (p.high_bid || 0) + 50 > high || (p.high_bid || 0) + 50 < low }),
-        where,
-        custom,
-        this.button(t("action.bid"), `action-bid-custom${suffix}`, () => {
-          const amount = parseInt(custom.value, 10);
-          return bid(Number.isFinite(amount) ? amount : base + 1)();
-        }, bidder, { disabled: !bids.length }),
-        this.button(t("action.pass"), `action-pass${suffix}`, { do: "pass", player: bidder }, bidder,
-          { disabled: !allowed(state, bidder, { do: "pass" }), title: bidder === p.high_bidder ? t("decision.high_cannot_pass") : null })));
+        shared ? h("span", { class: "bidder" }, tokenEl(state, bidder), h("span", {}, bidder)) : null, buttons, note));
     }
     return out;
   }
@@ -179,57 +195,48 @@ export class DecisionView {
   tick() {
     const box = this.el.querySelector(".countdown");
     if (!box) return;
-    const left = Math.max(0, this.deadline - Date.now());
+    const total = Number(box.dataset.total) * 1000;
+    const left = Math.max(0, Number(box.dataset.deadline) - tableNow());
     const seconds = Math.ceil(left / 1000);
     box.dataset.seconds = String(seconds);
     box.querySelector(".countdown-text").textContent = seconds > 0 ? t("decision.countdown", { n: seconds }) : t("decision.countdown_over");
-    box.querySelector(".countdown-fill").style.width = `${(left / (AUCTION_SECONDS * 1000)) * 100}%`;
+    box.querySelector(".countdown-fill").style.width = `${Math.min(100, (left / total) * 100)}%`;
   }
 
   render_choice(p, state) {
-    const out = [h("p", { class: "decision-text", "data-test": "decision-text" }, t("decision.choice", { player: p.player }))];
-    if (this.mine(p.player)) {
-      const choices = legalFor(state, p.player).filter((e) => e.command.do === "choose");
-      out.push(h("div", { class: "actions" }, choices.map((entry) =>
-        this.button(optionLabel(entry.command.option, p), `action-choose-${entry.command.option}`, entry.command, p.player))));
-    } else {
-      out.push(h("p", { class: "muted" }, (p.options || []).map((o) => optionLabel(o, p)).join(" / ")));
-    }
-    return out;
+    if (!this.mine(p.player)) return [];
+    const choices = legalFor(state, p.player).filter((e) => e.command.do === "choose");
+    return [h("div", { class: "actions" }, choices.map((entry) =>
+      this.button(optionLabel(entry, p), `action-choose-${entry.command.option}`, entry.command, p.player)))];
   }
 
   render_draw(p, state) {
     const deck = this.board.decks?.[p.deck];
-    const out = [
-      h("p", { class: "decision-text", "data-test": "decision-text" }, t("decision.draw", { player: p.player, deck: deckName(this.board, p.deck) })),
-      h("p", { class: "muted" }, t("decision.draw_hint")),
-    ];
+    const out = [h("p", { class: "muted" }, t("decision.draw_hint", { deck: deckName(this.board, p.deck) }))];
     const drawable = new Set(legalFor(state, p.player).filter((e) => e.command.do === "draw").map((e) => e.command.card));
     if (this.mine(p.player) && deck && drawable.size) {
       const select = h("select", { "data-test": "draw-card", "aria-label": t("action.card_drawn") },
         deck.cards.filter((card, i) => drawable.has(card.number ?? i + 1))
           .map((card, i) => h("option", { value: card.number ?? i + 1 }, `${card.number ?? i + 1}. ${local(card.text)}`)));
       out.push(h("div", { class: "actions" }, select,
-        this.button(t("action.draw"), "action-draw", () => ({ do: "draw", deck: p.deck, card: parseInt(select.value, 10) }), p.player)));
+        this.button(t("action.draw"), "action-draw", () => ({ do: "draw", player: p.player, deck: p.deck, card: parseInt(select.value, 10) }), p.player)));
     }
     return out;
   }
 
   render_debt(p) {
-    const out = [h("p", { class: "decision-text", "data-test": "decision-text" },
-      t("decision.debt", { player: p.player, amount: money(p.amount), creditor: p.creditor === "bank" ? t("common.bank") : p.creditor }))];
-    if (p.reason) out.push(h("p", { class: "muted" }, p.reason));
+    const out = [];
     if (p.count > 1) out.push(h("p", { class: "muted" }, t("decision.more_debts", { n: p.count - 1 })));
-    out.push(h("p", {}, p.player === this.me() ? t("decision.debt_hint_mine") : t("decision.debt_hint")));
+    out.push(h("p", { class: "muted" }, p.player === this.me() ? t("decision.debt_hint_mine") : t("decision.debt_hint")));
     return out;
   }
 
   render_trade(p, state) {
     const out = [
-      h("p", { class: "decision-text", "data-test": "decision-text" }, t("decision.trade", { from: p.from, to: p.to })),
       h("dl", { class: "trade-sides", "data-test": "trade-sides" },
-        h("dt", {}, t("decision.trade_gives", { player: p.from })), h("dd", { "data-test": "trade-give" }, sideText(this.board, p.give)),
-        h("dt", {}, t("decision.trade_gives", { player: p.to })), h("dd", { "data-test": "trade-take" }, sideText(this.board, p.take))),
+        h("dt", {}, t("decision.trade_gives", { player: p.from })), h("dd", { "data-test": "trade-give" }, sideChips(this.board, state, p.give)),
+        h("dt", {}, t("decision.trade_gives", { player: p.to })), h("dd", { "data-test": "trade-take" }, sideChips(this.board, state, p.take))),
+      h("div", { "data-slot": "trade-advice", "data-from": p.from, "data-to": p.to }),
     ];
     if (this.mine(p.to)) {
       const accept = allowed(state, p.to, { do: "accept" });
@@ -237,25 +244,35 @@ export class DecisionView {
       const lifts = Object.keys(costs).map((id) => h("input", { type: "checkbox", value: id, "data-test": `lift-${id}`, id: `lift-${id}` }));
       if (lifts.length) {
         out.push(h("fieldset", { class: "lifts" }, h("legend", {}, t("trade.lift_now")),
-          lifts.map((box) => h("label", { for: box.id }, box, " ", squareName(this.board, box.value), ` (${money(costs[box.value])})`))));
+          lifts.map((box) => h("label", { for: box.id, class: "check" }, box, squareName(this.board, box.value), ` (${money(costs[box.value])})`))));
       }
       const reject = allowed(state, p.to, { do: "reject" });
+      const counter = this.counter && this.mode === "player" && allowed(state, p.to, { do: "trade" });
       out.push(h("div", { class: "actions" },
         accept ? this.button(t("action.accept"), "action-accept", () => {
           const lift = lifts.filter((b) => b.checked).map((b) => b.value);
           return lift.length ? { ...accept.command, lift } : accept.command;
         }, p.to, { class: "primary" }) : null,
-        reject ? this.button(t("action.reject"), "action-reject", reject.command, p.to) : null));
+        reject ? this.button(t("action.reject"), "action-reject", reject.command, p.to) : null,
+        counter ? h("button", { type: "button", "data-test": "action-counter", onclick: () => this.counter(p) }, t("action.counter")) : null));
+    }
+    if (this.mine(p.from) && p.from !== p.to) {
+      const withdraw = allowed(state, p.from, { do: "reject" });
+      if (withdraw) {
+        out.push(h("div", { class: "actions" },
+          this.button(t("action.withdraw", { player: p.from }), "action-withdraw", withdraw.command, p.from)));
+      }
     }
     return out;
   }
 
   render_rent_claim(p, state) {
-    const out = [h("p", { class: "decision-text", "data-test": "decision-text" },
+    const out = [h("p", { class: "rent-claim" },
       t("decision.rent_claim", { player: p.player, payer: p.payer, amount: money(p.amount), square: squareName(this.board, p.square) }))];
-    if (this.mine(p.player) && allowed(state, p.player, { do: "claim_rent" })) {
+    const claim = allowed(state, p.player, { do: "claim_rent" });
+    if (this.mine(p.player) && claim) {
       out.push(h("div", { class: "actions" },
-        this.button(t("action.claim_rent", { amount: money(p.amount) }), "action-claim-rent", { do: "claim_rent", player: p.player }, p.player, { class: "primary" })));
+        this.button(t("action.claim_rent", { amount: money(p.amount) }), "action-claim-rent", claim.command, p.player, { class: "primary" })));
     }
     return out;
   }

@@ -1,7 +1,8 @@
-// History page: every money movement with its reason, newest first, filterable by player.
+// History page: every money movement in words (in this screen's language), newest first,
+// filterable by player, with that player's cash after each one.
 
 import { currentState, get, onState } from "./api.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { start } from "./page.js";
 import { $, clear, debounce, h, money, timeText } from "./ui.js";
 
@@ -9,10 +10,6 @@ await start();
 const filter = $("#history-filter");
 let names = [];
 let rows = [];
-
-function account(name) {
-  return name === "bank" ? t("common.bank") : name === "pot" ? t("common.pot") : name;
-}
 
 function renderFilter(state) {
   const now = (state?.players || []).map((p) => p.name);
@@ -32,19 +29,17 @@ function renderRows() {
     "data-test": "history-row", "data-seq": r.seq, "data-from": r.from, "data-to": r.to, "data-amount": r.amount,
     class: who ? (r.to === who ? "in" : r.from === who ? "out" : "") : "",
   },
-  h("td", { class: "num muted" }, r.seq),
-  h("td", { class: "muted" }, timeText(r.time)),
-  h("td", {}, account(r.from)),
-  h("td", {}, account(r.to)),
+  h("td", { class: "num muted seq" }, r.seq),
+  h("td", { class: "muted time" }, timeText(r.time)),
+  h("td", { class: "what" }, r.words?.[lang()] || r.words?.en || r.reason || ""),
   h("td", { class: "num amount" }, who && r.from === who ? `−${money(r.amount)}` : money(r.amount)),
-  h("td", {}, r.reason || ""),
-  h("td", { class: "num", hidden: !who }, who && r.balances && who in r.balances ? money(r.balances[who]) : ""))));
+  who ? h("td", { class: "num after" }, r.balances && who in r.balances ? money(r.balances[who]) : "") : null)));
 }
 
 async function load() {
   const who = filter.value;
   try {
-    const answer = await get(`/api/history${who ? `?player=${encodeURIComponent(who)}` : ""}`, { quiet: true });
+    const answer = await get(`/api/feed/ledger${who ? `?player=${encodeURIComponent(who)}` : ""}`, { quiet: true });
     if (who !== filter.value) return; // the filter changed meanwhile
     rows = answer.transfers || [];
   } catch {

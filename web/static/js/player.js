@@ -1,18 +1,25 @@
 // Player page: a phone or tablet paired to one player (a token tap, or the banker's pick) shows
-// that player's cash, net worth, deeds by group and jail cards, and sends their moves.
+// that player's cash, what they may do now (and only that), their deeds by group, trades, and
+// the others' cash; with sounds, if switched on, for their turn and money in or out.
 
-import { act, allowed, currentState, legalFor, loadSession, onState, post, session, showError } from "./api.js";
+import { act, allowed, currentState, loadSession, onState, pairAs, pairByTap, rollCommand, session, showError, unpair } from "./api.js";
 import { groupKey, groupName, groupStyle, isOwnable, loadBoard, squareName } from "./board.js";
+import { openDeed } from "./deedcard.js";
 import { DecisionView } from "./decision.js";
 import { t } from "./i18n.js";
 import { start } from "./page.js";
-import { $, clear, confirmDialog, h, money, slug, tokenEl } from "./ui.js";
-import { renderPlayers } from "./widgets.js";
+import { tokenEl } from "./pieces.js";
+import { renderPlayers } from "./players.js";
+import { play } from "./sound.js";
+import { TradeForm } from "./trade.js";
+import { $, clear, confirmDialog, h, money, slug } from "./ui.js";
 
 await start();
 const board = await loadBoard();
 const me = () => session.player;
-const decision = new DecisionView($("#decision"), { board, mode: "player", me, act: (cmd) => act(cmd, me()) });
+const mine = (cmd) => act(cmd, me());
+const trade = new TradeForm($("#trade-form"), { board, me, act: mine });
+const decision = new DecisionView($("#decision"), { board, mode: "player", me, act: mine, counter: (p) => trade.counter(p) });
 
 // ---- pairing --------------------------------------------------------------------------------------
 let pairing = false;
@@ -22,12 +29,12 @@ function renderPairing(state) {
   const status = h("p", { class: "pair-status", "data-test": "pair-status", role: "status" },
     pairing ? t("player.pair_waiting") : "");
   const tap = h("button", {
-    type: "button", class: "primary big-button", "data-test": "pair", disabled: pairing,
+    type: "button", class: "primary big-button", "data-test": "pair", disabled: pairing || !state?.game,
     onclick: async () => {
       pairing = true;
       renderPairing(currentState());
       try {
-        const answer = await post("/api/pair", {}, { quiet: true });
+        const answer = await pairByTap();
         session.player = answer.player;
         await loadSession();
       } catch (err) {
@@ -41,7 +48,7 @@ function renderPairing(state) {
       render(currentState());
     },
   }, t("player.pair"));
-  const parts = [h("p", {}, t("player.pair_intro")), tap, status];
+  const parts = [h("p", {}, state?.game ? t("player.pair_intro") : t("decision.no_game")), tap, status];
   if (session.banker) {
     const players = (state?.players || []).filter((p) => !p.bankrupt);
     const select = h("select", { id: "pair-player", "data-test": "pair-player" },
@@ -54,7 +61,7 @@ function renderPairing(state) {
         type: "button", "data-test": "pair-as", disabled: !players.length,
         onclick: async () => {
           try {
-            const answer = await post("/api/pair", { player: select.value });
+            const answer = await pairAs(select.value);
             session.player = answer.player || select.value;
             await loadSession();
             render(currentState());
@@ -68,36 +75,39 @@ function renderPairing(state) {
 }
 
 $("#unpair").addEventListener("click", async () => {
-  try { await post("/api/unpair", {}); } catch { return; }
+  try { await unpair(); } catch { return; }
   session.player = null;
   await loadSession();
   render(currentState());
 });
 
-// ---- my turn --------------------------------------------------------------------------------------
-// Two fair dice from the browser's random source (rejection sampling: no bias toward low faces).
-function rollDice() {
-  const out = [];
-  const bytes = new Uint8Array(8);
-  while (out.length < 2) {
-    crypto.getRandomValues(bytes);
-    for (const b of bytes) if (b < 252 && out.length < 2) out.push((b % 6) + 1);
-  }
-  return out;
-}
-
-$("#roll").addEventListener("click", () => act({ do: "roll", dice: rollDice() }, me()));
-$("#pay-jail-fine").addEventListener("click", () => act({ do: "pay_jail_fine" }, me()));
-$("#use-jail-card").addEventListener("click", () => act({ do: "use_jail_card" }, me()));
-$("#end-turn").addEventListener("click", () => act({ do: "end_turn" }, me()));
+// ---- my turn: only the moves the rules list for me now ------------------------------------------
+$("#roll").addEventListener("click", () => mine(rollCommand()));
+$("#pay-jail-fine").addEventListener("click", () => mine({ do: "pay_jail_fine" }));
+$("#use-jail-card").addEventListener("click", () => mine({ do: "use_jail_card" }));
+$("#end-turn").addEventListener("click", () => mine({ do: "end_turn" }));
 $("#bankrupt").addEventListener("click", async () => {
-  if (await confirmDialog(t("player.bankrupt_confirm", { player: me() }), t("action.bankrupt"))) {
-    act({ do: "bankrupt" }, me());
-  }
+  if (await confirmDialog(t("player.bankrupt_confirm", { player: me() }), t("action.bankrupt"))) mine({ do: "bankrupt" });
 });
 
-// ---- my deeds, by group ---------------------------------------------------------------------------
+function renderTurn(state, p) {
+  const entry = (doing) => (p.bankrupt ? null : allowed(state, p.name, { do: doing }));
+  const roll = entry("roll");
+  const fine = entry("pay_jail_fine");
+  const card = entry("use_jail_card");
+  const end = entry("end_turn");
+  $("#roll").hidden = !roll;
+  $("#pay-jail-fine").hidden = !fine;
+  if (fine) $("#pay-jail-fine").textContent = t("action.pay_jail_fine_cost", { cost: money(Math.abs(fine.cash || 0)) });
+  $("#use-jail-card").hidden = !card;
+  $("#end-turn").hidden = !end;
+  $("#turn-panel").hidden = !(roll || fine || card || end);
+  const dice = state.turn === p.name ? state.turn_roll : null;
+  $("#last-roll-text").textContent = dice ? t("table.rolled", { a: dice[0], b: dice[1], total: dice[0] + dice[1] }) : "";
+  $("#danger").hidden = !entry("bankrupt");
+}
 
+// ---- my deeds, by group ---------------------------------------------------------------------------
 function groupTitle(key) {
   if (board.groups?.[key]) return groupName(board, key);
   return t(`group.${key}`);
@@ -121,11 +131,9 @@ function renderDeeds(state) {
     sections.push(h("section", { class: "deed-group", "data-test": `deed-group-${slug(key)}`, "aria-label": groupTitle(key) },
       h("h3", {},
         isColour ? h("span", { class: "swatch", style: groupStyle(board, key), "aria-hidden": "true" }) : null,
-        ` ${groupTitle(key)} `, h("span", { class: "muted" }, `${squares.length}/${size}`),
-        sellAll ? h("button", {
-          type: "button", class: "small", "data-test": `action-sell-all-${slug(key)}`,
-          onclick: () => act(sellAll.command, me()),
-        }, t("action.sell_all")) : null),
+        h("span", {}, groupTitle(key)), h("span", { class: "muted" }, `${squares.length}/${size}`),
+        sellAll ? h("button", { type: "button", class: "small", "data-test": `action-sell-all-${slug(key)}`, onclick: () => mine(sellAll.command) },
+          t("action.sell_all", { value: money(Math.abs(sellAll.cash || 0)) })) : null),
       h("ul", { class: "deed-list" }, squares.map((sq) => deedRow(state, sq, props[sq.id])))));
   }
   clear($("#deeds"), sections);
@@ -139,83 +147,31 @@ function deedRow(state, sq, prop) {
   const actions = [];
   const offer = (doing, label, test) => {
     const entry = allowed(state, me(), { do: doing, square: sq.id });
-    if (entry) {
-      actions.push(h("button", { type: "button", class: "small", "data-test": test, onclick: () => act(entry.command, me()) },
-        label(Math.abs(entry.cash || 0))));
-    }
+    if (entry) actions.push(h("button", { type: "button", class: "small", "data-test": test, onclick: () => mine(entry.command) }, label(Math.abs(entry.cash || 0))));
   };
   offer("build", (cost) => t("action.build", { cost: money(cost) }), `action-build-${sq.id}`);
-  offer("sell_building", () => t("action.sell_building"), `action-sell-building-${sq.id}`);
+  offer("sell_building", (value) => t("action.sell_building", { value: money(value) }), `action-sell-building-${sq.id}`);
   offer("unmortgage", (cost) => t("action.unmortgage", { cost: money(cost) }), `action-unmortgage-${sq.id}`);
   offer("mortgage", (value) => t("action.mortgage", { value: money(value) }), `action-mortgage-${sq.id}`);
   return h("li", { class: `deed${prop.mortgaged ? " is-mortgaged" : ""}`, "data-test": `deed-${sq.id}`, "data-houses": prop.houses, "data-hotel": String(prop.hotel), "data-mortgaged": String(prop.mortgaged) },
-    h("span", { class: "deed-name" }, squareName(board, sq.id)),
+    h("button", { type: "button", class: "deed-name link", "data-test": `deed-card-${sq.id}`, onclick: () => openDeed(board, sq.id, state) }, squareName(board, sq.id)),
     h("span", { class: "buildings", "aria-label": built || null }, buildings),
-    prop.mortgaged ? h("span", { class: "badge mortgaged" }, t("board.mortgaged")) : null,
-    h("span", { class: "deed-actions" }, actions));
+    prop.mortgaged ? h("span", { class: "badge mortgaged" }, t("board.mortgaged"))
+      : sq.kind !== "utility" ? h("span", { class: "muted deed-rent" }, t("board.rent", { amount: money(prop.rent) })) : null,
+    actions.length ? h("span", { class: "deed-actions" }, actions) : null);
 }
 
-// ---- a trade proposal -----------------------------------------------------------------------------
-const form = $("#trade-form");
-let tradeKey = "";
-
-// The deeds each side could hand over now (no buildings in their group), as the server lists them.
-function deedBoxes(state, ids, side) {
-  const props = state.properties || {};
-  if (!ids.length) return [h("p", { class: "muted" }, t("trade.no_deeds"))];
-  return ids.map((id) => {
-    const box = h("input", { type: "checkbox", name: `${side}-squares`, value: id, id: `trade-${side}-${id}`, "data-test": `trade-${side}-deed-${id}` });
-    return h("label", { for: box.id, class: "check" }, box, " ", squareName(board, id), props[id].mortgaged ? h("span", { class: "badge mortgaged" }, t("board.mortgaged")) : null);
-  });
+// ---- sounds: my turn, money in, money out -------------------------------------------------------
+let heard = null; // {game, turn, cash} last time
+function sounds(state, p) {
+  const now = { game: state.game, turn: state.turn, cash: p.cash };
+  if (heard && heard.game === now.game) {
+    if (now.turn === p.name && heard.turn !== p.name) play("turn");
+    else if (now.cash > heard.cash) play("in");
+    else if (now.cash < heard.cash) play("out");
+  }
+  heard = now;
 }
-
-function renderTradeForm(state) {
-  // Whom this player may propose a trade to now, and what each side could hand over: the server's
-  // legal trade entries (none while a decision blocks deals, or outside the house rule's window).
-  const offer = allowed(state, me(), { do: "trade" });
-  const partners = offer ? offer.free.to : [];
-  const partnerNow = form.querySelector("[data-test=trade-partner]")?.value;
-  const partnerName = partners.includes(partnerNow) ? partnerNow : partners[0];
-  const key = JSON.stringify([me(), partnerName, offer?.free]);
-  if (key === tradeKey) return;
-  tradeKey = key;
-  // keep what was already filled in
-  const kept = new FormData(form);
-  const checked = new Set(Array.from(form.querySelectorAll("input[type=checkbox]:checked")).map((b) => b.id));
-  if (!offer) return clear(form, h("p", { class: "muted", "data-test": "trade-closed" }, t(state.game ? "trade.not_now" : "trade.nobody")));
-  const select = h("select", { id: "trade-partner", name: "partner", "data-test": "trade-partner", onchange: () => { tradeKey = ""; renderTradeForm(currentState()); } },
-    partners.map((name) => h("option", { value: name, selected: name === partnerName }, name)));
-  const number = (name, test, max) => h("input", { type: "number", min: 0, max, step: 1, value: kept.get(name) || 0, name, id: `trade-${name}`, "data-test": test, inputmode: "numeric", class: "short" });
-  const side = (who, legend, cash, cards, options) => h("fieldset", { class: `trade-side trade-${who}` },
-    h("legend", {}, legend),
-    h("label", { for: `trade-${cash}` }, t("trade.cash")), number(cash, `trade-${who}-cash`, options.cash[1]),
-    h("div", { class: "checks" }, deedBoxes(state, options.squares, who)),
-    h("label", { for: `trade-${cards}` }, t("trade.jail_cards")), number(cards, `trade-${who}-jail-cards`, options.jail_cards[1]));
-  clear(form,
-    h("label", { for: "trade-partner" }, t("trade.partner")), select,
-    h("div", { class: "trade-sides-form" },
-      side("give", t("trade.i_give"), "give_cash", "give_cards", offer.free.give),
-      side("take", t("trade.i_take", { player: partnerName }), "take_cash", "take_cards", offer.free.take[partnerName])),
-    h("p", { class: "muted" }, t("trade.lift_hint")),
-    h("div", { class: "actions" }, h("button", { type: "submit", class: "primary", "data-test": "trade-propose" }, t("trade.propose"))));
-  for (const box of form.querySelectorAll("input[type=checkbox]")) if (checked.has(box.id)) box.checked = true;
-}
-
-form.addEventListener("submit", async (e) => {
-  e.preventDefault();
-  const data = new FormData(form);
-  const num = (name) => Math.max(0, parseInt(data.get(name), 10) || 0);
-  const side = (prefix) => {
-    const out = {};
-    if (num(`${prefix}_cash`)) out.cash = num(`${prefix}_cash`);
-    const squares = data.getAll(`${prefix}-squares`);
-    if (squares.length) out.squares = squares;
-    if (num(`${prefix}_cards`)) out.jail_cards = num(`${prefix}_cards`);
-    return out;
-  };
-  const answer = await act({ do: "trade", from: me(), to: data.get("partner"), give: side("give"), take: side("take") }, me());
-  if (answer) { form.reset(); tradeKey = ""; renderTradeForm(currentState()); }
-});
 
 // ---- the whole page -------------------------------------------------------------------------------
 function render(state) {
@@ -230,6 +186,9 @@ function render(state) {
   if (!p) {
     $("#my-cash").textContent = "—";
     $("#my-net-worth").textContent = "—";
+    $("#turn-panel").hidden = true;
+    $("#trade-panel").hidden = true;
+    $("#danger").hidden = true;
     clear($("#deeds"), h("p", { class: "muted" }, state?.game ? t("player.not_in_game", { player: me() }) : t("decision.no_game")));
     return;
   }
@@ -238,20 +197,16 @@ function render(state) {
   $("#my-net-worth").textContent = money(p.net_worth);
   $("#my-jail-cards").textContent = String(p.jail_cards);
   $("#my-where").textContent = p.bankrupt ? t("table.bankrupt") : p.in_jail ? t("board.in_jail") : squareName(board, board.squares[p.position]?.id);
-  // The turn's buttons: only those the rules allow this player now.
-  const can = (doing) => Boolean(allowed(state, p.name, { do: doing }));
-  $("#roll").disabled = !can("roll");
-  $("#end-turn").disabled = !can("end_turn");
-  $("#pay-jail-fine").hidden = !can("pay_jail_fine");
-  $("#use-jail-card").hidden = !can("use_jail_card");
-  $("#bankrupt").disabled = !can("bankrupt");
-  $("#last-roll-text").textContent = state.last_roll ? t("table.rolled", { a: state.last_roll[0], b: state.last_roll[1], total: state.last_roll[0] + state.last_roll[1] }) : "";
+  renderTurn(state, p);
   renderDeeds(state);
-  renderTradeForm(state);
+  $("#trade-panel").hidden = p.bankrupt || Boolean(state.winner);
+  if (!p.bankrupt) trade.render(state);
   renderPlayers($("#players"), state, board, { me: me() });
+  sounds(state, p);
 }
 
 onState((state) => render(state));
 if (!currentState()) render(null);
-window.addEventListener("langchange", () => { tradeKey = ""; render(currentState()); });
+window.addEventListener("langchange", () => { trade.key = ""; decision.key = ""; render(currentState()); });
 window.addEventListener("session", () => render(currentState()));
+window.addEventListener("pieces", () => render(currentState()));

@@ -52,7 +52,7 @@ export function money(amount) {
 // A slug fit for a data-test value: "dark blue" -> "dark-blue".
 export const slug = (text) => String(text).trim().toLowerCase().replace(/[^a-z0-9а-яё]+/gi, "-");
 
-// ---- players: a colour and initials each, stable by seat ------------------------------------
+// ---- players: a colour and a line dash each, stable by seat ------------------------------------
 const PALETTE = ["#d7263d", "#1b998b", "#2e86de", "#f49d37", "#8e44ad", "#3bb273", "#e056a0", "#7f8c8d"];
 const DASHES = ["", "8 4", "2 4", "10 3 2 3", "14 4", "4 2", "6 6", "1 3"];
 
@@ -63,21 +63,8 @@ export function seat(state, name) {
 export const playerColour = (state, name) => PALETTE[seat(state, name) % PALETTE.length];
 export const playerDash = (state, name) => DASHES[seat(state, name) % DASHES.length];
 
-export function initials(state, name) {
-  const names = (state?.players || []).map((p) => p.name);
-  const first = (n) => (n || "?").slice(0, 1).toUpperCase();
-  if (names.filter((n) => first(n) === first(name)).length < 2) return first(name);
-  return (name || "?").slice(0, 2).replace(/^./, (c) => c.toUpperCase());
-}
-
-export function tokenEl(state, name, extra = {}) {
-  return h("span", {
-    class: "token", "data-test": `token-${name}`, title: name, "aria-label": name,
-    style: { background: playerColour(state, name) }, ...extra,
-  }, initials(state, name));
-}
-
 // ---- toasts: refusals, errors, notices ---------------------------------------------------------
+// They sit in the header's own row (never over the page's buttons), two at most.
 export function toast(message, kind = "info", ms = 7000) {
   const area = document.getElementById("toasts");
   if (!area || !message) return;
@@ -90,7 +77,7 @@ export function toast(message, kind = "info", ms = 7000) {
     h("span", { class: "toast-text" }, message),
     h("button", { type: "button", class: "toast-close", "aria-label": t("common.close"), onclick: () => item.remove() }, "×"));
   area.append(item);
-  while (area.children.length > 4) area.firstElementChild.remove();
+  while (area.children.length > 2) area.firstElementChild.remove();
   setTimeout(() => item.remove(), ms);
 }
 
@@ -98,7 +85,7 @@ export function toast(message, kind = "info", ms = 7000) {
 export function confirmDialog(message, yesLabel = t("common.yes")) {
   return new Promise((resolve) => {
     const dialog = h("dialog", { class: "confirm", "data-test": "confirm", "aria-labelledby": "confirm-text" },
-      h("p", { id: "confirm-text" }, message),
+      h("div", { id: "confirm-text", class: "confirm-text" }, message),
       h("div", { class: "row" },
         h("button", { type: "button", class: "danger", "data-test": "confirm-yes", onclick: () => done(true) }, yesLabel),
         h("button", { type: "button", "data-test": "confirm-no", onclick: () => done(false) }, t("common.cancel"))));

@@ -2,25 +2,24 @@
 // the dice button (short press: roll, long press: end turn), the dice unit, and enough of the
 // game (decision with its answers, players, board) to play a whole game from this page.
 
-import { act, currentState, get, onState, post } from "./api.js";
-import { BoardView, groupName, groupSwatch, loadBoard, squareName } from "./board.js";
-import { DecisionView } from "./decision.js";
+import { currentState, get, post } from "./api.js";
+import { groupName, groupSwatch, loadBoard, squareName } from "./board.js";
 import { local, t } from "./i18n.js";
 import { start } from "./page.js";
+import { tableView } from "./tableview.js";
 import { $, clear, h, toast } from "./ui.js";
-import { MessageFeed, renderGame } from "./widgets.js";
 
 await start();
 const simulated = document.body.dataset.simulated === "true";
 const LONG_PRESS_MS = 800;
 
 if (simulated) {
-  const board = await loadBoard();
-  const view = new BoardView($("#board"), board, { compact: true });
-  const decision = new DecisionView($("#decision"), { board, mode: "shared", act });
-  const feed = new MessageFeed($("#messages"));
   let tags = [];
-  let last = null;
+  let game = currentState()?.game;
+  const board = await loadBoard();
+  await tableView({
+    extra: (state) => { if (state.game !== game) { game = state.game; loadTags(); } }, // a new game maps tokens anew
+  });
 
   // ---- the dice button: a press shorter than LONG_PRESS_MS rolls, a longer one ends the turn ----
   const press = async (long) => {
@@ -55,14 +54,17 @@ if (simulated) {
       const card = board.decks[value].cards.find((c, i) => String(c.number ?? i + 1) === number);
       return `${local(board.decks[value].name)} ${number}${card ? `: ${local(card.text)}` : ""}`;
     }
+    if (kind === "token") {
+      const piece = t(`piece.${value}`);
+      return tag.player ? `${piece} (${tag.player})` : piece;
+    }
     return tag.label || value || tag.meaning;
   }
 
   function tagButton(tag, group) {
-    const player = /\(([^)]+)\)$/.exec(tag.label || "");
     return h("button", {
       type: "button", class: `tag tag-${tag.meaning.split(":")[0]}`, "data-test": `sim-tag-${tag.meaning}`, "data-uid": tag.uid,
-      "data-player": tag.meaning.startsWith("token:") && player ? player[1] : null,
+      "data-player": tag.meaning.startsWith("token:") && tag.player ? tag.player : null,
       title: `${tag.meaning} · ${tag.uid}`,
       onclick: async () => {
         try { await post("/api/sim/tap", { uid: tag.uid }); } catch { /* toasted */ }
@@ -108,23 +110,10 @@ if (simulated) {
     renderTags();
   }
 
-  function render(state) {
-    last = state;
-    renderGame({ view, decision, board }, state);
-  }
-
-  let game = currentState()?.game;
-  onState((state, messages) => {
-    render(state);
-    feed.add(state, messages);
-    if (state.game !== game) { game = state.game; loadTags(); } // a new game may map tokens anew
-  });
-  window.addEventListener("langchange", () => { renderTags(); if (last) render(last); });
+  window.addEventListener("langchange", renderTags);
   window.addEventListener("notice", (e) => {
     const data = e.detail;
-    if (data.type === "show_deed" && data.square) view.highlight(data.square);
-    else if (data.type === "identify" && data.player) toast(t("toast.identified", { player: data.player }), "info", 3000);
-    else if (data.type === "ignored") toast(t("toast.ignored", { what: data.meaning || data.uid || "" }), "info", 3000);
+    if (data.type === "ignored") toast(t("toast.ignored", { what: data.meaning || data.uid || "" }), "info", 3000);
   });
   loadTags();
 }

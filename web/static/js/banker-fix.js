@@ -1,0 +1,151 @@
+// The banker's corrections, as forms a non-technical banker can fill in: move money between any
+// two accounts, put a token on a square, give a deed to someone else; each asks before it acts,
+// and each choice comes from the banker's legal commands (state.legal.banker). Undo says what it
+// will take back, from the log in words, and asks first.
+
+import { applyState, command, legalFor, post } from "./api.js";
+import { loadBoard, squareName } from "./board.js";
+import { logEntries } from "./banker-overview.js";
+import { lang, t } from "./i18n.js";
+import { $, clear, confirmDialog, h, money, toast } from "./ui.js";
+
+const accountName = (name) => (name === "bank" ? t("account.bank") : name === "pot" ? t("account.pot") : name);
+
+// What `count` undos would take back: the newest moves still in the game, newest first.
+export function undoPreview(count) {
+  const effective = logEntries().filter((e) => (e.kind === "play" || e.kind === "redo") && !e.undone);
+  return effective.slice(-count).reverse().map((e) => e.text?.[lang()] || e.text?.en || "");
+}
+
+export function renderUndoWhat() {
+  const count = Math.max(1, parseInt($("#undo-count").value, 10) || 1);
+  const what = undoPreview(count);
+  $("#undo-what").textContent = what.length ? t("banker.undo_would", { what: what[0] }) : t("banker.undo_nothing");
+  $("#undo").disabled = !what.length;
+}
+
+export function wireUndo() {
+  $("#undo-count").addEventListener("input", renderUndoWhat);
+  $("#undo").addEventListener("click", async () => {
+    const count = Math.max(1, parseInt($("#undo-count").value, 10) || 1);
+    const what = undoPreview(count);
+    if (!what.length) return;
+    const message = h("div", {}, h("p", {}, t("banker.undo_ask", { n: count })), h("ul", { class: "undo-list" }, what.map((w) => h("li", {}, w))));
+    if (!(await confirmDialog(message, t("banker.undo_yes")))) return;
+    try {
+      const answer = await post("/api/undo", { count });
+      if (answer.state) applyState(answer.state);
+      toast(t("banker.undone_n", { n: count }), "ok");
+    } catch { /* toasted */ }
+  });
+  $("#redo").addEventListener("click", async () => {
+    try {
+      const answer = await post("/api/redo", {});
+      if (answer.state) applyState(answer.state);
+      toast(t("banker.redone"), "ok");
+    } catch { /* toasted */ }
+  });
+}
+
+async function send(cmd, question) {
+  if (!(await confirmDialog(question, t("banker.do_it")))) return false;
+  const answer = await command(cmd);
+  if (answer) toast(t("banker.done"), "ok");
+  return Boolean(answer);
+}
+
+function select(id, test, options, chosen) {
+  return h("select", { id, "data-test": test }, options.map(([value, label]) => h("option", { value, selected: value === chosen }, label)));
+}
+
+function moneyForm(state, entries) {
+  if (!entries.length) return null;
+  const form = h("form", { class: "fix-form", "data-test": "fix-money" });
+  const draw = (from) => {
+    const entry = entries.find((e) => e.command.from === from) || entries[0];
+    const to = select("fix-money-to", "fix-money-to", entry.free.to.map((n) => [n, accountName(n)]));
+    const amount = h("input", { id: "fix-money-amount", type: "number", min: entry.free.amount[0], max: entry.free.amount[1], step: 1, required: true, inputmode: "numeric", class: "short", "data-test": "fix-money-amount" });
+    const note = h("input", { id: "fix-money-note", maxlength: 200, "data-test": "fix-money-note", placeholder: t("banker.note_hint") });
+    const fromSelect = select("fix-money-from", "fix-money-from", entries.map((e) => [e.command.from, accountName(e.command.from)]), entry.command.from);
+    fromSelect.addEventListener("change", () => draw(fromSelect.value));
+    clear(form,
+      h("h3", {}, t("banker.fix_money")),
+      h("div", { class: "fix-grid" },
+        h("label", { for: "fix-money-from" }, t("banker.from")), fromSelect,
+        h("label", { for: "fix-money-to" }, t("banker.to")), to,
+        h("label", { for: "fix-money-amount" }, t("banker.amount")), amount,
+        h("label", { for: "fix-money-note" }, t("banker.note")), note),
+      h("div", { class: "actions" }, h("button", { type: "submit", "data-test": "fix-money-send" }, t("banker.fix_money_go"))));
+    form.onsubmit = async (e) => {
+      e.preventDefault();
+      const n = parseInt(amount.value, 10);
+      if (!Number.isFinite(n)) return;
+      const cmd = { do: "adjust", from: entry.command.from, to: to.value, amount: n };
+      if (note.value.trim()) cmd.note = note.value.trim();
+      if (await send(cmd, t("banker.fix_money_ask", { amount: money(n), from: accountName(cmd.from), to: accountName(cmd.to) }))) form.reset();
+    };
+  };
+  draw(entries[0].command.from);
+  return form;
+}
+
+function placeForm(board, entry) {
+  if (!entry) return null;
+  const who = select("fix-place-player", "fix-place-player", entry.free.player.map((n) => [n, n]));
+  const where = select("fix-place-square", "fix-place-square", entry.free.square.map((id) => [id, squareName(board, id)]));
+  const form = h("form", { class: "fix-form", "data-test": "fix-place" },
+    h("h3", {}, t("banker.fix_place")),
+    h("div", { class: "fix-grid" },
+      h("label", { for: "fix-place-player" }, t("banker.player")), who,
+      h("label", { for: "fix-place-square" }, t("banker.square")), where),
+    h("p", { class: "muted" }, t("banker.fix_place_hint")),
+    h("div", { class: "actions" }, h("button", { type: "submit", "data-test": "fix-place-send" }, t("banker.fix_place_go"))));
+  form.onsubmit = async (e) => {
+    e.preventDefault();
+    await send({ do: "place", player: who.value, square: where.value },
+      t("banker.fix_place_ask", { player: who.value, square: squareName(board, where.value) }));
+  };
+  return form;
+}
+
+function deedForm(board, state, entry) {
+  if (!entry) return null;
+  const deeds = entry.free.square;
+  const ids = board.squares.map((sq) => sq.id).filter((id) => id in deeds);
+  const owner = (id) => state.properties?.[id]?.owner;
+  const deed = select("fix-deed-square", "fix-deed-square", ids.map((id) => [id, `${squareName(board, id)} (${owner(id) || t("account.bank")})`]));
+  const to = h("select", { id: "fix-deed-to", "data-test": "fix-deed-to" });
+  const takers = () => clear(to, (deeds[deed.value] || []).map((n) => h("option", { value: n }, accountName(n))));
+  deed.addEventListener("change", takers);
+  takers();
+  const form = h("form", { class: "fix-form", "data-test": "fix-deed" },
+    h("h3", {}, t("banker.fix_deed")),
+    h("div", { class: "fix-grid" },
+      h("label", { for: "fix-deed-square" }, t("banker.deed")), deed,
+      h("label", { for: "fix-deed-to" }, t("banker.to")), to),
+    h("div", { class: "actions" }, h("button", { type: "submit", "data-test": "fix-deed-send" }, t("banker.fix_deed_go"))));
+  form.onsubmit = async (e) => {
+    e.preventDefault();
+    await send({ do: "give_deed", square: deed.value, to: to.value },
+      t("banker.fix_deed_ask", { square: squareName(board, deed.value), to: accountName(to.value) }));
+  };
+  return form;
+}
+
+let shownKey = "";
+export async function renderCorrections(el, state) {
+  const board = await loadBoard();
+  const banker = legalFor(state, "banker");
+  const key = JSON.stringify([banker, lang()]);
+  if (key === shownKey) return;
+  // keep a form being filled in: redraw only when nothing in it has focus
+  if (el.contains(document.activeElement) && shownKey) return;
+  shownKey = key;
+  if (!state?.game || !banker.length) return clear(el, h("p", { class: "muted" }, t("banker.no_corrections")));
+  clear(el,
+    moneyForm(state, banker.filter((e) => e.command.do === "adjust")),
+    placeForm(board, banker.find((e) => e.command.do === "place")),
+    deedForm(board, state, banker.find((e) => e.command.do === "give_deed")));
+}
+
+export function resetCorrections() { shownKey = ""; }

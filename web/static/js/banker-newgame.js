@@ -1,0 +1,137 @@
+// The banker's new game: players in turn order, each with a piece (drawn, and named in this
+// screen's language), the house rules folded away, an optional seed.
+
+import { applyState, currentState, post } from "./api.js";
+import { t } from "./i18n.js";
+import { pieceSvg } from "./pieces.js";
+import { $, clear, confirmDialog, h, toast } from "./ui.js";
+
+export const PIECES = ["boot", "car", "dog", "hat", "iron", "ship", "thimble", "wheelbarrow"];
+// RULES.md section 9 (and the physical-decks rule): key, kind, default.
+export const RULES = [
+  ["starting_cash", "int", 1500], ["salary", "int", 200], ["jail_fine", "int", 50],
+  ["shuffle", "bool", true], ["auction_on_decline", "bool", true], ["decliner_may_bid", "bool", true],
+  ["auto_collect_rent", "bool", true], ["jail_doubles_roll_again", "bool", true],
+  ["building_sellback", "fraction", 0.5], ["max_houses_per_turn", "optint", null],
+  ["houses", "int", 32], ["hotels", "int", 12], ["trade_window", "choice", "any", ["any", "before_roll"]],
+  ["free_parking_pot", "bool", false], ["income_tax_percent", "optint", null], ["interpol", "bool", false],
+  ["physical_decks", "bool", false],
+];
+
+export class NewGameForm {
+  constructor(form, { started }) {
+    this.form = form;
+    this.started = started;
+    this.seats = [{ name: "", piece: PIECES[0] }, { name: "", piece: PIECES[1] }];
+    form.addEventListener("submit", (e) => { e.preventDefault(); this.submit(); });
+  }
+
+  readSeats() {
+    this.seats = this.seats.map((seat, i) => ({
+      name: ($(`[data-test=new-game-player-${i}]`, this.form)?.value ?? seat.name),
+      piece: ($(`[data-test=new-game-token-${i}]`, this.form)?.value ?? seat.piece),
+    }));
+  }
+
+  ruleField([key, kind, fallback, choices]) {
+    const id = `rule-${key}`;
+    const label = h("label", { for: id }, t(`rule.${key}`));
+    let input;
+    if (kind === "bool") {
+      input = h("input", { type: "checkbox", id, name: key, checked: fallback, "data-test": id });
+      return h("div", { class: "field check" }, input, label);
+    }
+    if (kind === "choice") {
+      input = h("select", { id, name: key, "data-test": id }, choices.map((c) => h("option", { value: c, selected: c === fallback }, t(`rule.${key}.${c}`))));
+    } else {
+      input = h("input", {
+        type: "number", id, name: key, "data-test": id, class: "short", inputmode: kind === "fraction" ? "decimal" : "numeric",
+        min: kind === "optint" ? 1 : 0, max: kind === "fraction" ? 1 : key === "income_tax_percent" ? 100 : null,
+        step: kind === "fraction" ? 0.05 : 1, value: fallback ?? "", placeholder: fallback === null ? t("rule.none") : null,
+      });
+    }
+    return h("div", { class: "field" }, label, input);
+  }
+
+  render() {
+    const form = this.form;
+    const kept = {};
+    for (const el of form.querySelectorAll("[data-test^=rule-], #seed")) kept[el.id] = el.type === "checkbox" ? el.checked : el.value;
+    const open = form.querySelector("details.rules")?.open;
+    const seats = this.seats;
+    const rows = seats.map((seat, i) => {
+      const preview = h("span", { class: "piece-preview", "aria-hidden": "true" }, pieceSvg(seat.piece));
+      const select = h("select", {
+        id: `seat-piece-${i}`, "data-test": `new-game-token-${i}`,
+        onchange: (e) => preview.replaceChildren(pieceSvg(e.target.value)),
+      }, PIECES.map((piece) => h("option", { value: piece, selected: piece === seat.piece }, t(`piece.${piece}`))));
+      return h("li", { class: "seat" },
+        h("label", { for: `seat-name-${i}`, class: "visually-hidden" }, t("banker.player_n", { n: i + 1 })),
+        h("input", { id: `seat-name-${i}`, value: seat.name, required: true, maxlength: 24, autocomplete: "off", placeholder: t("banker.player_n", { n: i + 1 }), "data-test": `new-game-player-${i}` }),
+        preview,
+        h("label", { for: `seat-piece-${i}`, class: "visually-hidden" }, t("banker.piece")),
+        select,
+        seats.length > 2 ? h("button", {
+          type: "button", class: "small", "data-test": `remove-player-${i}`, "aria-label": t("banker.remove_player", { n: i + 1 }),
+          onclick: () => { this.readSeats(); seats.splice(i, 1); this.render(); },
+        }, "×") : null);
+    });
+    clear(form,
+      h("fieldset", {}, h("legend", {}, t("banker.players")),
+        h("ol", { class: "seats" }, rows),
+        seats.length < 8 ? h("button", {
+          type: "button", class: "small", "data-test": "add-player",
+          onclick: () => { this.readSeats(); seats.push({ name: "", piece: PIECES.find((p) => !seats.some((s) => s.piece === p)) || PIECES[0] }); this.render(); },
+        }, t("banker.add_player")) : null),
+      h("details", { class: "rules", open: Boolean(open) }, h("summary", {}, t("banker.house_rules")),
+        h("div", { class: "rule-grid" }, RULES.map((rule) => this.ruleField(rule)))),
+      h("div", { class: "field" }, h("label", { for: "seed" }, t("banker.seed")),
+        h("input", { id: "seed", type: "number", step: 1, min: 0, class: "short", inputmode: "numeric", "data-test": "seed", placeholder: t("banker.seed_random") })),
+      h("div", { class: "actions" }, h("button", { type: "submit", class: "primary", "data-test": "new-game-submit" }, t("banker.start"))));
+    for (const [id, value] of Object.entries(kept)) {
+      const el = form.querySelector(`#${id}`);
+      if (!el) continue;
+      if (el.type === "checkbox") el.checked = value; else el.value = value;
+    }
+  }
+
+  readRules() {
+    const rules = {};
+    for (const [key, kind, fallback] of RULES) {
+      const el = $(`#rule-${key}`, this.form);
+      if (!el) continue;
+      let value;
+      if (kind === "bool") value = el.checked;
+      else if (kind === "choice") value = el.value;
+      else if (el.value === "") value = null;
+      else value = kind === "fraction" ? parseFloat(el.value) : parseInt(el.value, 10);
+      if (value !== fallback && !(Number.isNaN(value))) rules[key] = value;
+    }
+    return rules;
+  }
+
+  async submit() {
+    this.readSeats();
+    const players = this.seats.map((s) => s.name.trim());
+    if (players.some((n) => !n) || new Set(players).size !== players.length) {
+      toast(t("banker.names_needed"), "error");
+      return;
+    }
+    const pieces = this.seats.map((s) => s.piece);
+    if (new Set(pieces).size !== pieces.length) {
+      toast(t("banker.pieces_differ"), "error");
+      return;
+    }
+    const state = currentState();
+    if (state?.game && !state.winner && !(await confirmDialog(t("banker.replace_game"), t("banker.start")))) return;
+    const body = { players, rules: this.readRules(), tokens: Object.fromEntries(this.seats.map((s) => [s.name.trim(), s.piece])) };
+    const seed = $("#seed").value.trim();
+    if (seed !== "") body.seed = parseInt(seed, 10);
+    try {
+      const answer = await post("/api/games", body);
+      if (answer.state) applyState(answer.state);
+      toast(t("banker.started", { game: answer.game }), "ok");
+      this.started();
+    } catch { /* toasted */ }
+  }
+}

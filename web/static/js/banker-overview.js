@@ -1,0 +1,50 @@
+// The banker's view of the game: everyone's cash, worth and deeds at a glance, and the log in
+// words, move by move (what an undo took back struck through).
+
+import { get } from "./api.js";
+import { groupStyle, loadBoard, squareName } from "./board.js";
+import { lang, t } from "./i18n.js";
+import { tokenEl } from "./pieces.js";
+import { clear, h, money, timeText } from "./ui.js";
+
+export async function renderOverview(el, state) {
+  const board = await loadBoard();
+  if (!state?.game) return clear(el, h("p", { class: "muted" }, t("banker.no_game")));
+  const props = state.properties || {};
+  clear(el, h("ul", { class: "overview-list" }, state.players.map((p) => {
+    const deeds = board.squares.filter((sq) => props[sq.id]?.owner === p.name);
+    return h("li", { class: `overview-player${p.bankrupt ? " is-bankrupt" : ""}${p.name === state.turn ? " is-turn" : ""}`, "data-test": `overview-${p.name}` },
+      h("div", { class: "overview-head" },
+        tokenEl(state, p.name),
+        h("span", { class: "player-name" }, p.name),
+        h("span", { class: "player-cash", "data-test": `overview-cash-${p.name}`, "data-amount": p.cash }, money(p.cash)),
+        h("span", { class: "muted" }, t("table.worth", { amount: money(p.net_worth) }))),
+      deeds.length ? h("div", { class: "chips" }, deeds.map((sq) => {
+        const prop = props[sq.id];
+        const built = prop.hotel ? " ★" : prop.houses ? ` ${"⌂".repeat(prop.houses)}` : "";
+        return h("span", { class: `chip chip-deed${prop.mortgaged ? " is-mortgaged" : ""}`, title: prop.mortgaged ? t("board.mortgaged") : null },
+          sq.group ? h("span", { class: "swatch", style: groupStyle(board, sq.group), "aria-hidden": "true" }) : null,
+          h("span", { class: "chip-name" }, squareName(board, sq.id) + built),
+          prop.mortgaged ? h("span", { class: "badge mortgaged" }, t("board.mortgaged")) : null);
+      })) : h("p", { class: "muted" }, t("player.no_deeds")));
+  })));
+}
+
+let entries = [];
+export const logEntries = () => entries;
+
+export async function loadLog(el) {
+  try { entries = (await get("/api/feed/log", { quiet: true })).entries || []; } catch { return; }
+  renderLog(el);
+}
+
+export function renderLog(el) {
+  clear(el, entries.slice().reverse().map((entry) => h("li", {
+    "data-test": "log-entry", "data-kind": entry.kind, "data-seq": entry.seq,
+    class: `${entry.kind === "undo" || entry.kind === "redo" ? "is-undo" : ""}${entry.undone ? " is-undone" : ""}`,
+  },
+  h("span", { class: "log-meta muted" }, `${entry.seq} · ${timeText(entry.time)} · ${t(`source.${entry.source}`)}`),
+  h("span", { class: "log-text" }, entry.text?.[lang()] || entry.text?.en || ""),
+  entry.money?.length ? h("ul", { class: "log-money" }, entry.money.map((m) => h("li", {}, m[lang()] || m.en))) : null,
+  entry.undone ? h("span", { class: "badge" }, t("banker.undone")) : null)));
+}

@@ -1,0 +1,48 @@
+// The story of the game (the Table page's feed): every money movement and event in words, in this
+// screen's language, newest first. Read whole from /api/feed (so it is there after a reload, and
+// right after an undo), then kept up with the `feed` events that follow each stored command.
+
+import { get } from "./api.js";
+import { lang } from "./i18n.js";
+import { h } from "./ui.js";
+
+export class FeedView {
+  constructor(ol, keep = 60) {
+    this.ol = ol;
+    this.keep = keep;
+    this.items = [];
+    this.game = null;
+    this.seq = -1;
+    this.loading = null;
+    window.addEventListener("feed", (e) => this.pushed(e.detail));
+    window.addEventListener("langchange", () => this.render());
+    this.load();
+  }
+
+  async load() {
+    const asked = (this.loading = get(`/api/feed?limit=${this.keep}`, { quiet: true }).catch(() => null));
+    const answer = await asked;
+    if (asked !== this.loading || !answer) return;
+    this.loading = null;
+    this.game = answer.game;
+    this.seq = answer.seq;
+    this.items = answer.items || [];
+    this.render();
+  }
+
+  pushed(data) {
+    if (this.loading) return this.load(); // the answer on its way may already be out of date
+    if (data.reset || data.game !== this.game || data.after !== this.seq) return this.load();
+    this.seq = data.seq;
+    this.items = this.items.concat(data.items || []).slice(-this.keep);
+    this.render();
+  }
+
+  render() {
+    const shown = this.items.slice().reverse();
+    this.ol.replaceChildren(...shown.map((item) => h("li", {
+      class: `feed-${item.kind}`, "data-test": "feed-item", "data-kind": item.kind, "data-seq": item.seq,
+      "data-amount": item.amount ?? null,
+    }, item.text?.[lang()] || item.text?.en || "")));
+  }
+}

@@ -1,0 +1,24 @@
+// The players with their cash: one line each, whose turn it is marked, the bankrupt struck out.
+
+import { squareName } from "./board.js";
+import { t } from "./i18n.js";
+import { tokenEl } from "./pieces.js";
+import { clear, h, money } from "./ui.js";
+
+export function renderPlayers(ul, state, board, { me = null } = {}) {
+  clear(ul, (state?.players || []).map((p) => {
+    const where = p.in_jail ? t("board.in_jail") : squareName(board, board?.squares?.[p.position]?.id);
+    return h("li", {
+      class: `player${p.name === state.turn ? " is-turn" : ""}${p.bankrupt ? " is-bankrupt" : ""}${p.name === me ? " is-me" : ""}`,
+      "data-test": `player-${p.name}`, "aria-current": p.name === state.turn ? "true" : null,
+    },
+    tokenEl(state, p.name),
+    h("span", { class: "player-name" }, h("span", { class: "name-text" }, p.name),
+      p.in_jail ? h("span", { class: "badge jail" }, t("board.in_jail")) : null,
+      p.bankrupt ? h("span", { class: "badge out" }, t("table.bankrupt")) : null,
+      p.jail_cards ? h("span", { class: "badge", title: t("player.jail_cards") }, t("trade.jail_cards_n", { n: p.jail_cards })) : null),
+    h("span", { class: "player-cash", "data-test": `player-cash-${p.name}`, "data-amount": p.cash }, money(p.cash)),
+    h("span", { class: "player-worth muted", "data-test": `player-worth-${p.name}` }, t("table.worth", { amount: money(p.net_worth) })),
+    p.bankrupt || p.in_jail ? null : h("span", { class: "player-where muted" }, where));
+  }));
+}
