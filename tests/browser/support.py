@@ -48,15 +48,23 @@ def free_port() -> int:
 class Daemon:
     """`companion run --simulate` on a free port with a data folder of its own."""
 
-    def __init__(self, data: Path, log: Path) -> None:
-        self.port = free_port()
+    def __init__(self, data: Path, log: Path, auction_seconds: float = 0, port: int | None = None) -> None:
+        """auction_seconds: 0 (the tests' default) leaves auctions open until everyone passes."""
+        self.port = port or free_port()
         self.data = data
         self.log = log
-        self._log_file = open(log, "w")  # noqa: SIM115 - closed in stop()
+        self.config = data.parent / f"config-{self.port}.toml"
+        self.config.write_text(f"[table]\nauction_seconds = {int(auction_seconds)}\n")
+        self.start()
+
+    def start(self) -> None:
+        """(Again, after stop(): the same port, data and settings, as a restart would.)"""
+        self._log_file = open(self.log, "a")  # noqa: SIM115 - closed in stop()
         self.started = time.monotonic()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "run", "--simulate", "--port", str(self.port),
-             "--host", "127.0.0.1", "--data", str(data), "--banker-pin", PIN],
+             "--host", "127.0.0.1", "--data", str(self.data), "--banker-pin", PIN,
+             "--config", str(self.config)],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self._log_file,
         )
 

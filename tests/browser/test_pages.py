@@ -73,14 +73,14 @@ def test_history_lists_payments_and_filters(screens: Any, api: Api, shots: Shots
     expect(newest).to_have_attribute("data-from", "Bob")
     expect(newest).to_have_attribute("data-to", "Ann")
     expect(newest).to_have_attribute("data-amount", "4")
-    expect(newest).to_contain_text(re.compile("rent", re.I))
-    expect(rows.nth(1)).to_contain_text("bought Whitechapel Road")
+    expect(newest).to_contain_text("Bob pays Ann £4 rent for Whitechapel Road")
+    expect(rows.nth(1)).to_contain_text("Ann buys Whitechapel Road for £60")
     expect(page.get_by_test_id("history-empty")).to_be_hidden()
 
     filter_ = page.get_by_test_id("history-filter")
     filter_.select_option("Cat")
     expect(rows).to_have_count(1)
-    expect(rows.first).to_contain_text("starting cash")
+    expect(rows.first).to_contain_text("Cat gets £1,500 starting cash")
     filter_.select_option("Ann")
     expect(rows).to_have_count(3)
     expect(page.locator("#history-balance-head")).to_be_visible()  # "cash after", for one player

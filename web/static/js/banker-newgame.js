@@ -73,7 +73,7 @@ export class NewGameForm {
         select,
         seats.length > 2 ? h("button", {
           type: "button", class: "small", "data-test": `remove-player-${i}`, "aria-label": t("banker.remove_player", { n: i + 1 }),
-          onclick: () => { this.readSeats(); seats.splice(i, 1); this.render(); },
+          onclick: () => { this.readSeats(); this.seats.splice(i, 1); this.render(); },
         }, "×") : null);
     });
     clear(form,
@@ -81,7 +81,7 @@ export class NewGameForm {
         h("ol", { class: "seats" }, rows),
         seats.length < 8 ? h("button", {
           type: "button", class: "small", "data-test": "add-player",
-          onclick: () => { this.readSeats(); seats.push({ name: "", piece: PIECES.find((p) => !seats.some((s) => s.piece === p)) || PIECES[0] }); this.render(); },
+          onclick: () => { this.readSeats(); this.seats.push({ name: "", piece: PIECES.find((p) => !this.seats.some((s) => s.piece === p)) || PIECES[0] }); this.render(); },
         }, t("banker.add_player")) : null),
       h("details", { class: "rules", open: Boolean(open) }, h("summary", {}, t("banker.house_rules")),
         h("div", { class: "rule-grid" }, RULES.map((rule) => this.ruleField(rule)))),

@@ -12,4 +12,4 @@ await start();
 $("#wifi-ssid").textContent = session.wifi?.ssid ? `(${session.wifi.ssid})` : "";
 $("#join-url").textContent = session.join_url || "";
 const winner = new WinnerView($("#winner"));
-await tableView({ extra: (state) => winner.update(state) });
+await tableView({ extra: (state) => winner.update(state), deedCards: true });

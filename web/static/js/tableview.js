@@ -18,7 +18,9 @@ function renderCurrent(el, state) {
   return clear(el, tokenEl(state, state.turn), h("span", { class: "name-text" }, state.turn));
 }
 
-export async function tableView({ extra = () => {} } = {}) {
+// deedCards: a deed tag tapped on the reader opens its card here (the Table page; the virtual
+// table only marks the square, so that its own buttons stay free to tap).
+export async function tableView({ extra = () => {}, deedCards = false } = {}) {
   const board = await loadBoard();
   const view = new BoardView($("#board"), board, { centre: $("#centre") });
   const decision = new DecisionView($("#decision"), { board, mode: "shared", act });
@@ -41,7 +43,7 @@ export async function tableView({ extra = () => {} } = {}) {
     const data = e.detail;
     if (data.type === "show_deed" && data.square) {
       view.highlight(data.square);
-      openDeed(board, data.square, last, 12);
+      if (deedCards) openDeed(board, data.square, last, 12);
     } else if (data.type === "identify" && data.player) {
       toast(t("toast.identified", { player: data.player }), "info", 3000);
     } else if (data.type === "unknown_tag") {
