@@ -43,7 +43,14 @@ LAYOUT_JS = r"""() => {
     if (!el || el.closest("script, style, noscript, title, dialog:not([open]), .visually-hidden, .skip, svg") || !visible(el)) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
-    const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0.5 && r.height > 0.5);
+    let rects = Array.from(range.getClientRects()).filter((r) => r.width > 0.5 && r.height > 0.5);
+    // text scrolled out of a box that scrolls (the log, the feed) is not on show, nor cut
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const st = getComputedStyle(a);
+      if (!/auto|scroll/.test(st.overflowY + st.overflowX)) continue;
+      const box = a.getBoundingClientRect();
+      rects = rects.filter((r) => r.bottom > box.top + 1 && r.top < box.bottom - 1 && r.right > box.left + 1 && r.left < box.right - 1);
+    }
     if (!rects.length) continue;
     // cut: a text box reaching out of a box that clips it (overflow hidden or clip)
     for (let a = el; a && a !== document.body; a = a.parentElement) {
@@ -95,6 +102,9 @@ def layout_problems(page: Page) -> list[str]:
 
 
 def assert_layout(page: Page, where: str) -> None:
+    """Looked at from the top of the page (nothing scrolled under the sticky header)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(100)
     problems = layout_problems(page)
     assert not problems, f"{where}: " + "\n  ".join(problems[:25])
 

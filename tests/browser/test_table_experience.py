@@ -59,7 +59,9 @@ def banker_page(screens: Any, size: str, lang: str) -> Page:
 
 
 def settle(page: Page) -> None:
-    """Let a page finish drawing what it was sent (and its fonts fit) before looking at it."""
+    """Let a page finish drawing what it was sent (and its squares' type fit) before looking at
+    it, from the top (where nothing has been scrolled under the sticky header)."""
+    page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(350)
 
 

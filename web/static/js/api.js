@@ -121,10 +121,16 @@ export function connect(handlers = {}) {
   let retry = 1000;
   let timer = 0;
   let lost = 0; // after a few seconds of retrying, say so plainly
+  let now = "";
+  const tell = (s) => { now = s; if (handlers.status) handlers.status(s); };
   const status = (s) => {
-    clearTimeout(lost);
-    if (s === "connecting") lost = setTimeout(() => handlers.status && handlers.status("offline"), 4000);
-    if (handlers.status) handlers.status(s);
+    if (s === "connecting") {
+      if (now === "connecting" || now === "offline") return; // still trying: the clock runs on
+      lost = setTimeout(() => tell("offline"), 3000);
+    } else {
+      clearTimeout(lost);
+    }
+    tell(s);
   };
 
   function open() {
