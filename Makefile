@@ -43,6 +43,7 @@ bench: compiled
 	$(VENV)/bin/python bench/ledger_speed.py
 	$(VENV)/bin/python bench/dashboard_speed.py
 	$(VENV)/bin/python bench/reader_speed.py
+	$(VENV)/bin/python bench/pages_speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .build build dist *.egg-info
