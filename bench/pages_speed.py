@@ -32,8 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 # Noted in every page: when each state seq was drawn (a listener added after the page's own).
 WATCH_JS = """() => import('/static/js/api.js').then((m) => {
   window.__drawn = {};
+  window.__feed = {};
   m.onState((s) => { if (!(s.seq in window.__drawn)) window.__drawn[s.seq] = Date.now(); });
-  window.addEventListener('feed', (e) => { window.__feed = window.__feed || {}; window.__feed[e.detail.seq] = Date.now(); });
+  window.addEventListener('feed', (e) => { window.__feed[e.detail.seq] = Date.now(); });
 })"""
 
 
@@ -66,8 +67,9 @@ def main() -> None:
         config = Path(data) / "config.toml"
         config.write_text("[table]\nauction_seconds = 0\n")
         daemon = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "run", "--simulate", "--port", str(port), "--host",
-             "127.0.0.1", "--data", str(Path(data) / "games"), "--banker-pin", PIN, "--config", str(config)],
+            [sys.executable, "-m", "companion.cli", "run", "--simulate", "--port", str(port),
+             "--host", "127.0.0.1", "--data", str(Path(data) / "games"), "--banker-pin", PIN,
+             "--config", str(config)],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             for _ in range(200):
@@ -82,13 +84,14 @@ def main() -> None:
             call(url, "POST", "/api/commands", {"do": "roll", "dice": [1, 2]})
             call(url, "POST", "/api/commands", {"do": "decline"})
             with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
+                browser = pw.chromium.launch(executable_path=CHROMIUM,
+                                             args=["--no-sandbox", "--disable-dev-shm-usage"])
                 tablet = {"viewport": {"width": 1024, "height": 768}}
                 phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
                 shared = browser.new_context(base_url=url, **tablet)
                 virtual = shared.new_page()
                 virtual.goto("/virtual")
-                others = {"table": shared.new_page(), "history": shared.new_page(), "chart": shared.new_page()}
+                others = {name: shared.new_page() for name in ("table", "history", "chart")}
                 for name, path in (("table", "/"), ("history", "/history"), ("chart", "/chart")):
                     others[name].goto(path)
                 for name in ("Ann", "Bob", "Cat"):
@@ -104,7 +107,8 @@ def main() -> None:
                     page.wait_for_selector('[data-test="connection"][data-state="live"]', timeout=20_000)
                     page.evaluate(WATCH_JS)
                 # the moment of each click, as the virtual page's own clock has it
-                virtual.evaluate("() => document.addEventListener('click', () => { window.__clickedAt = Date.now(); }, true)")
+                virtual.evaluate("() => document.addEventListener('click', "
+                                 "() => { window.__clickedAt = Date.now(); }, true)")
                 tokens = ["car", "dog", "hat"]
                 latencies: list[float] = []
                 feed: list[float] = []
@@ -117,12 +121,13 @@ def main() -> None:
                     deadline = time.monotonic() + 5
                     drawn: dict[str, int | None] = {}
                     while time.monotonic() < deadline:
-                        drawn = {name: page.evaluate("(s) => window.__drawn[s] ?? null", seq) for name, page in others.items()}
+                        drawn = {name: page.evaluate("(s) => window.__drawn[s] ?? null", seq)
+                                 for name, page in others.items()}
                         if all(v is not None for v in drawn.values()):
                             break
                         time.sleep(0.005)
-                    latencies += [(v - clicked) if v is not None else float("inf") for v in drawn.values()]
-                    story = others["table"].evaluate("(s) => (window.__feed || {})[s] ?? null", seq)
+                    latencies += [v - clicked if v is not None else float("inf") for v in drawn.values()]
+                    story = others["table"].evaluate("(s) => window.__feed[s] ?? null", seq)
                     feed.append(story - clicked if story is not None else float("inf"))
                     time.sleep(0.1)  # the same tag comes back every third tap, after the reader's window
                 browser.close()

@@ -5,96 +5,14 @@ rules do not allow now (every visible action button is matched with the server's
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
 
 # Every text node's boxes, and every box that clips or scrolls sideways.
-LAYOUT_JS = r"""() => {
-  const problems = [];
-  const W = window.innerWidth;
-  if (document.documentElement.scrollWidth > W + 1) problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${W})`);
-  const name = (el) => {
-    const test = el.closest("[data-test]")?.getAttribute("data-test");
-    return `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}${el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : ""}${test ? `[${test}]` : ""}`;
-  };
-  const visible = (el) => {
-    const folded = el.closest("details:not([open])");
-    if (folded && !el.closest("summary")) return false; // inside a closed <details>
-    for (let e = el; e; e = e.parentElement) {
-      const s = getComputedStyle(e);
-      if (s.display === "none" || s.visibility === "hidden" || Number(s.opacity) === 0) return false;
-    }
-    return true;
-  };
-  for (const el of document.querySelectorAll("body *")) {
-    const s = getComputedStyle(el);
-    if ((s.overflowX === "auto" || s.overflowX === "scroll") && el.scrollWidth > el.clientWidth + 1 && visible(el)) {
-      problems.push(`${name(el)} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
-    }
-  }
-  const boxes = [];
-  // with a modal dialog open, the page behind its backdrop is out of reach: the dialog is the page
-  const modal = Array.from(document.querySelectorAll("dialog[open]")).pop();
-  const walker = document.createTreeWalker(modal || document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!node.textContent.trim()) continue;
-    const el = node.parentElement;
-    if (!el || el.closest("script, style, noscript, title, dialog:not([open]), .visually-hidden, .skip, svg") || !visible(el)) continue;
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    let rects = Array.from(range.getClientRects()).filter((r) => r.width > 0.5 && r.height > 0.5);
-    // text scrolled out of a box that scrolls (the log, the feed) is not on show, nor cut
-    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
-      const st = getComputedStyle(a);
-      if (!/auto|scroll/.test(st.overflowY + st.overflowX)) continue;
-      const box = a.getBoundingClientRect();
-      rects = rects.filter((r) => r.bottom > box.top + 1 && r.top < box.bottom - 1 && r.right > box.left + 1 && r.left < box.right - 1);
-    }
-    if (!rects.length) continue;
-    // cut: a text box reaching out of a box that clips it (overflow hidden or clip)
-    for (let a = el; a && a !== document.body; a = a.parentElement) {
-      const st = getComputedStyle(a);
-      const clipsX = st.overflowX === "hidden" || st.overflowX === "clip";
-      const clipsY = st.overflowY === "hidden" || st.overflowY === "clip";
-      if (!clipsX && !clipsY) continue;
-      const box = a.getBoundingClientRect();
-      for (const r of rects) {
-        if ((clipsX && (r.left < box.left - 1 || r.right > box.right + 1)) || (clipsY && (r.top < box.top - 1 || r.bottom > box.bottom + 1))) {
-          problems.push(`text cut: "${node.textContent.trim().slice(0, 40)}" in ${name(el)} by ${name(a)}`);
-          break;
-        }
-      }
-    }
-    for (const r of rects) {
-      if (r.left < -1 || r.right > W + 1) problems.push(`text off the screen: "${node.textContent.trim().slice(0, 40)}" in ${name(el)}`);
-      boxes.push({ r, el, text: node.textContent.trim().slice(0, 30) });
-    }
-  }
-  // overlap: two text boxes of different elements on top of each other
-  const free = boxes;
-  for (let i = 0; i < free.length; i++) {
-    for (let j = i + 1; j < free.length; j++) {
-      const a = free[i], b = free[j];
-      if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
-      const x = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
-      const y = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
-      if (x > 2 && y > 2) problems.push(`text over text: "${a.text}" (${name(a.el)}) and "${b.text}" (${name(b.el)})`);
-    }
-  }
-  // toasts (in the header) never lie over a button
-  for (const toast of document.querySelectorAll("[data-test=toast]")) {
-    const t = toast.getBoundingClientRect();
-    for (const button of document.querySelectorAll("main button")) {
-      if (!visible(button)) continue;
-      const r = button.getBoundingClientRect();
-      if (r.width && Math.min(t.right, r.right) > Math.max(t.left, r.left) && Math.min(t.bottom, r.bottom) > Math.max(t.top, r.top)) {
-        problems.push(`a toast covers the button ${name(button)}`);
-      }
-    }
-  }
-  return Array.from(new Set(problems));
-}"""
+LAYOUT_JS = "\n".join(line for line in (Path(__file__).parent / "layout.js").read_text(encoding="utf-8")
+                      .splitlines() if not line.startswith("//")).strip()
 
 
 def layout_problems(page: Page) -> list[str]:

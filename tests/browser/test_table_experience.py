@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.layout import assert_layout, assert_only_legal_buttons
-from tests.browser.support import PIECES, PIN, SHOWN_MS, Api, Daemon, Shots, VirtualTable, live, tap_until
+from tests.browser.support import PIECES, PIN, Api, Daemon, Shots, VirtualTable, live, tap_until
 
 SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
 
@@ -118,7 +118,8 @@ def test_a_game_on_every_page(screens: Any, api: Api, size: str, lang: str, arti
     check(pages, api, me, shots, "rent")
 
     # a refusal is shown on the screen that acted, in its language, and nowhere else
-    refused = ann.evaluate("import('/static/js/api.js').then((m) => m.act({do: 'end_turn'}, 'Ann')).then(() => 1)")
+    refused = ann.evaluate(
+        "import('/static/js/api.js').then((m) => m.act({do: 'end_turn'}, 'Ann')).then(() => 1)")
     assert refused == 1
     words = api.command({"do": "end_turn", "player": "Ann"})[1]  # the same refusal, asked by the test
     reason = words["words"][lang] if "words" in words else words["error"]
@@ -162,7 +163,8 @@ def test_a_new_game_sends_phones_back_to_pairing(screens: Any, api: Api, shots: 
     expect(ann.get_by_test_id("action-roll")).to_be_hidden()
     with ann.expect_request(lambda r: r.url.endswith("/api/pair")):
         ann.get_by_test_id("pair").click()
-    tap_until(virtual, "Ann", lambda ms: expect(ann.get_by_test_id("my-name")).to_have_text("Ann", timeout=ms))
+    tap_until(virtual, "Ann",
+              lambda ms: expect(ann.get_by_test_id("my-name")).to_have_text("Ann", timeout=ms))
     expect(ann.get_by_test_id("action-roll")).to_be_visible()
     shots.take(ann, "paired again after a new game")
 
@@ -215,7 +217,8 @@ def test_the_auction_closes_by_itself(screens: Any, own_daemon: Daemon, shots: S
     shots.take(table, "auction countdown")
     api.must({"do": "bid", "player": "Bob", "amount": 10})  # a bid starts the count again
     started = time.monotonic()
-    expect(table.get_by_test_id("square-whitechapel-road")).to_have_attribute("data-owner", "Bob", timeout=6_000)
+    owner = table.get_by_test_id("square-whitechapel-road")
+    expect(owner).to_have_attribute("data-owner", "Bob", timeout=6_000)
     assert time.monotonic() - started >= 1.0  # not before its time
     expect(table.get_by_test_id("decision")).not_to_have_attribute("data-kind", "auction")
     log = api.get("/api/log")["entries"]
@@ -272,7 +275,8 @@ def test_banker_corrections_winner_and_trades(screens: Any, api: Api, shots: Sho
     expect(screen.get_by_test_id("winner-title")).to_contain_text(api.state()["winner"])
     expect(screen.get_by_test_id("final-ranking").locator("li")).to_have_count(3)
     expect(screen.get_by_test_id("final-chart").locator("svg.chart-svg")).to_have_count(1)
-    expect(screen.get_by_test_id("biggest-rents")).to_contain_text("Bob pays Ann £4 rent for Whitechapel Road")
+    rents = screen.get_by_test_id("biggest-rents")
+    expect(rents).to_contain_text("Bob pays Ann £4 rent for Whitechapel Road")
     expect(table.get_by_test_id("current-player")).to_have_count(1)
     expect(table.locator("#turn-line")).to_be_hidden()  # no "current player: Ann wins!"
     shots.take(table, "winner screen")
