@@ -30,8 +30,8 @@ export class WinnerView {
     const rents = story.filter((i) => i.kind === "money" && i.key === "why.rent").sort((a, b) => b.amount - a.amount).slice(0, 3);
     const box = h("div", { class: "chart-box" });
     clear(this.section,
-      h("h2", { class: "winner-title", "data-test": "winner-title" }, state.winner ? t("decision.winner", { player: state.winner }) : t("decision.over")),
       h("div", { class: "winner-grid" },
+        h("h1", { class: "winner-title", "data-test": "winner-title" }, state.winner ? t("decision.winner", { player: state.winner }) : t("decision.over")),
         h("div", {},
           h("h3", {}, t("over.ranking")),
           h("ol", { class: "ranking", "data-test": "final-ranking" }, (state.ranking || []).map((r, i) =>

@@ -1,0 +1,111 @@
+"""The screenshots of README's "At the table": a fresh simulated table, its first-start PIN, a game
+of three, a phone paired, the Virtual table, the banker, the winner. Writes docs/screens/*.png.
+
+Run: .venv/bin/python docs/screenshots.py   (Debian's Chromium, /usr/bin/chromium, through Playwright)
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "screens"
+PIN = "2468"
+TABLET = {"viewport": {"width": 1024, "height": 768}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def call(url: str, path: str, body: dict | None = None) -> dict:
+    request = urllib.request.Request(url + path, data=json.dumps(body).encode() if body is not None else None,
+                                     method="POST" if body is not None else "GET",
+                                     headers={"Content-Type": "application/json", "X-Banker-Pin": PIN})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read() or b"{}")
+
+
+def shot(page: Page, name: str) -> None:
+    page.wait_for_timeout(700)
+    page.screenshot(path=str(OUT / f"{name}.png"))
+    print(OUT / f"{name}.png")
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as data:
+        config = Path(data) / "config.toml"
+        config.write_text("[table]\nauction_seconds = 15\n")
+        daemon = subprocess.Popen([sys.executable, "-m", "companion.cli", "run", "--simulate", "--port", str(port),
+                                   "--host", "127.0.0.1", "--data", str(Path(data) / "games"), "--config", str(config)],
+                                  cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            for _ in range(200):
+                try:
+                    call(url, "/api/state")
+                    break
+                except OSError:
+                    time.sleep(0.05)
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+                banker = browser.new_context(base_url=url, **PHONE).new_page()
+                banker.goto("/banker")
+                shot(banker, "first-start-pin")
+                banker.fill("[data-test=pin]", PIN)
+                banker.fill("[data-test=pin-repeat]", PIN)
+                banker.click("[data-test=pin-submit]")
+                banker.wait_for_selector("[data-test=game-status]")
+                call(url, "/api/games", {"players": ["Ann", "Bob", "Cat"], "seed": 7, "rules": {"shuffle": False},
+                                         "tokens": {"Ann": "car", "Bob": "dog", "Cat": "hat"}})
+                for command in ({"do": "roll", "dice": [1, 2]}, {"do": "buy"}, {"do": "end_turn"},
+                                {"do": "roll", "dice": [2, 4]}, {"do": "buy"}, {"do": "end_turn"},
+                                {"do": "roll", "dice": [1, 2]}, {"do": "end_turn"}, {"do": "roll", "dice": [4, 4]}):
+                    call(url, "/api/commands", command)
+                table = browser.new_context(base_url=url, **TABLET)
+                page = table.new_page()
+                page.goto("/")
+                shot(page, "table")
+                virtual = table.new_page()
+                virtual.goto("/virtual")
+                shot(virtual, "virtual-table")
+                phone = browser.new_context(base_url=url, **PHONE).new_page()
+                phone.goto("/player")
+                phone.click("[data-test=pair]")
+                shot(phone, "pairing")
+                virtual.click('[data-test="sim-tag-token:car"]')
+                phone.wait_for_selector("[data-test=my-name]")
+                shot(phone, "player")
+                ru = browser.new_context(base_url=url, **PHONE).new_page()
+                ru.goto("/?lang=ru")
+                shot(ru, "table-phone-ru")
+                desk = browser.new_context(base_url=url, **TABLET).new_page()
+                desk.goto("/banker")
+                desk.fill("[data-test=pin]", PIN)
+                desk.click("[data-test=pin-submit]")
+                shot(desk, "banker")
+                call(url, "/api/commands", {"do": "end_game"})
+                page.bring_to_front()
+                shot(page, "winner")
+                browser.close()
+        finally:
+            daemon.terminate()
+            daemon.wait(10)
+
+
+if __name__ == "__main__":
+    main()
