@@ -65,12 +65,20 @@ def settle(page: Page) -> None:
     page.wait_for_timeout(350)
 
 
+HEADER_ON_ONE_LINE = """() => {
+  const parts = ["#menu", "header.top nav", "#lang-switch"].map((s) => document.querySelector(s))
+    .filter((el) => el && el.offsetParent !== null).map((el) => el.getBoundingClientRect());
+  return Math.max(...parts.map((r) => r.top)) - Math.min(...parts.map((r) => r.top)) < 12;
+}"""
+
+
 def check(pages: dict[str, Page], api: Api, me: dict[str, str | None], shots: Shots, step: str) -> None:
     state = api.state()
     for name, page in pages.items():
         settle(page)
         shots.take(page, f"{step}-{name}")
         assert_layout(page, f"{step}, {name}")
+        assert page.evaluate(HEADER_ON_ONE_LINE), f"{step}, {name}: the header takes more than one line"
         assert_only_legal_buttons(page, state, me.get(name), f"{step}, {name}")
 
 
