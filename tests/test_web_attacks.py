@@ -98,6 +98,34 @@ def test_fields_a_command_does_not_have_are_not_stored(rig: Rig, game: dict) -> 
     assert json.loads(rig.table.store.history()[-1].line) == {"do": "roll", "dice": [1, 2]}
 
 
+# ---- a client that has gone -------------------------------------------------------------------
+
+
+def test_a_command_whose_client_left_while_the_table_was_busy_is_not_applied(rig: Rig, game: dict) -> None:
+    import threading
+
+    from companion.table import Result
+
+    busy, release = threading.Event(), threading.Event()
+
+    def slow() -> Result:
+        busy.set()
+        release.wait(5)
+        return Result(True)
+
+    blocker = threading.Thread(target=lambda: rig.table.call(slow), daemon=True)
+    blocker.start()
+    busy.wait(5)
+    # waitress's environ says whether the connection is still there: here it has closed.
+    gone = {"waitress.client_disconnected": lambda: True}
+    answer = rig.client().post("/api/commands", json={"do": "roll"}, headers=BANKER, environ_overrides=gone)
+    release.set()
+    blocker.join(5)
+    rig.settle()
+    assert answer.status_code == 503 and "went away" in answer.json["error"]
+    assert seq(rig) == 1  # never applied later
+
+
 # ---- bodies within bounds ----------------------------------------------------------------------
 
 

@@ -234,7 +234,7 @@ class Table:
         self._end_waits("token.replaced", 409, screen=wait.screen)
         if len(self.waits) >= MAX_WAITS:
             said = words("token.too_many")
-            return Result(False, said["en"], status=503, words=said)
+            return Result(False, said["en"], status=429, words=said)
         wait.start()
         self.waits.append(wait)
         said = words("token.wait_pair") if wait.kind == PAIR else words("token.wait_confirm",

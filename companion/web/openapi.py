@@ -137,14 +137,15 @@ ROUTES: dict[str, dict[str, Route]] = {
         200: "stored", 202: "a shared tablet's command: waiting for the player's token (the outcome "
         "comes as event: request)", 401: "not paired / not the banker",
         403: "not this player's move, or dice a screen may not choose", 409: "no game",
-        422: "refused by the rules", 500: "internal error (nothing changed)",
+        422: "refused by the rules", 429: "too many screens waiting for a token",
+        500: "internal error (nothing changed)",
         503: "storage failed, the table too busy, or the client gone (not applied later)"},
         {"oneOf": command_schemas()}, [])},
     "/api/pair": {"post": ("Pair this screen with a player: by the next token tap (202, the outcome "
                            "through the event stream), or by the banker",
                            {200: "paired (banker)", 202: "waiting for a token tap", 401: "not the banker",
                             409: "no game yet", 422: "no such player",
-                            503: "too many screens waiting, or the table busy"},
+                            429: "too many screens waiting for a token", 503: "the table is busy"},
                            {"type": "object", "properties": {"player": STRING}}, [])},
     "/api/unpair": {"post": ("This screen only watches", {200: "unpaired"}, None, [])},
     "/api/banker/setup": {"post": ("Set the banker PIN at first start", {200: "set", 409: "already set",
