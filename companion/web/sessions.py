@@ -196,8 +196,10 @@ class ServerSessions(SessionInterface):
         return ScreenSession(secrets.token_urlsafe(ID_BYTES), new=True)
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
-        if not isinstance(session, ScreenSession) or not session.new:
-            return
+        from flask import request
+
+        if not isinstance(session, ScreenSession) or not session.new or request.path.startswith("/static/"):
+            return  # a page's files are fetched side by side: the page and the API set the cookie
         response.set_cookie(
             COOKIE, session.sid, max_age=400 * 24 * 3600, path="/", httponly=True, samesite="Strict",
             secure=False,  # the table's wifi is plain HTTP

@@ -13,7 +13,7 @@ from ..ledger.export import money_trail
 from ..ledger.store import GameStore
 from ..rules import load_edition
 from .app import context
-from .common import JSON, client, error, screen, store_read
+from .common import JSON, client, error, paired_player, screen, store_read
 from .events import sse
 from .openapi import spec
 from .sessions import public_id
@@ -62,7 +62,7 @@ def events() -> Response | tuple[Response, int]:
     if state is not None and state["seq"] != seen:
         first.append(sse("state", {"seq": state["seq"], "state": state, "messages": []}, state["seq"]))
     first.append(sse("devices", ctx.devices()))
-    first.append(sse("session", ctx.sessions.get(screen()).public()))
+    first.append(sse("session", {"player": paired_player(), "banker": ctx.sessions.get(screen()).banker}))
     stream = ctx.broker.stream(first, session=screen(), address=client())
     response = Response(stream_with_context(stream), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
@@ -139,8 +139,6 @@ def devices() -> Response:
 
 @watching.get("/session")
 def get_session() -> Response:
-    from .common import paired_player
-
     ctx = context()
     return jsonify({
         "player": paired_player(),
