@@ -1,7 +1,7 @@
 // Player page: a phone or tablet paired to one player (a token tap, or the banker's pick) shows
 // that player's cash, net worth, deeds by group and jail cards, and sends their moves.
 
-import { act, allowed, currentState, legalFor, loadSession, onState, post, session, showError } from "./api.js";
+import { act, allowed, awaitOutcome, currentState, legalFor, loadSession, onState, post, session, showError } from "./api.js";
 import { groupKey, groupName, groupStyle, isOwnable, loadBoard, squareName } from "./board.js";
 import { DecisionView } from "./decision.js";
 import { t } from "./i18n.js";
@@ -27,7 +27,8 @@ function renderPairing(state) {
       pairing = true;
       renderPairing(currentState());
       try {
-        const answer = await post("/api/pair", {}, { quiet: true });
+        // Answered at once (202): the tap's outcome comes through the event stream.
+        const answer = await awaitOutcome(await post("/api/pair", {}, { quiet: true }), { quiet: true });
         session.player = answer.player;
         await loadSession();
       } catch (err) {
@@ -75,18 +76,8 @@ $("#unpair").addEventListener("click", async () => {
 });
 
 // ---- my turn --------------------------------------------------------------------------------------
-// Two fair dice from the browser's random source (rejection sampling: no bias toward low faces).
-function rollDice() {
-  const out = [];
-  const bytes = new Uint8Array(8);
-  while (out.length < 2) {
-    crypto.getRandomValues(bytes);
-    for (const b of bytes) if (b < 252 && out.length < 2) out.push((b % 6) + 1);
-  }
-  return out;
-}
-
-$("#roll").addEventListener("click", () => act({ do: "roll", dice: rollDice() }, me()));
+// The table rolls the dice (the Pi's random source), as for the dice button.
+$("#roll").addEventListener("click", () => act({ do: "roll" }, me()));
 $("#pay-jail-fine").addEventListener("click", () => act({ do: "pay_jail_fine" }, me()));
 $("#use-jail-card").addEventListener("click", () => act({ do: "use_jail_card" }, me()));
 $("#end-turn").addEventListener("click", () => act({ do: "end_turn" }, me()));
