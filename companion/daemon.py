@@ -29,10 +29,6 @@ WRITER_ANSWERS_WITHIN = 10.0  # seconds; less than half of the service's Watchdo
 PIECES = ("boot", "car", "dog", "hat", "iron", "ship", "thimble", "wheelbarrow")
 
 
-class Stop(Exception):
-    """Raised in the main thread by SIGTERM/SIGINT to leave the server loop."""
-
-
 @dataclass
 class Daemon:
     config: Config
@@ -98,14 +94,21 @@ class Daemon:
             **devices.liveness(),
         }).start()
 
+        # A signal only says "stop" and wakes the server's loop: an exception raised from the
+        # handler could land inside waitress's own handling of a connection and be swallowed
+        # there (seen: SIGTERM while a channel was closing), leaving the daemon running.
+        stopping: list[str] = []
+
         def stop(signum: int, _frame: Any) -> None:
-            raise Stop(signal.Signals(signum).name)
+            stopping.append(signal.Signals(signum).name)
+            server.pull_trigger()
 
         previous = {s: signal.signal(s, stop) for s in (signal.SIGTERM, signal.SIGINT)}
         try:
-            server.run()
-        except Stop as why:
-            log.info("stopping (%s)", why)
+            while not stopping:
+                server.asyncore.loop(timeout=server.adj.asyncore_loop_timeout, map=server._map,
+                                     use_poll=server.adj.asyncore_use_poll, count=1)
+            log.info("stopping (%s)", stopping[0])
         finally:
             watchdog.stop()  # first: the parts stop on purpose now, none must be taken for dead
             notify.stopping()
