@@ -65,6 +65,9 @@ class Config:
     host: str = "0.0.0.0"
     port: int = 8080
     tags: str = "tags.toml"  # the tag registry, relative to the data folder
+    # The table rolls ordinary dice and players type what they read: a screen may then send dice
+    # (recorded as physical dice); otherwise the table rolls a screen's roll itself (secrets).
+    manual_dice: bool = False
     reader: ReaderConfig = field(default_factory=ReaderConfig)
     button: ButtonConfig = field(default_factory=ButtonConfig)
     dice_unit: DiceUnitConfig = field(default_factory=DiceUnitConfig)
@@ -100,7 +103,12 @@ def _section(cls: type, raw: Any, where: str, name: str = "") -> Any:
         if key not in known:
             raise ConfigError(f"{where}: unknown setting {key!r} (known: {', '.join(known)})")
         default = getattr(cls(), key)
-        if isinstance(default, bool) or not isinstance(default, int | float | str):
+        if isinstance(default, bool):
+            if not isinstance(value, bool):
+                raise ConfigError(f"{where}.{key} must be true or false, not {value!r}")
+            values[key] = value
+            continue
+        if not isinstance(default, int | float | str):
             values[key] = value
             continue
         expected = float if isinstance(default, float) else type(default)

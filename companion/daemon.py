@@ -19,21 +19,15 @@ from .hardware.dice import roll
 from .hardware.tags import TagRegistry, registry_path
 from .ledger import DataFolder, FolderLocked, LedgerError
 from .rules import load_edition
-from .table import Result, Table
+from .table import Table
 from .table.auction_clock import AuctionClock
 from .table.devices import Devices
 from .web import BankerPin, Context, Simulator, create_app
 
 log = logging.getLogger("companion")
 
-# waitress holds one thread per open event stream: room for 8+ dashboards and the API besides.
-THREADS = 24
 WRITER_ANSWERS_WITHIN = 10.0  # seconds; less than half of the service's WatchdogSec
 PIECES = ("boot", "car", "dog", "hat", "iron", "ship", "thimble", "wheelbarrow")
-
-
-class Stop(Exception):
-    """Raised in the main thread by SIGTERM/SIGINT to leave the server loop."""
 
 
 @dataclass
@@ -71,13 +65,13 @@ class Daemon:
             devices=devices.status,
             tags=lambda: tags,
             wifi=self.config.wifi,
+            manual_dice=self.config.manual_dice,
         )
         app = create_app(ctx)
-        from waitress import create_server  # type: ignore[import-untyped]
+        from .web.serve import create_server
 
         try:  # listen first: a port in use is said plainly, before any device starts
-            server = create_server(app, host=self.config.host, port=self.config.port,
-                                   threads=THREADS, channel_timeout=120, ident="companion")
+            server = create_server(app, host=self.config.host, port=self.config.port)
         except OSError as exc:
             log.error("cannot serve on %s port %s: %s (is another server using it? try --port)",
                       self.config.host, self.config.port, exc.strerror or exc)
@@ -103,21 +97,27 @@ class Daemon:
             **devices.liveness(),
         }).start()
 
+        # A signal only says "stop" and wakes the server's loop: an exception raised from the
+        # handler could land inside waitress's own handling of a connection and be swallowed
+        # there (seen: SIGTERM while a channel was closing), leaving the daemon running.
+        stopping: list[str] = []
+
         def stop(signum: int, _frame: Any) -> None:
-            raise Stop(signal.Signals(signum).name)
+            stopping.append(signal.Signals(signum).name)
+            server.pull_trigger()
 
         previous = {s: signal.signal(s, stop) for s in (signal.SIGTERM, signal.SIGINT)}
         try:
-            server.run()
-        except Stop as why:
-            log.info("stopping (%s)", why)
+            while not stopping:
+                server.asyncore.loop(timeout=server.adj.asyncore_loop_timeout, map=server._map,
+                                     use_poll=server.adj.asyncore_use_poll, count=1)
+            log.info("stopping (%s)", stopping[0])
         finally:
             watchdog.stop()  # first: the parts stop on purpose now, none must be taken for dead
             notify.stopping()
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
             ctx.broker.close()  # ends the event streams, so their threads come back
-            release_waiters(table)  # and screens waiting up to 30 s for a token tap
             server.task_dispatcher.shutdown(timeout=5)
             server.close()
             devices.stop()
@@ -139,23 +139,6 @@ class Daemon:
                 else:
                     log.warning("could not resume game %s: %s", info.id, result.reason)
                 return
-
-
-def release_waiters(table: Table) -> None:
-    """Shutting down: screens waiting for a token tap (pairing, confirming) are told now that no
-    token came, so their server threads come back instead of holding the stop for up to 30 s."""
-
-    def work() -> Result:
-        for waiter in table.identify_waiters:
-            if not waiter.done():
-                waiter.set_result(None)  # type: ignore[arg-type]  # identify() reads it as no tap
-        table.identify_waiters.clear()
-        return Result(True, kind="ignored")
-
-    try:
-        table.call(work, timeout=2)
-    except Exception:  # a stuck writer must not keep the daemon from stopping
-        log.warning("could not release the screens waiting for a token", exc_info=True)
 
 
 def simulated_tags() -> dict[str, str]:

@@ -26,11 +26,7 @@ def secret_file(path: Path, size: int, prepare: Callable[[bytes], None] | None =
     key = tmp.read_bytes() if tmp.exists() else b""
     if len(key) < size:
         key = secrets.token_bytes(size)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "wb") as f:
-            f.write(key)
-            f.flush()
-            os.fsync(f.fileno())
+        write_synced(tmp, key)
     os.chmod(tmp, 0o600)  # a leftover .tmp keeps its mode through O_CREAT
     if prepare is not None:
         prepare(key)
@@ -41,3 +37,20 @@ def secret_file(path: Path, size: int, prepare: Callable[[bytes], None] | None =
     finally:
         os.close(fd)
     return key
+
+
+def write_synced(path: Path, data: bytes) -> None:
+    """Write a file readable by the companion alone (0600) and sync it to the disk."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.chmod(path, 0o600)  # a leftover file keeps its mode through O_CREAT
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """Replace a private file whole: written and synced under a temporary name, renamed into place."""
+    tmp = path.with_name(path.name + ".tmp")
+    write_synced(tmp, data)
+    os.replace(tmp, path)

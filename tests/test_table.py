@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from companion.hardware.device import Press, Tap, UnitRoll
 from companion.ledger import DataFolder
 from companion.ledger.export import export_jsonl
 from companion.replay import replay
-from companion.table import Result, Table, game_tags
+from companion.table import PAIR, Result, Table, TokenWait, game_tags
 
 REGISTRY = {
     "04a1b2c3d4e5f6": "deed:whitechapel-road",
@@ -138,16 +139,43 @@ def test_a_deed_tap_at_another_moment_opens_it_on_the_dashboard(table: Table) ->
     assert table.store.seq == 1  # nothing stored
 
 
-def test_a_token_tap_identifies_a_phone(table: Table) -> None:
+def test_a_token_tap_identifies_a_waiting_phone(table: Table) -> None:
     table.new_game(START)
-    answer: list[str | None] = []
-    asking = threading.Thread(target=lambda: answer.append(table.identify(timeout=5)))
-    asking.start()
-    while not table.call(lambda: Result(bool(table.identify_waiters))).ok:
-        pass
+    answers: list[Result] = []
+    waiting = table.wait_for_token(TokenWait(screen="phone", kind=PAIR, answer=answers.append))
+    assert waiting.ok and waiting.kind == "waiting" and waiting.detail["request"]
     table.on_event(Tap("0a0b0c0e"))
+    wait_for(table)
+    assert [(a.ok, a.kind, a.detail["player"]) for a in answers] == [(True, "paired", "Bob")]
+    assert table.store.seq == 1  # the tap meant nothing else
+
+
+def test_a_command_whose_client_has_gone_is_never_applied(table: Table) -> None:
+    table.new_game(START)
+    started = threading.Event()
+    release = threading.Event()
+
+    def slow() -> Result:  # the writer busy with something else
+        started.set()
+        release.wait(5)
+        return Result(True)
+
+    busy = threading.Thread(target=lambda: table.call(slow), daemon=True)
+    busy.start()
+    started.wait(5)
+    gone = threading.Event()
+    answers: list[Result] = []
+    asking = threading.Thread(target=lambda: answers.append(
+        table.submit({"do": "roll", "dice": [1, 2]}, "tablet", gone=gone.is_set)), daemon=True)
+    asking.start()
+    time.sleep(0.2)
+    gone.set()  # the phone closed the connection while the command waited for the writer
     asking.join(5)
-    assert answer == ["Bob"]
+    release.set()
+    busy.join(5)
+    wait_for(table)
+    assert answers[0].status == 503 and "went away" in answers[0].reason
+    assert table.store.seq == 1  # not applied later
 
 
 def test_dice_unit_rolls_are_acknowledged_or_refused_with_the_protocol_words(table: Table) -> None:

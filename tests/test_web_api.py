@@ -21,7 +21,7 @@ from companion.ledger import Clock
 from companion.ledger.clock import FLOOR
 from companion.replay import replay
 from companion.web import events as events_module
-from companion.web.api import wifi_text
+from companion.web.watching import wifi_text
 from tests.web_support import (
     BANKER,
     CAR,
@@ -37,7 +37,7 @@ from tests.web_support import (
     rig_fixture,
 )
 
-ROLL = {"do": "roll", "dice": [1, 2]}  # Ann to Whitechapel Road (60), offered to her
+ROLL = {"do": "roll", "dice": [1, 2]}  # the banker's dice: Ann to Whitechapel Road (60), offered to her
 MARCH = 1772366400.0  # 2026-03-01T12:00:00Z
 
 
@@ -326,8 +326,10 @@ def test_board_devices_and_session(rig: Rig) -> None:
     assert board["squares"][1]["name"]["ru"]
     assert board["groups"] and board["decks"] and board["station_rents"]
     assert client.get("/api/devices").json == DEVICES
-    assert client.get("/api/session").json == {
-        "player": None, "banker": False, "pin_set": True, "simulated": False,
+    session = client.get("/api/session").json
+    assert len(session.pop("screen")) == 12
+    assert session == {
+        "player": None, "banker": False, "pin_set": True, "simulated": False, "manual_dice": False,
         "join_url": "http://localhost/", "wifi": {"ssid": "Table;Net"},
     }
 
@@ -380,7 +382,8 @@ def test_a_stale_pi_clock_is_corrected_once_and_recorded(stale_rig: tuple[Rig, P
     rig, pi = stale_rig
     rig.new_game()
     client = rig.client()
-    assert client.post("/api/clock", json={"time": (FLOOR - 86400.0) * 1000}).json == {"corrected": False}
+    before = client.post("/api/clock", json={"time": (FLOOR - 86400.0) * 1000})
+    assert before.status_code == 400 and "cannot be right" in before.json["error"]  # before the release
     answer = client.post("/api/clock", json={"time": MARCH * 1000})
     assert answer.status_code == 200 and answer.json == {"corrected": True}
     assert abs(rig.folder.clock.timestamp() - MARCH) < 1
@@ -394,13 +397,19 @@ def test_a_stale_pi_clock_is_corrected_once_and_recorded(stale_rig: tuple[Rig, P
 
 @pytest.mark.parametrize(("tablet", "corrected"), [
     (MARCH + 365 * 86400.0, True),  # far ahead of the Pi: the tablet is believed (once)
-    (FLOOR - 365 * 86400.0, False),  # a tablet before the software existed is not
+    (FLOOR - 365 * 86400.0, None),  # a tablet before the software existed is not: 400
+    (MARCH + 20 * 365 * 86400.0, None),  # nor one twenty years ahead
 ])
-def test_a_far_tablet_time_against_a_right_pi_clock(tmp_path: Path, tablet: float, corrected: bool) -> None:
+def test_a_far_tablet_time_against_a_right_pi_clock(tmp_path: Path, tablet: float,
+                                                    corrected: bool | None) -> None:
     for rig in rig_fixture(tmp_path, clock=Clock(PiTime(MARCH))):
         rig.new_game()
         answer = rig.client().post("/api/clock", json={"time": tablet * 1000})
-        assert answer.json == {"corrected": corrected}
+        if corrected is None:
+            assert answer.status_code == 400 and "Its clock is left as it is" in answer.json["error"]
+        else:
+            assert answer.json == {"corrected": corrected}
+        corrected = bool(corrected)
         assert abs(rig.folder.clock.timestamp() - (tablet if corrected else MARCH)) < 1
         assert (rig.table.store.history()[-1].kind == "clock") is corrected
 
@@ -410,7 +419,7 @@ def test_a_right_clock_is_left_alone(tmp_path: Path) -> None:
     for rig in rig_fixture(tmp_path, clock=Clock(pi)):
         client = rig.client()
         assert client.post("/api/clock", json={"time": (MARCH + 20) * 1000}).json == {"corrected": False}
-        assert client.post("/api/clock", json={"time": 0}).json == {"corrected": False}
+        assert client.post("/api/clock", json={"time": 0}).status_code == 400
         assert rig.folder.clock.offset == 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import stat
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,11 +21,11 @@ from tests.web_support import (
     PIN,
     SAME_ORIGIN,
     Rig,
+    outcome,
     rig_fixture,
-    tap_when_waiting,
 )
 
-ROLL = {"do": "roll", "dice": [1, 2]}  # Ann to Whitechapel Road, offered to her
+ROLL = {"do": "roll"}  # a screen's roll: the table rolls (the test table's dice: 1 and 2)
 
 
 @pytest.fixture
@@ -72,22 +73,35 @@ def test_an_unpaired_screen_may_not_act(rig: Rig, game: dict) -> None:
     assert seq(rig) == 1
 
 
-def test_pairing_waits_for_a_token_tap(rig: Rig, game: dict) -> None:
+def test_pairing_is_answered_at_once_and_completed_by_the_tap(rig: Rig, game: dict) -> None:
     client = rig.client()
-    answer = rig.pair(client, DOG)
-    assert answer.status_code == 200 and answer.json == {"player": "Bob"}
+    asked = client.post("/api/pair", json={})
+    assert asked.status_code == 202 and asked.json["kind"] == "pair" and asked.json["done"] is False
+    assert asked.json["words"]["en"] == "Tap your token on the reader" and asked.json["words"]["ru"]
+    assert client.get(f"/api/requests/{asked.json['request']}").json["done"] is False
+    rig.tap(DOG)
+    assert outcome(client, asked.json["request"]) == (200, {"player": "Bob"})
     session = client.get("/api/session").json
     assert session["player"] == "Bob" and session["banker"] is False
-    assert not rig.table.identify_waiters
+    assert not rig.table.waits
+    # Another screen cannot read this screen's request.
+    assert rig.client().get(f"/api/requests/{asked.json['request']}").status_code == 404
 
 
 def test_pairing_without_a_tap_is_408(rig: Rig, game: dict) -> None:
     rig.ctx.pair_timeout = 0.2
     client = rig.client()
-    answer = client.post("/api/pair", json={})
-    assert answer.status_code == 408 and "tap your token" in answer.json["error"]
+    asked = client.post("/api/pair", json={})
+    assert asked.status_code == 202
+    time.sleep(0.4)
+    rig.settle()
+    answered = outcome(client, asked.json["request"])
+    assert answered.status_code == 408 and "tap your token" in answered.json["error"]
+    assert answered.json["words"]["ru"]
     assert client.get("/api/session").json["player"] is None
-    assert not rig.table.identify_waiters  # the wait was withdrawn
+    assert not rig.table.waits  # the wait was withdrawn
+    rig.tap(CAR)  # a tap now pairs no one
+    assert client.get("/api/session").json["player"] is None
 
 
 def test_pairing_needs_a_game(rig: Rig) -> None:
@@ -95,13 +109,52 @@ def test_pairing_needs_a_game(rig: Rig) -> None:
 
 
 def test_a_tap_of_a_piece_nobody_plays_pairs_no_one(rig: Rig, game: dict) -> None:
-    rig.ctx.pair_timeout = 0.3
     client = rig.client()
-    tapper = tap_when_waiting(rig.table, HAT)
-    answer = client.post("/api/pair", json={})
-    tapper.join(2)
-    assert answer.status_code == 408
+    asked = client.post("/api/pair", json={})
+    rig.tap(HAT)
+    assert client.get(f"/api/requests/{asked.json['request']}").json["done"] is False
     assert client.get("/api/session").json["player"] is None
+
+
+def test_a_screen_asking_again_replaces_its_own_wait(rig: Rig, game: dict) -> None:
+    client = rig.client()
+    first = client.post("/api/pair", json={}).json["request"]
+    second = client.post("/api/pair", json={}).json["request"]
+    assert outcome(client, first).status_code == 409  # dropped: "this screen asked again"
+    assert len(rig.table.waits) == 1
+    rig.tap(CAR)
+    assert outcome(client, second) == (200, {"player": "Ann"})  # one screen: paired
+
+
+def test_a_stranger_waiting_first_cannot_steal_a_pairing(rig: Rig, game: dict) -> None:
+    """The issue's attack: a phone asks to pair first, then Ann's phone asks, then Ann taps her
+    token. Neither is paired; both are told why; the stranger cannot act for Ann."""
+    stranger, ann = rig.client(), rig.client()
+    first = stranger.post("/api/pair", json={}).json["request"]
+    second = ann.post("/api/pair", json={}).json["request"]
+    rig.tap(CAR)
+    for client, request_id in ((stranger, first), (ann, second)):
+        answered = outcome(client, request_id)
+        assert answered.status_code == 409 and "2 screens were waiting" in answered.json["error"]
+        assert client.get("/api/session").json["player"] is None
+    moved = act(stranger, {"do": "trade", "from": "Ann", "to": "Bob", "give": {"cash": 1000}})
+    assert moved.status_code == 401
+    assert seq(rig) == 1
+    # Ann asks again, alone now: her tap pairs her phone.
+    assert rig.pair(ann, CAR) == (200, {"player": "Ann"})
+
+
+def test_a_pairing_cannot_take_a_shared_tablets_confirmation(rig: Rig, game: dict) -> None:
+    """The same race with "confirm": "token": a phone waiting to pair while the shared tablet waits
+    for Ann's token to confirm her roll. Ann's tap serves neither."""
+    tablet, stranger = rig.client(), rig.client()
+    waiting = act(tablet, {**ROLL, "confirm": "token"})
+    assert waiting.status_code == 202 and waiting.json["player"] == "Ann"
+    asked = stranger.post("/api/pair", json={})
+    rig.tap(CAR)
+    assert outcome(tablet, waiting.json["request"]).status_code == 409
+    assert outcome(stranger, asked.json["request"]).status_code == 409
+    assert seq(rig) == 1 and stranger.get("/api/session").json["player"] is None
 
 
 def test_a_paired_player_makes_their_own_moves_only(rig: Rig, game: dict) -> None:
@@ -155,19 +208,28 @@ def test_banker_only_commands_are_403_for_a_player(rig: Rig, game: dict, body: d
     assert act(rig.banker(), body).status_code in (200, 422)  # the banker may (the rules decide)
 
 
-def test_pairing_is_per_game(rig: Rig, game: dict) -> None:
-    ann = paired(rig, CAR)
-    rig.new_game()
-    assert ann.get("/api/session").json["player"] is None
-    answer = act(ann, ROLL)
-    assert answer.status_code == 401
-    assert seq(rig) == 1
+def test_after_a_new_game_a_screen_follows_its_piece(rig: Rig, game: dict) -> None:
+    ann_phone = paired(rig, CAR)  # the car's screen
+    by_banker = rig.client()
+    assert by_banker.post("/api/pair", json={"player": "Bob"}, headers=BANKER).status_code == 200
+    rig.new_game(players=["Cat", "Dan"], tokens={"Cat": "dog", "Dan": "car"})
+    assert ann_phone.get("/api/session").json["player"] == "Dan"  # Dan holds the car now
+    assert by_banker.get("/api/session").json["player"] is None  # paired by name: not any more
+    assert act(ann_phone, ROLL).status_code == 403  # Cat's turn: Dan's screen may not roll
+    rig.new_game(players=["Eve", "Fay"], tokens={"Eve": "dog", "Fay": "hat"})
+    assert ann_phone.get("/api/session").json["player"] is None  # nobody has the car
+    assert act(ann_phone, ROLL).status_code == 401
 
 
-def test_unpair_makes_a_screen_watch_only(rig: Rig, game: dict) -> None:
+def test_unpair_makes_a_screen_watch_only_and_ends_a_copied_cookie(rig: Rig, game: dict) -> None:
     ann = paired(rig, CAR)
+    copy = rig.client()
+    copy.set_cookie("session", ann.get_cookie("session").value)
+    assert copy.get("/api/session").json["player"] == "Ann"
     assert ann.post("/api/unpair").json == {"player": None}
     assert act(ann, ROLL).status_code == 401
+    assert act(copy, ROLL).status_code == 401
+    assert copy.get("/api/session").json["player"] is None
 
 
 def test_the_banker_pairs_a_screen_without_a_tap(rig: Rig, game: dict) -> None:
@@ -185,33 +247,53 @@ def test_the_banker_pairs_a_screen_without_a_tap(rig: Rig, game: dict) -> None:
 
 def test_a_shared_tablet_acts_after_the_players_token_tap(rig: Rig, game: dict) -> None:
     tablet = rig.client()
-    tapper = tap_when_waiting(rig.table, CAR)
-    answer = act(tablet, {**ROLL, "confirm": "token"})
-    tapper.join(2)
-    assert answer.status_code == 200 and answer.json["seq"] == 2
-    assert json.loads(rig.table.store.history()[-1].line) == ROLL  # "confirm" is not stored
+    waiting = act(tablet, {**ROLL, "confirm": "token"})
+    assert waiting.status_code == 202 and waiting.json["player"] == "Ann"
+    assert "Ann, tap your token" in waiting.json["message"]
+    assert seq(rig) == 1  # nothing yet
+    rig.tap(CAR)
+    answered = outcome(tablet, waiting.json["request"])
+    assert answered.status_code == 200 and answered.json["seq"] == 2
+    assert answered.json["state"]["players"][0]["position"] == 3  # the table rolled 1 and 2
+    entry = rig.table.store.history()[-1]
+    assert json.loads(entry.line) == {"do": "roll", "dice": [1, 2]} and entry.source == "tablet"
     assert tablet.get("/api/session").json["player"] is None  # confirming is not pairing
 
 
 def test_a_shared_tablet_refuses_another_players_token(rig: Rig, game: dict) -> None:
-    tapper = tap_when_waiting(rig.table, DOG)
-    answer = act(rig.client(), {**ROLL, "confirm": "token"})
-    tapper.join(2)
-    assert answer.status_code == 403 and "Bob's token" in answer.json["error"]
+    tablet = rig.client()
+    waiting = act(tablet, {**ROLL, "confirm": "token"})
+    rig.tap(DOG)
+    answered = outcome(tablet, waiting.json["request"])
+    assert answered.status_code == 403 and "Bob's token" in answered.json["error"]
     assert seq(rig) == 1
 
 
 def test_a_shared_tablet_without_a_tap_is_408(rig: Rig, game: dict) -> None:
     rig.ctx.pair_timeout = 0.2
-    answer = act(rig.client(), {**ROLL, "confirm": "token"})
-    assert answer.status_code == 408 and "Ann" in answer.json["error"]
+    tablet = rig.client()
+    waiting = act(tablet, {**ROLL, "confirm": "token"})
+    time.sleep(0.4)
+    rig.settle()
+    answered = outcome(tablet, waiting.json["request"])
+    assert answered.status_code == 408 and "Ann" in answered.json["error"]
+    rig.tap(CAR)
+    assert seq(rig) == 1  # a late tap applies nothing
+
+
+def test_a_shared_tablets_command_is_checked_again_when_the_token_comes(rig: Rig, game: dict) -> None:
+    tablet = rig.client()
+    waiting = act(tablet, {"do": "end_turn", "confirm": "token"})  # Ann has not rolled yet
+    rig.tap(CAR)
+    answered = outcome(tablet, waiting.json["request"])
+    assert answered.status_code == 422 and answered.json["words"]["ru"]
     assert seq(rig) == 1
 
 
 def test_a_shared_tablet_cannot_confirm_banker_commands(rig: Rig, game: dict) -> None:
     answer = act(rig.client(), {"do": "end_game", "confirm": "token"})
     assert answer.status_code == 403
-    assert not rig.table.identify_waiters
+    assert not rig.table.waits
 
 
 # ---- the banker ----------------------------------------------------------------------------
@@ -250,11 +332,15 @@ def test_banker_endpoints_are_401_for_others(rig: Rig, game: dict, method: str, 
     assert seq(rig) == 1 and len(rig.folder.games()) == 1
 
 
-def test_banker_logout(rig: Rig) -> None:
+def test_banker_logout_ends_a_copied_cookie_too(rig: Rig) -> None:
     banker = rig.banker()
+    copy = rig.client()
+    copy.set_cookie("session", banker.get_cookie("session").value)
+    assert copy.get("/api/session").json["banker"] is True
     assert banker.post("/api/banker/logout").json == {"banker": False}
-    assert banker.get("/api/session").json["banker"] is False
-    assert banker.post("/api/games", json={"players": ["A", "B"]}).status_code == 401
+    for client in (banker, copy):
+        assert client.get("/api/session").json["banker"] is False
+        assert client.post("/api/games", json={"players": ["A", "B"]}).status_code == 401
 
 
 def test_the_pin_is_set_once_and_must_be_4_to_12_digits(tmp_path: Path) -> None:
@@ -285,35 +371,62 @@ class Monotonic:
         return self.now
 
 
-def test_five_wrong_pins_lock_logins_for_a_while(rig: Rig) -> None:
+def from_address(rig: Rig, address: str) -> FlaskClient:
+    """A screen at its own address on the table's wifi."""
+    client = rig.app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
+
+
+def test_five_wrong_pins_lock_out_the_guesser_only(rig: Rig, game: dict) -> None:
     clock = Monotonic()
     rig.ctx.pin.clock = clock
-    client = rig.client()
+    guesser = from_address(rig, "10.42.0.66")
     for _ in range(auth.TRIES - 1):
-        wrong = client.post("/api/banker/login", json={"pin": "0000"})
+        wrong = guesser.post("/api/banker/login", json={"pin": "0000"})
         assert wrong.status_code == 401 and "not the banker PIN" in wrong.json["error"]
-    fifth = client.post("/api/banker/login", json={"pin": "0000"})
+    fifth = guesser.post("/api/banker/login", json={"pin": "0000"})
     assert fifth.status_code == 429
-    right = client.post("/api/banker/login", json={"pin": PIN})
-    assert right.status_code == 429  # the right PIN waits too
+    right = guesser.post("/api/banker/login", json={"pin": PIN})
+    assert right.status_code == 429  # the guesser waits, even with the right PIN
     assert right.json["retry_after"] == int(auth.LOCKOUT) + 1
     assert str(right.json["retry_after"]) in right.json["error"]
-    assert act(client, ROLL, headers=BANKER).status_code == 401  # nor does the header get through
-    assert client.get("/api/session").json["banker"] is False
+    assert act(guesser, {"do": "end_turn"}, headers=BANKER).status_code == 401  # the header too
+    assert guesser.get("/api/session").json["banker"] is False
+
+    # The banker, at another screen, is not slowed down at all: login and header both work.
+    banker = from_address(rig, "10.42.0.7")
+    assert banker.post("/api/banker/login", json={"pin": PIN}).status_code == 200
+    assert act(from_address(rig, "10.42.0.8"), ROLL, headers=BANKER).status_code == 200
+
     clock.now += auth.LOCKOUT / 2
-    waiting = client.post("/api/banker/login", json={"pin": PIN})
+    waiting = guesser.post("/api/banker/login", json={"pin": PIN})
     assert waiting.json["retry_after"] == int(auth.LOCKOUT / 2) + 1
     clock.now += auth.LOCKOUT / 2 + 0.1
-    assert client.post("/api/banker/login", json={"pin": PIN}).status_code == 200
-    assert client.get("/api/session").json["banker"] is True
+    assert guesser.post("/api/banker/login", json={"pin": PIN}).status_code == 200
+    assert guesser.get("/api/session").json["banker"] is True
+
+
+def test_a_locked_out_guesser_waits_longer_each_time(rig: Rig) -> None:
+    clock = Monotonic()
+    rig.ctx.pin.clock = clock
+    guesser = from_address(rig, "10.42.0.66")
+    waits = []
+    for _round in range(3):
+        for _ in range(auth.TRIES):
+            answered = guesser.post("/api/banker/login", json={"pin": "0000"})
+        waits.append(answered.json["retry_after"])
+        clock.now += answered.json["retry_after"]
+    assert waits == [int(auth.LOCKOUT) + 1, int(2 * auth.LOCKOUT) + 1, int(4 * auth.LOCKOUT) + 1]
 
 
 def test_wrong_pins_in_the_header_count_too(rig: Rig) -> None:
     rig.ctx.pin.clock = Monotonic()
+    guesser = from_address(rig, "10.42.0.66")
     for _ in range(auth.TRIES):
-        rig.client().get("/api/state")
-        act(rig.client(), {"do": "end_game"}, headers={"X-Banker-Pin": "1111"})
-    assert rig.client().post("/api/banker/login", json={"pin": PIN}).status_code == 429
+        act(guesser, {"do": "end_game"}, headers={"X-Banker-Pin": "1111"})
+    assert guesser.post("/api/banker/login", json={"pin": PIN}).status_code == 429
+    assert from_address(rig, "10.42.0.7").post("/api/banker/login", json={"pin": PIN}).status_code == 200
 
 
 def test_the_pin_file_is_private_and_holds_no_pin(rig: Rig) -> None:
@@ -418,14 +531,14 @@ def test_no_debug_mode(tmp_path: Path) -> None:
 @pytest.mark.parametrize("host", ["192.168.4.1:8080", "localhost", "companion.local", "[::1]:8080",
                                   "10.42.0.1"])
 def test_the_table_s_own_addresses_are_accepted(host: str) -> None:
-    from companion.web.api import table_host
+    from companion.web.app import table_host
 
     assert table_host(host)
 
 
 def test_a_rebound_name_is_refused_even_with_a_matching_origin(tmp_path: Path) -> None:
     """DNS rebinding: another site's page, its name pointed at the Pi, sends its own Origin."""
-    from companion.web.api import table_host
+    from companion.web.app import table_host
 
     assert not table_host("evil.example:8080")
     rig = Rig.make(tmp_path, pin=None)

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -118,11 +118,32 @@ class Rig:
         """Let the writer finish what was queued (taps from the reader) before looking."""
         self.table.call(lambda: Result(True))
 
-    def pair(self, client: FlaskClient, uid: str) -> Any:
-        tapper = tap_when_waiting(self.table, uid)
-        answer = client.post("/api/pair", json={})
-        tapper.join(5)
-        return answer
+    def tap(self, uid: str) -> None:
+        """A tag laid on "the reader" (and the table done with it)."""
+        self.table.on_event(Tap(uid))
+        self.settle()
+
+    def pair(self, client: FlaskClient, uid: str) -> Answered:
+        """Ask to pair (answered at once, 202), tap the token: the outcome, as the screen learns it."""
+        asked = client.post("/api/pair", json={})
+        if asked.status_code != 202:
+            return Answered(asked.status_code, asked.json)
+        self.tap(uid)
+        return outcome(client, asked.json["request"])
+
+
+class Answered(NamedTuple):
+    """The outcome of a token wait, shaped like a response: what the request would have answered."""
+
+    status_code: int
+    json: Any
+
+
+def outcome(client: FlaskClient, request_id: str) -> Answered:
+    """The outcome of this screen's token wait (GET /api/requests/<id>), which must be done."""
+    record = client.get(f"/api/requests/{request_id}").json
+    assert record["done"], record
+    return Answered(record["status"], record["answer"])
 
 
 def tap_when_waiting(table: Table, uid: str, timeout: float = 5.0) -> threading.Thread:
@@ -130,7 +151,7 @@ def tap_when_waiting(table: Table, uid: str, timeout: float = 5.0) -> threading.
 
     def tap() -> None:
         deadline = time.monotonic() + timeout
-        while not table.identify_waiters and time.monotonic() < deadline:
+        while not table.waits and time.monotonic() < deadline:
             time.sleep(0.002)
         table.on_event(Tap(uid))
 

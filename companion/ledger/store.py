@@ -112,6 +112,7 @@ class GameStore:
         # exists always has its first entry (a crash leaves only a *.creating file to sweep).
         building = path.with_name(path.name + ".creating")
         building.unlink(missing_ok=True)
+        conn: sqlite3.Connection | None = None
         try:
             conn = connect(building)
             make_durable(conn)
@@ -129,9 +130,14 @@ class GameStore:
             }
             conn.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
             conn.execute("COMMIT")
-        except sqlite3.Error as exc:
+        except BaseException as exc:  # whatever stops it (a bug too), no half-made file stays
+            if conn is not None:
+                conn.close()
             building.unlink(missing_ok=True)
-            raise storage_error(exc, "start the game") from None
+            if isinstance(exc, sqlite3.Error):
+                raise storage_error(exc, "start the game") from None
+            raise
+        assert conn is not None
         store = cls(path, conn, clock, key.chain)
         store.game = game
         issuance = [
@@ -145,11 +151,13 @@ class GameStore:
             sync_folder(path.parent)
             store.conn = connect(path)
             make_durable(store.conn)
-        except (StorageError, OSError, sqlite3.Error) as exc:
+        except BaseException as exc:  # a bug too: neither the half-made file nor the game stays
             conn.close()
             for leftover in (building, path):
                 leftover.unlink(missing_ok=True)
-            raise exc if isinstance(exc, StorageError) else storage_error(exc, "start the game") from None
+            if isinstance(exc, OSError | sqlite3.Error) and not isinstance(exc, StorageError):
+                raise storage_error(exc, "start the game") from None
+            raise
         store.effective.append((line, seq))
         return store
 

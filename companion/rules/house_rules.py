@@ -70,6 +70,7 @@ class HouseRules:
 
 
 _AMOUNTS = ("starting_cash", "salary", "jail_fine", "houses", "hotels")
+MAX_AMOUNT = 10**9  # far beyond any table's money, well inside what SQLite stores (2**63)
 _FLAGS = (
     "shuffle", "auction_on_decline", "decliner_may_bid", "auto_collect_rent",
     "jail_doubles_roll_again", "free_parking_pot", "interpol", "physical_decks",
@@ -82,8 +83,8 @@ def _is_int(value: Any) -> bool:
 
 def _check(key: str, value: Any) -> Any:
     if key in _AMOUNTS:
-        if not _is_int(value) or value < 0:
-            raise Malformed(f"house rule {key} must be a whole number of 0 or more")
+        if not _is_int(value) or not 0 <= value <= MAX_AMOUNT:
+            raise Malformed(f"house rule {key} must be a whole number from 0 to {MAX_AMOUNT:,}")
         return value
     if key in _FLAGS:
         if not isinstance(value, bool):

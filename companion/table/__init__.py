@@ -6,5 +6,6 @@ events; the web talks to the table, never to the devices.
 
 from .controller import Result, Table
 from .meaning import TapMeaning, game_tags, what_tap_means
+from .waits import CONFIRM, PAIR, TokenWait
 
-__all__ = ["Result", "Table", "TapMeaning", "game_tags", "what_tap_means"]
+__all__ = ["CONFIRM", "PAIR", "Result", "Table", "TapMeaning", "TokenWait", "game_tags", "what_tap_means"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -25,6 +26,8 @@ from ..rules.taps import resolve
 from ..rules.texts import Sentence
 from .meaning import TapMeaning, what_tap_means
 from .reports import write_report
+from .waits import MAX_WAITS, PAIR, TokenWait
+from .words import words
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +35,8 @@ Listener = Callable[[dict[str, Any]], None]
 # Adds to a state about to be published (e.g. the auction's deadline): (state, command, kind).
 Publishing = Callable[[dict[str, Any], dict[str, Any] | None, str], None]
 Roller = Callable[[], tuple[int, int]]
+Gone = Callable[[], bool]  # has the client that asked gone away (its connection closed)?
+POLL_GONE = 0.05  # seconds between looks at whether a waiting client has gone
 
 
 @dataclass
@@ -43,7 +48,7 @@ class Result:
     seq: int | None = None
     state: dict[str, Any] | None = None
     messages: list[str] = field(default_factory=list)
-    kind: str = "command"  # "command", "identify", "show_deed", "unknown_tag", "ignored"
+    kind: str = "command"  # "command", "new_game", "open_game", "paired", "waiting", "show_deed", ...
     detail: dict[str, Any] = field(default_factory=dict)
     # As HTTP would say it: 422 refused by the rules, 400 malformed, 503 storage, 500 a bug.
     status: int = 200
@@ -51,6 +56,7 @@ class Result:
 
 INTERNAL_ERROR = "internal error: nothing changed"
 BUSY = "The table is busy and did not get to this in time; nothing was done, try again"
+GONE = "The screen that sent this went away before the table got to it; nothing was done"
 
 
 def _nak_word(store: GameStore | None, reason: str) -> str:
@@ -81,7 +87,7 @@ class Table:
         self.published: dict[str, Any] | None = None  # the last committed state, with its seq
         self.listeners: list[Listener] = []
         self.publishing: list[Publishing] = []
-        self.identify_waiters: list[Future[str]] = []
+        self.waits: list[TokenWait] = []  # screens waiting for a token tap (writer thread only)
         self._inbox: queue.Queue[tuple[Callable[[], Result], Future[Result]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="table-writer", daemon=True)
         self._thread.start()
@@ -90,8 +96,13 @@ class Table:
 
     def _run(self) -> None:
         while True:
-            item = self._inbox.get()
+            try:
+                item = self._inbox.get(timeout=self._until_next_deadline())
+            except queue.Empty:
+                self._expire_waits()
+                continue
             if item is None:
+                self._end_waits("token.closing", 503)
                 return
             work, reply = item
             if not reply.set_running_or_notify_cancel():  # its caller has gone: never applied
@@ -107,19 +118,25 @@ class Table:
         self._inbox.put((work, reply))
         return reply
 
-    def call(self, work: Callable[[], Result], timeout: float = 10.0) -> Result:
+    def call(self, work: Callable[[], Result], timeout: float = 10.0, gone: Gone | None = None) -> Result:
         """Run work on the writer thread and wait for its result.
 
-        Work that has not started within the timeout is withdrawn, never run later, and answered
-        503; work already running is waited for (it may be stored, so its answer must come).
+        Work that has not started within the timeout, or whose client has gone meanwhile (`gone`:
+        its connection closed), is withdrawn, never run later, and answered 503; work already
+        running is waited for (it may be stored, so its answer must come).
         """
         reply = self._call(work)
-        try:
-            return reply.result(timeout)
-        except TimeoutError:
-            if reply.cancel():
-                return Result(False, BUSY, status=503)
-            return reply.result()
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                return reply.result(max(0.0, min(left, POLL_GONE)) if gone is not None else max(0.0, left))
+            except TimeoutError:
+                pass
+            if left <= 0 or (gone is not None and gone()):
+                if reply.cancel():
+                    return Result(False, BUSY if left <= 0 else GONE, status=503)
+                return reply.result()
 
     def close(self) -> None:
         self._inbox.put(None)
@@ -178,12 +195,14 @@ class Table:
             self.folder.close_game(self.store.game_id)
         self.store = store
         self.published = None
+        self._end_waits("token.game_changed", 409)  # asked of another game
 
     # ---- inputs ------------------------------------------------------------------------------
 
-    def submit(self, command: dict[str, Any], source: str = "tablet") -> Result:
-        """A decision from a tablet (or the banker): applied and stored, or refused with a reason."""
-        return self.call(lambda: self._apply(command, source))
+    def submit(self, command: dict[str, Any], source: str = "tablet", gone: Gone | None = None) -> Result:
+        """A decision from a tablet (or the banker): applied and stored, or refused with a reason.
+        A roll without dice is rolled by the table (from `secrets`, as for the dice button)."""
+        return self.call(lambda: self._apply(command, source), gone=gone)
 
     def undo(self, count: int = 1, by: str = "banker") -> Result:
         return self.call(lambda: self._ledger_action(
@@ -202,24 +221,107 @@ class Table:
         elif isinstance(event, UnitRoll):
             self._call(lambda: self._unit_roll(event))
 
-    def identify(self, timeout: float) -> str | None:
-        """Wait for the next token tap that means nothing else: whose phone is this?"""
-        waiter: Future[str] = Future()
-        self.call(lambda: self._add_waiter(waiter))
-        try:
-            return waiter.result(timeout)
-        except TimeoutError:
-            self.call(lambda: self._drop_waiter(waiter))
+    def wait_for_token(self, wait: TokenWait) -> Result:
+        """A screen asks to be told whose token is tapped next (to pair it, or to confirm its
+        command): answered at once, `waiting` with the request's id, and the outcome goes to
+        wait.answer later (see waits.py). A screen's new wait replaces its old one."""
+        return self.call(lambda: self._add_wait(wait))
+
+    def cancel_wait(self, screen: str) -> Result:
+        """The screen no longer waits (it is told so through its callback)."""
+        return self.call(lambda: self._end_waits("token.cancelled", 409, screen=screen))
+
+    def _add_wait(self, wait: TokenWait) -> Result:
+        if self.store is None:
+            return self._refused(Text("table.no_game"), status=409, source="tablet")
+        self._end_waits("token.replaced", 409, screen=wait.screen)
+        if len(self.waits) >= MAX_WAITS:
+            said = words("token.too_many")
+            return Result(False, said["en"], status=429, words=said)
+        wait.start()
+        self.waits.append(wait)
+        said = words("token.wait_pair") if wait.kind == PAIR else words("token.wait_confirm",
+                                                                            player=wait.player)
+        return Result(True, said["en"], kind="waiting", words=said,
+                      detail={"request": wait.id, "player": wait.player})
+
+    def _until_next_deadline(self) -> float | None:
+        if not self.waits:
             return None
+        return max(0.0, min(w.deadline for w in self.waits) - time.monotonic())
 
-    def _add_waiter(self, waiter: Future[str]) -> Result:
-        self.identify_waiters.append(waiter)
+    def _expire_waits(self) -> None:
+        now = time.monotonic()
+        for wait in [w for w in self.waits if w.deadline <= now]:
+            self.waits.remove(wait)
+            key = "token.expired_pair" if wait.kind == PAIR else "token.expired_confirm"
+            self._answer(wait, self._said(key, 408, player=wait.player))
+
+    def _end_waits(self, key: str, status: int, screen: str | None = None) -> Result:
+        for wait in [w for w in self.waits if screen is None or w.screen == screen]:
+            self.waits.remove(wait)
+            self._answer(wait, self._said(key, status))
         return Result(True, kind="ignored")
 
-    def _drop_waiter(self, waiter: Future[str]) -> Result:
-        if waiter in self.identify_waiters:
-            self.identify_waiters.remove(waiter)
-        return Result(True, kind="ignored")
+    @staticmethod
+    def _said(key: str, status: int, **values: Any) -> Result:
+        said = words(key, **values)
+        return Result(False, said["en"], status=status, words=said)
+
+    @staticmethod
+    def _answer(wait: TokenWait, result: Result) -> None:
+        result.detail = {**result.detail, "request": wait.id}
+        try:
+            wait.answer(result)
+        except Exception:
+            log.exception("a screen's token wait could not be answered")
+
+    def _token_tapped(self, player: str, uid: str) -> Result:
+        """A token of a player in this game, while screens wait for one (see waits.py)."""
+        candidates = [w for w in self.waits if w.could_take(player)]
+        if len(candidates) > 1:
+            for wait in candidates:
+                self.waits.remove(wait)
+                self._answer(wait, self._said("token.ambiguous", 409, count=len(candidates)))
+            if self.feedback is not None:
+                self.feedback.rejected()
+            return Result(False, words("token.ambiguous", count=len(candidates))["en"], kind="identify")
+        if not candidates:  # only confirmations by other players wait: this was not their token
+            for wait in list(self.waits):
+                self.waits.remove(wait)
+                self._answer(wait, self._said("token.wrong", 403, tapped=player, player=wait.player))
+            if self.feedback is not None:
+                self.feedback.rejected()
+            return Result(False, kind="identify")
+        wait = candidates[0]
+        self.waits.remove(wait)
+        if wait.kind == PAIR:
+            if self.feedback is not None:
+                self.feedback.accepted()
+            piece = what_tap_means(uid, None, self.registry)
+            result = Result(True, kind="paired", detail={
+                "player": player, "piece": piece.value if piece.kind == "token" else None})
+        else:
+            result = self._confirmed(wait, player)
+        self._answer(wait, result)
+        return result
+
+    def _confirmed(self, wait: TokenWait, player: str) -> Result:
+        """The right token for a shared tablet's command: applied now, if it is still theirs."""
+        store = self.store
+        assert store is not None and wait.command is not None
+        probe = wait.command
+        if probe.get("do") == "roll" and "dice" not in probe:
+            probe = {**probe, "dice": [1, 1]}  # whose roll it is does not depend on the dice
+        try:
+            seat = store.game.actor(probe)
+        except CommandError:
+            seat = None
+        if seat is None or store.game.names[seat] != player:
+            if self.feedback is not None:
+                self.feedback.rejected()
+            return self._said("token.not_their_move", 422, player=player)
+        return self._apply(wait.command, "tablet")
 
     # ---- what each input does (on the writer thread) -----------------------------------------
 
@@ -227,6 +329,8 @@ class Table:
         store = self.store
         if store is None:
             return self._refused(Text("table.no_game"), source=source)
+        if command.get("do") == "roll" and "dice" not in command:
+            command = {**command, "dice": list(self.roll_dice())}  # the table rolls, from secrets
         try:
             receipt = store.submit(command, source, prepare=self._view)
         except Malformed as bad:
@@ -275,10 +379,8 @@ class Table:
             return self._refused(Text("tap.unknown", uid), kind="unknown_tag", detail={"uid": uid})
         # A screen asking "who are you?" (pairing, or a shared tablet confirming a decision)
         # takes the next token tap, before any meaning the tap would have in the game.
-        if meaning.kind == "token" and self.identify_waiters and meaning.player:
-            waiter = self.identify_waiters.pop(0)
-            waiter.set_result(meaning.player)
-            return self._ok(kind="identify", detail={"player": meaning.player})
+        if meaning.kind == "token" and self.waits and meaning.player:
+            return self._token_tapped(meaning.player, uid)
         if store is not None and meaning.in_game:
             try:
                 command = resolve(store.game, uid)

@@ -1,21 +1,32 @@
 """The Flask application: pages, their JSON twins, the live stream. Built by `create_app`,
 with everything it needs passed in (the table, the data folder, the simulator) and no
-module-level state, so tests make as many as they like."""
+module-level state, so tests make as many as they like.
+
+Every /api/ request, whichever blueprint serves it (add one to `BLUEPRINTS` or pass it to
+`create_app`), first goes through the same checks: state-changing requests only from the table's
+own pages or address, and a POST's body read within bounds (see common.py).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+import secrets
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify, request
-from werkzeug.exceptions import HTTPException
+from flask import Blueprint, Flask, jsonify, request
+from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..config import WifiConfig
 from ..table import Table
+from ..table.controller import INTERNAL_ERROR
 from .auth import BankerPin, secret_key
 from .events import Broker
+from .sessions import COOKIE, Screen, ServerSessions, SessionStore
+
+log = logging.getLogger(__name__)
 
 MAX_BODY = 16 * 1024
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
@@ -41,10 +52,36 @@ class Context:
     tags: Callable[[], dict[str, str]] = dict  # the enrolled tags: UID -> meaning
     wifi: WifiConfig = field(default_factory=WifiConfig)
     web_dir: Path = WEB_DIR
-    pair_timeout: float = 30.0
+    pair_timeout: float = 30.0  # how long a screen waits for a token tap (pairing, confirming)
+    manual_dice: bool = False  # the table rolls ordinary dice: players may send the dice they read
+    sessions: SessionStore = field(init=False)
+    outcomes: Any = field(init=False)  # waiting.Outcomes: token waits' outcomes, for polling
+
+    def __post_init__(self) -> None:
+        from .waiting import Outcomes
+
+        self.sessions = SessionStore(self.data_dir, changed=self._session_changed)
+        self.outcomes = Outcomes()
+
+    def _session_changed(self, sid: str, screen: Screen) -> None:
+        from .events import sse
+
+        self.broker.send(sse("session", screen.public()), session=sid)
 
 
-def create_app(ctx: Context, testing: bool = False) -> Flask:
+def _blueprints() -> list[Blueprint]:
+    from .acting import acting
+    from .banker import banker
+    from .feed import feed
+    from .pages import pages
+    from .screens import screens
+    from .simulated import simulated
+    from .watching import watching
+
+    return [watching, acting, banker, simulated, feed, screens, pages]
+
+
+def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Blueprint] = ()) -> Flask:
     app = Flask(
         __name__,
         template_folder=str(ctx.web_dir / "templates"),
@@ -52,7 +89,8 @@ def create_app(ctx: Context, testing: bool = False) -> Flask:
         static_url_path="/static",
     )
     app.config.update(
-        SECRET_KEY=secret_key(ctx.data_dir),
+        SECRET_KEY=secret_key(ctx.data_dir),  # signs nothing of ours: sessions live on the server
+        SESSION_COOKIE_NAME=COOKIE,
         SESSION_COOKIE_SAMESITE="Strict",
         SESSION_COOKIE_HTTPONLY=True,
         MAX_CONTENT_LENGTH=MAX_BODY,
@@ -60,18 +98,33 @@ def create_app(ctx: Context, testing: bool = False) -> Flask:
         DEBUG=False,
         JSON_SORT_KEYS=False,
     )
+    app.session_interface = ServerSessions(ctx.sessions)
     app.extensions["companion"] = ctx
     ctx.table.listeners.append(ctx.broker.publish)
+    ctx.table.listeners.append(lambda event: follow_game(ctx, event))
+    from .feed import install
 
-    from .api import api
-    from .pages import pages
+    install(app, ctx)  # the story's lines after each state event
 
-    app.register_blueprint(api)
-    app.register_blueprint(pages)
-    from . import feed, screens
+    for blueprint in [*_blueprints(), *blueprints]:
+        app.register_blueprint(blueprint)
 
-    feed.install(app, ctx)
-    app.register_blueprint(screens.screens)
+    from .common import BadBody, error, read_body
+
+    @app.before_request
+    def guard_api() -> Any:
+        if not request.path.startswith("/api/"):
+            return None
+        refused = check_origin()
+        if refused is not None:
+            return refused
+        if request.method == "POST":
+            read_body()
+        return None
+
+    @app.errorhandler(BadBody)
+    def bad_body(exc: BadBody) -> Any:
+        return error(exc.reason, 400)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
@@ -85,7 +138,73 @@ def create_app(ctx: Context, testing: bool = False) -> Flask:
             return response, exc.code
         return exc
 
+    @app.errorhandler(Exception)
+    def internal_error(exc: Exception) -> Any:
+        """A bug in a view: logged with its traceback, answered with a report id and nothing else."""
+        if isinstance(exc, HTTPException):
+            return http_error(exc)
+        report = secrets.token_hex(4)
+        log.error("internal error (report %s) on %s %s", report, request.method, request.path,
+                  exc_info=(type(exc), exc, exc.__traceback__))
+        if request.path.startswith("/api/"):
+            return jsonify({"error": INTERNAL_ERROR, "report": report}), 500
+        return InternalServerError()
+
     return app
+
+
+def check_origin() -> Any:
+    """A state-changing request from another site's page is refused (browsers send Origin), and
+    so is one to a name the table is not reached by (DNS rebinding)."""
+    from .common import error
+
+    if request.method in ("POST", "PUT", "DELETE", "PATCH"):
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.rstrip("/") != request.host_url.rstrip("/"):
+            return error("Requests from other sites are not accepted", 403)
+        if not table_host(request.host):
+            return error("Requests are accepted only at the table's own address", 403)
+    return None
+
+
+def table_host(host: str) -> bool:
+    """A name the table is really reached by: an address, localhost, a .local name, this machine.
+
+    Anything else is a page on another site whose name was pointed at the Pi (DNS rebinding):
+    its requests carry a matching Origin, so only the Host tells them apart.
+    """
+    import ipaddress
+    import socket
+
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    name = name.strip("[]").rstrip(".").lower()
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        pass
+    return name in ("localhost", socket.gethostname().lower()) or name.endswith((".local", ".localhost"))
+
+
+def follow_game(ctx: Context, event: dict[str, Any]) -> None:
+    """The table's listener: when another game starts or is opened, screens paired by a piece
+    follow the player holding it there (the others are unpaired), and each is told."""
+    if event.get("type") != "state" or event.get("kind") not in ("new_game", "open_game"):
+        return
+    store = ctx.table.store
+    if store is None:
+        return
+    game = store.game
+    registry = ctx.tags()
+
+    def player_of_piece(piece: str) -> str | None:
+        for uid, meaning in game.tags.items():
+            kind, _, name = meaning.partition(":")
+            if kind == "token" and name in game.seats and registry.get(uid) == f"token:{piece}":
+                return name
+        return None
+
+    ctx.sessions.follow(store.game_id, player_of_piece)
 
 
 def context() -> Context:

@@ -1,8 +1,9 @@
-"""Who may do what: watchers, paired players, and the banker (a PIN, stored hashed).
+"""The banker's PIN (stored hashed) and its throttle.
 
-Sessions are Flask's signed cookies (secret generated at first start, file mode 0600,
-SameSite=Strict). The PIN is stored as a salted PBKDF2 hash (no memory-hungry scrypt on a Pi
-Zero); five wrong tries lock logins for a while, which is what protects a short PIN.
+The PIN is stored as a salted PBKDF2 hash (no memory-hungry scrypt on a Pi Zero). Five wrong tries
+from one client (its address on the table's wifi) lock that client out for a while, doubling each
+time: what protects a short PIN. Only the guesser waits: the banker's right PIN from any other
+screen still works, by login or by the X-Banker-Pin header.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import os
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +26,7 @@ from ..secretfile import secret_file
 TRIES = 5
 LOCKOUT = 60.0  # seconds after five wrong PINs; doubles each time it happens again
 KEY_BYTES = 32  # the cookie-signing secret
+CLIENTS = 4096  # wrong-try records kept (the oldest forgotten first): a flood cannot fill memory
 
 
 def secret_key(folder: Path) -> bytes:
@@ -40,8 +44,17 @@ def _hash(pin: str, salt: bytes) -> bytes:
     return hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, ROUNDS)
 
 
+@dataclass
+class Tries:
+    """One client's wrong tries and lockouts."""
+
+    failures: int = 0
+    lockouts: int = 0
+    locked_until: float = 0.0
+
+
 class BankerPin:
-    """The banker's PIN on disk (salt and PBKDF2 hash, mode 0600) and the wrong-try counter."""
+    """The banker's PIN on disk (salt and PBKDF2 hash, mode 0600) and each client's wrong tries."""
 
     def __init__(
         self, folder: Path, pin: str | None = None, clock: Callable[[], float] = time.monotonic
@@ -49,9 +62,7 @@ class BankerPin:
         self.path = folder / "banker-pin.json"
         self.clock = clock  # for the lockout's wait (tests turn it)
         self._lock = threading.Lock()
-        self.failures = 0
-        self.locked_until = 0.0
-        self.lockouts = 0
+        self._tries: OrderedDict[str, Tries] = OrderedDict()
         self._known: bytes | None = None  # a quick digest of the PIN last proven right
         if pin is not None:
             self.set(pin)
@@ -78,28 +89,52 @@ class BankerPin:
         os.chmod(tmp, 0o600)  # a leftover .tmp keeps its mode through O_CREAT
         os.replace(tmp, self.path)
 
-    def check(self, pin: Any, now: float | None = None) -> tuple[bool, float]:
-        """(right, seconds to wait): wrong tries beyond five lock the PIN for a while."""
+    def wait(self, client: str, now: float | None = None) -> float:
+        """Seconds this client must still wait before its next try (0: it may try now)."""
         now = self.clock() if now is None else now
         with self._lock:
-            if now < self.locked_until:
-                return False, self.locked_until - now
-            if not isinstance(pin, str) or not self.is_set:
-                return False, 0.0
-            quick = hashlib.sha256(pin.encode()).digest()
-            if self._known is not None and hmac.compare_digest(quick, self._known):
-                return True, 0.0  # API clients send the PIN with every request: check it once
-            record = json.loads(self.path.read_text())
-            right = hmac.compare_digest(_hash(pin, bytes.fromhex(record["salt"])),
-                                        bytes.fromhex(record["hash"]))
-            if right:
-                self.failures = 0
-                self._known = quick
-                return True, 0.0
-            self.failures += 1
-            if self.failures >= TRIES:
-                self.failures = 0
-                self.lockouts += 1
-                self.locked_until = now + LOCKOUT * 2 ** (self.lockouts - 1)
-                return False, self.locked_until - now
+            tries = self._tries.get(client)
+            return max(0.0, tries.locked_until - now) if tries is not None else 0.0
+
+    def check(self, pin: Any, client: str = "", now: float | None = None) -> tuple[bool, float]:
+        """(right, seconds to wait) for a try from this client: its wrong tries beyond five lock
+        it (and it alone) for a while."""
+        now = self.clock() if now is None else now
+        with self._lock:
+            tries = self._tries.get(client)
+            if tries is not None and now < tries.locked_until:
+                return False, tries.locked_until - now
+        if not isinstance(pin, str) or not self.is_set:
             return False, 0.0
+        quick = hashlib.sha256(pin.encode()).digest()
+        if self._known is not None and hmac.compare_digest(quick, self._known):
+            self._forgive(client)
+            return True, 0.0  # API clients send the PIN with every request: check it once
+        record = json.loads(self.path.read_text())
+        right = hmac.compare_digest(_hash(pin, bytes.fromhex(record["salt"])),
+                                    bytes.fromhex(record["hash"]))
+        if right:
+            self._known = quick
+            self._forgive(client)
+            return True, 0.0
+        return False, self._wrong(client, now)
+
+    def _forgive(self, client: str) -> None:
+        with self._lock:
+            tries = self._tries.get(client)
+            if tries is not None:
+                tries.failures = 0
+
+    def _wrong(self, client: str, now: float) -> float:
+        with self._lock:
+            tries = self._tries.pop(client, None) or Tries()
+            self._tries[client] = tries  # the most recent last: the oldest is forgotten first
+            while len(self._tries) > CLIENTS:
+                self._tries.popitem(last=False)
+            tries.failures += 1
+            if tries.failures < TRIES:
+                return 0.0
+            tries.failures = 0
+            tries.lockouts += 1
+            tries.locked_until = now + LOCKOUT * 2 ** min(tries.lockouts - 1, 20)
+            return tries.locked_until - now

@@ -1,7 +1,11 @@
-"""The live stream: every change the table makes, fanned out to each open dashboard.
+"""The live stream: every change the table makes, fanned out to each open dashboard, and what
+concerns one screen alone (its session, the outcome of its token wait) to that screen's streams.
 
-Each client gets its own bounded queue; a client too slow to keep up loses its queue and
-reconnects (its browser catches up from the current state with Last-Event-ID).
+Each stream has its own bounded queue; a stream too slow to keep up (a screen that stopped
+reading) loses its queue and its connection, and reconnects if it is still there (its browser
+catches up from the current state with Last-Event-ID). How many streams may be open is bounded:
+per client (its address on the table's wifi: a phone's tabs; opening one more closes its oldest)
+and in all; beyond that a screen is told to poll (`GET /api/state?after=<seq>`, see web/API.md).
 """
 
 from __future__ import annotations
@@ -9,11 +13,15 @@ from __future__ import annotations
 import json
 import queue
 import threading
+import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 KEEPALIVE = 15.0
-QUEUE_SIZE = 256
+QUEUE_SIZE = 64  # events a stream may fall behind by before it is dropped (a state is one event)
+STREAMS = 256  # open streams in all (each holds one of the server's threads: see serve.py)
+PER_CLIENT = 16  # open streams per client address (a browser keeps at most 6 per host)
 
 
 def sse(event: str, data: Any, event_id: int | None = None) -> str:
@@ -24,18 +32,43 @@ def sse(event: str, data: Any, event_id: int | None = None) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-class Broker:
-    """Listens to the table and keeps one queue per connected dashboard."""
+@dataclass(eq=False)
+class Stream:
+    """One open event stream: whose (session id, address) and its queue of events to send."""
 
-    def __init__(self) -> None:
-        self._clients: set[queue.Queue[str | None]] = set()
+    session: str
+    address: str
+    queue: queue.Queue[str | None] = field(default_factory=lambda: queue.Queue(QUEUE_SIZE))
+    opened: float = field(default_factory=time.monotonic)
+
+
+class Broker:
+    """Listens to the table and keeps the open streams."""
+
+    def __init__(self, streams: int = STREAMS, per_client: int = PER_CLIENT) -> None:
+        self.max_streams = streams
+        self.per_client = per_client
+        self._streams: list[Stream] = []  # oldest first
         self._lock = threading.Lock()
         self.closing = threading.Event()
 
     @property
     def clients(self) -> int:
         with self._lock:
-            return len(self._clients)
+            return len(self._streams)
+
+    def full(self) -> bool:
+        """No room for another stream: the screen should poll instead."""
+        with self._lock:
+            return len(self._streams) >= self.max_streams
+
+    def sessions(self) -> dict[str, int]:
+        """Open streams by session id (for the banker's list of screens)."""
+        with self._lock:
+            counts: dict[str, int] = {}
+            for stream in self._streams:
+                counts[stream.session] = counts.get(stream.session, 0) + 1
+            return counts
 
     def publish(self, event: dict[str, Any]) -> None:
         """The table's listener: a stored change becomes a `state` event, anything else a `notice`."""
@@ -47,35 +80,47 @@ class Broker:
             text = sse("notice", event)
         self.send(text)
 
-    def send(self, text: str) -> None:
+    def send(self, text: str, session: str | None = None) -> None:
+        """To every stream, or to the streams of one session."""
         with self._lock:
-            clients = list(self._clients)
-        for client in clients:
+            streams = [s for s in self._streams if session is None or s.session == session]
+        for stream in streams:
             try:
-                client.put_nowait(text)
+                stream.queue.put_nowait(text)
             except queue.Full:
-                self._drop(client)
+                self._drop(stream)
 
-    def _drop(self, client: queue.Queue[str | None]) -> None:
+    def _drop(self, stream: Stream) -> None:
         with self._lock:
-            self._clients.discard(client)
+            if stream in self._streams:
+                self._streams.remove(stream)
         try:
-            client.put_nowait(None)
-        except queue.Full:
+            stream.queue.put_nowait(None)
+        except queue.Full:  # the stream's thread ends at its next look (it is no longer listed)
             pass
 
-    def stream(self, first: list[str]) -> Iterator[str]:
-        """One dashboard's stream: what it missed first, then every event, with keep-alives."""
-        client: queue.Queue[str | None] = queue.Queue(QUEUE_SIZE)
+    def _open(self, stream: Stream) -> None:
         with self._lock:
-            self._clients.add(client)
+            own = [s for s in self._streams if s.address == stream.address]
+            evicted = own[: max(0, len(own) - self.per_client + 1)]
+            self._streams.append(stream)
+        for old in evicted:  # the client's oldest: a tab left open, or a page reloaded many times
+            self._drop(old)
+
+    def stream(self, first: list[str], session: str = "", address: str = "") -> Iterator[str]:
+        """One dashboard's stream: what it missed first, then every event, with keep-alives."""
+        stream = Stream(session, address)
+        self._open(stream)
         try:
             yield "retry: 2000\n\n"
             yield from first
             while not self.closing.is_set():
                 try:
-                    text = client.get(timeout=KEEPALIVE)
+                    text = stream.queue.get(timeout=KEEPALIVE)
                 except queue.Empty:
+                    with self._lock:
+                        if stream not in self._streams:
+                            return
                     yield ": keep-alive\n\n"
                     continue
                 if text is None:
@@ -83,12 +128,13 @@ class Broker:
                 yield text
         finally:
             with self._lock:
-                self._clients.discard(client)
+                if stream in self._streams:
+                    self._streams.remove(stream)
 
     def close(self) -> None:
         """Shutting down: end every stream so the server's threads come back."""
         self.closing.set()
         with self._lock:
-            clients = list(self._clients)
-        for client in clients:
-            self._drop(client)
+            streams = list(self._streams)
+        for stream in streams:
+            self._drop(stream)

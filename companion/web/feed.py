@@ -105,6 +105,7 @@ class FeedPusher:
 
 
 def install(app: Flask, ctx: Context) -> None:
+    """The chronicle shared by the requests, and the pusher after each state event (the blueprint
+    itself is registered with the others, in app.py)."""
     app.extensions["companion.chronicles"] = Chronicles()
     ctx.table.listeners.append(FeedPusher(ctx))
-    app.register_blueprint(feed)

@@ -1,98 +1,242 @@
-"""The API described for machines (OpenAPI 3.1), kept beside the routes it names."""
+"""The API described for machines (OpenAPI 3.1), kept beside the routes it names.
+
+Every request body has its full schema: one per table-script command (made from the shapes in
+companion/rules/commands.py, so a command added there is described here), the new game with its
+house rules (from HouseRules), and the small bodies of the other endpoints. tests/test_schemathesis.py
+sends what these schemas allow, and much that they do not, and checks that every answer is one
+documented here and none is a 5xx.
+"""
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
-ERROR = {"type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]}
+from ..rules import commands as shapes
+from ..rules.house_rules import _AMOUNTS, _FLAGS, MAX_AMOUNT, HouseRules
 
-# path -> method -> (summary, {status: description}, has a JSON body)
-ROUTES: dict[str, dict[str, tuple[str, dict[int, str], bool]]] = {
-    "/api/state": {"get": ("The printed state of TABLE-SCRIPT.md with seq and game", {200: "state"}, False)},
-    "/api/events": {"get": ("Server-Sent Events: state, notice, devices", {200: "event stream"}, False)},
-    "/api/board": {"get": ("The board and the decks of this edition", {200: "edition"}, False)},
-    "/api/history": {"get": ("Every money movement, with balances after", {200: "transfers"}, False)},
-    "/api/chart": {"get": ("Each player's cash over the game", {200: "points"}, False)},
-    "/api/log": {"get": ("Every stored entry, undos included", {200: "entries"}, False)},
-    "/api/games": {
-        "get": ("The stored games and the current one", {200: "games"}, False),
-        "post": ("Banker: start a game", {201: "started", 400: "malformed", 401: "not the banker",
-                                          422: "refused"}, True),
-    },
-    "/api/games/{game_id}/open": {"post": ("Banker: resume a stored game",
-                                           {200: "resumed", 401: "not the banker", 404: "no such game"},
-                                           False)},
-    "/api/devices": {"get": ("Each device's status", {200: "statuses"}, False)},
-    "/api/session": {"get": ("Who this screen is", {200: "session"}, False)},
-    "/api/qr.svg": {"get": ("A QR code to join the page or the wifi", {200: "SVG"}, False)},
-    "/api/commands": {"post": ("One table-script command", {
-        200: "stored", 400: "malformed", 401: "not paired / not the banker", 403: "not this player's move",
-        408: "no token tapped to confirm", 422: "refused by the rules", 503: "storage failed"}, True)},
-    "/api/pair": {"post": ("Pair this screen with a player (token tap, or banker)",
-                           {200: "paired", 401: "not the banker", 408: "no token tapped",
-                            409: "no game yet", 422: "no such player"}, True)},
-    "/api/unpair": {"post": ("This screen only watches", {200: "unpaired"}, False)},
-    "/api/banker/setup": {"post": ("Set the banker PIN at first start", {200: "set", 409: "already set",
-                                                                          422: "not 4-12 digits"}, True)},
-    "/api/banker/login": {"post": ("Log in as the banker", {200: "banker", 401: "wrong PIN",
-                                                            429: "too many tries"}, True)},
-    "/api/banker/logout": {"post": ("Stop being the banker on this screen", {200: "done"}, False)},
-    "/api/undo": {"post": ("Banker: undo the last N commands", {200: "undone", 401: "not the banker",
-                                                               422: "refused"}, True)},
-    "/api/redo": {"post": ("Banker: redo the last undone command", {200: "redone", 401: "not the banker",
-                                                                   422: "nothing to redo"}, False)},
-    "/api/export/{game_id}.{fmt}": {"get": ("Banker: the table script (jsonl) or money ledger (csv)",
-                                            {200: "file", 401: "not the banker", 404: "no such game"},
-                                            False)},
-    "/api/openapi.json": {"get": ("This description (OpenAPI 3.1)", {200: "the document"}, False)},
-    "/api/clock": {"post": ("A screen's clock, to correct a stale Pi clock",
-                            {200: "checked", 400: "not a time"}, True)},
-    "/api/feed": {"get": ("The story of the game in words (en, ru): the newest lines",
-                          {200: "items"}, False)},
-    "/api/feed/ledger": {"get": ("Every money movement with its words (en, ru)", {200: "transfers"},
-                                 False)},
-    "/api/feed/log": {"get": ("Every stored entry in words (en, ru), undone ones marked",
-                              {200: "entries"}, False)},
-    "/api/pieces": {"get": ("Each player's piece (car, dog, ...)", {200: "pieces"}, False)},
-    "/api/deeds": {"get": ("Each deed's card: price, rents, house cost, mortgage value",
-                           {200: "deeds"}, False)},
-    "/api/time": {"get": ("This machine's clock (ms since 1970), for countdowns", {200: "now"}, False)},
-    "/api/sim/tags": {"get": ("Simulated table: the enrolled tags", {200: "tags", 404: "not simulated"},
-                              False)},
-    "/api/sim/tap": {"post": ("Simulated table: tap a tag", {202: "tapped", 400: "no tag given",
-                                                             404: "not simulated / no such tag"}, True)},
-    "/api/sim/press": {"post": ("Simulated table: press the dice button", {202: "pressed"}, True)},
-    "/api/sim/unit": {"post": ("Simulated table: roll on the dice unit", {202: "rolled"}, False)},
+JSON = dict[str, Any]
+ERROR: JSON = {
+    "type": "object",
+    "properties": {"error": {"type": "string"}, "words": {"type": "object"}, "report": {"type": "string"}},
+    "required": ["error"],
+}
+ANY: JSON = {"type": "object"}
+
+STRING: JSON = {"type": "string"}
+INTEGER: JSON = {"type": "integer"}
+SIDE: JSON = {
+    "type": "object",
+    "properties": {"cash": {"type": "integer", "minimum": 0}, "squares": {"type": "array", "items": STRING},
+                   "jail_cards": {"type": "integer", "minimum": 0}},
+    "additionalProperties": False,
+}
+# The field checks of companion/rules/commands.py, as JSON Schema.
+FIELD_SCHEMAS: dict[Any, JSON] = {
+    shapes._str: STRING,
+    shapes._int: INTEGER,
+    shapes._dice: {"type": "array", "items": INTEGER, "minItems": 2, "maxItems": 2},
+    shapes._ids: {"type": "array", "items": STRING},
+    shapes._side: SIDE,
+    shapes._kind: {"enum": ["house", "hotel"]},
 }
 
 
-def spec() -> dict[str, Any]:
-    paths: dict[str, Any] = {}
+def command_schemas() -> list[JSON]:
+    """One schema per table-script command a screen may send (not new_game)."""
+    out = []
+    for name, (_handler, required, optional, who) in shapes.COMMANDS.items():
+        properties: JSON = {"do": {"const": name}}
+        for key, check in {**required, **optional}.items():
+            properties[key] = FIELD_SCHEMAS[check]
+        needed = ["do", *required]
+        if name == "roll":  # the table rolls: dice only from the banker, or with manual_dice
+            needed.remove("dice")
+        properties["confirm"] = {"const": "token", "description": "a shared tablet: the acting "
+                                 "player's token tap confirms it (answered 202)"}
+        out.append({"title": name, "type": "object", "properties": properties, "required": needed,
+                    "description": f"given by: {who}"})
+    return out
+
+
+def house_rules_schema() -> JSON:
+    properties: JSON = {}
+    for f in fields(HouseRules):
+        if f.name in _AMOUNTS:
+            properties[f.name] = {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT}
+        elif f.name in _FLAGS:
+            properties[f.name] = {"type": "boolean"}
+        elif f.name == "building_sellback":
+            properties[f.name] = {"type": "number", "minimum": 0, "maximum": 1}
+        elif f.name == "income_tax_percent":
+            properties[f.name] = {"type": ["integer", "null"], "minimum": 1, "maximum": 100}
+        elif f.name == "trade_window":
+            properties[f.name] = {"enum": ["any", "before_roll"]}
+        else:  # the building limits
+            properties[f.name] = {"type": ["integer", "null"], "minimum": 1}
+    return {"type": "object", "properties": properties, "additionalProperties": False}
+
+
+NEW_GAME: JSON = {
+    "type": "object",
+    "properties": {
+        "players": {"type": "array", "items": STRING, "minItems": 2, "maxItems": 8},
+        "rules": house_rules_schema(),
+        "seed": INTEGER,
+        "tokens": {"type": "object", "additionalProperties": STRING},
+    },
+    "required": ["players"],
+}
+PIN: JSON = {"type": "object", "properties": {"pin": STRING}, "required": ["pin"]}
+
+# Responses every route may give besides its own: the table's own checks of any request.
+COMMON = {400: "the body is not one JSON object within bounds", 403: "from another site or address",
+          413: "the body is too large"}
+
+# path -> method -> (summary, {status: description}, request body schema or None, parameters)
+Route = tuple[str, dict[int, str], JSON | None, list[JSON]]
+QUERY_AFTER = [
+    {"name": "after", "in": "query", "required": False, "schema": INTEGER,
+     "description": "the seq last seen: 204 while it is still the current one"},
+    {"name": "game", "in": "query", "required": False, "schema": STRING},
+]
+ROUTES: dict[str, dict[str, Route]] = {
+    "/api/state": {"get": ("The printed state of TABLE-SCRIPT.md with seq, game and legal; with "
+                           "?after=<seq>, 204 while unchanged (polling)",
+                           {200: "state", 204: "unchanged", 400: "after is not a number"}, None,
+                           QUERY_AFTER)},
+    "/api/events": {"get": ("Server-Sent Events: state, notice, devices, session, request",
+                            {200: "event stream", 503: "no room for another stream: poll /api/state"},
+                            None, [])},
+    "/api/board": {"get": ("The board and the decks of this edition", {200: "edition"}, None, [])},
+    "/api/history": {"get": ("Every money movement, with balances after", {200: "transfers"}, None,
+                             [{"name": "player", "in": "query", "required": False, "schema": STRING}])},
+    "/api/chart": {"get": ("Each player's cash over the game", {200: "points"}, None, [])},
+    "/api/log": {"get": ("Every stored entry, undos included", {200: "entries"}, None, [])},
+    "/api/games": {
+        "get": ("The stored games and the current one", {200: "games"}, None, []),
+        "post": ("Banker: start a game", {201: "started", 401: "not the banker", 422: "refused",
+                                          500: "internal error (nothing changed)",
+                                          503: "storage failed or the table is busy"}, NEW_GAME, []),
+    },
+    "/api/games/{game_id}/open": {"post": ("Banker: resume a stored game",
+                                           {200: "resumed", 401: "not the banker", 404: "no such game",
+                                            503: "storage failed or the table is busy"}, None, [])},
+    "/api/devices": {"get": ("Each device's status", {200: "statuses"}, None, [])},
+    "/api/session": {"get": ("Who this screen is", {200: "session"}, None, [])},
+    "/api/requests/{request_id}": {"get": ("This screen's token wait: waiting, or its outcome",
+                                           {200: "the request", 404: "no such request of this screen"},
+                                           None, [])},
+    "/api/requests/{request_id}/cancel": {"post": ("This screen stops waiting for a token",
+                                                   {200: "withdrawn", 404: "no such request of this screen"},
+                                                   None, [])},
+    "/api/qr.svg": {"get": ("A QR code to join the page or the wifi", {200: "SVG"}, None,
+                            [{"name": "for", "in": "query", "required": False,
+                              "schema": {"enum": ["join", "wifi"]}}])},
+    "/api/commands": {"post": ("One table-script command", {
+        200: "stored", 202: "a shared tablet's command: waiting for the player's token (the outcome "
+        "comes as event: request)", 401: "not paired / not the banker",
+        403: "not this player's move, or dice a screen may not choose", 409: "no game",
+        422: "refused by the rules", 429: "too many screens waiting for a token",
+        500: "internal error (nothing changed)",
+        503: "storage failed, the table too busy, or the client gone (not applied later)"},
+        {"oneOf": command_schemas()}, [])},
+    "/api/pair": {"post": ("Pair this screen with a player: by the next token tap (202, the outcome "
+                           "through the event stream), or by the banker",
+                           {200: "paired (banker)", 202: "waiting for a token tap", 401: "not the banker",
+                            409: "no game yet", 422: "no such player",
+                            429: "too many screens waiting for a token", 503: "the table is busy"},
+                           {"type": "object", "properties": {"player": STRING}}, [])},
+    "/api/unpair": {"post": ("This screen only watches", {200: "unpaired"}, None, [])},
+    "/api/banker/setup": {"post": ("Set the banker PIN at first start", {200: "set", 409: "already set",
+                                                                          422: "not 4-12 digits"}, PIN, [])},
+    "/api/banker/login": {"post": ("Log in as the banker", {200: "banker", 401: "wrong PIN",
+                                                            409: "no PIN set yet",
+                                                            429: "too many wrong tries from this client"},
+                                   PIN, [])},
+    "/api/banker/logout": {"post": ("Stop being the banker on this screen", {200: "done"}, None, [])},
+    "/api/banker/screens": {"get": ("Banker: every paired screen, and the banker's",
+                                    {200: "screens", 401: "not the banker"}, None, [])},
+    "/api/banker/screens/{screen_id}/revoke": {"post": ("Banker: that screen no longer plays nor banks",
+                                                        {200: "revoked", 401: "not the banker",
+                                                         404: "no such screen"}, None, [])},
+    "/api/undo": {"post": ("Banker: undo the last N commands", {
+        200: "undone", 401: "not the banker", 422: "refused", 500: "internal error (nothing changed)",
+        503: "storage failed or the table is busy"},
+        {"type": "object", "properties": {"count": {"type": "integer", "minimum": 1}}}, [])},
+    "/api/redo": {"post": ("Banker: redo the last undone command", {
+        200: "redone", 401: "not the banker", 422: "nothing to redo", 500: "internal error (nothing changed)",
+        503: "storage failed or the table is busy"}, None, [])},
+    "/api/export/{game_id}.{fmt}": {"get": ("Banker: the table script (jsonl) or money ledger (csv), "
+                                            "or its signature (jsonl.sig, csv.sig)",
+                                            {200: "file", 401: "not the banker",
+                                             404: "no such game or format", 503: "the table is busy"},
+                                            None, [])},
+    "/api/openapi.json": {"get": ("This description (OpenAPI 3.1)", {200: "the document"}, None, [])},
+    "/api/clock": {"post": ("A screen's clock, to correct a stale Pi clock",
+                            {200: "checked", 400: "not a time the companion can believe",
+                             503: "the table is busy"},
+                            {"type": "object", "properties": {"time": {"type": "number"}},
+                             "required": ["time"]}, [])},
+    "/api/feed": {"get": ("The story of the game in words (en, ru): the newest lines", {200: "items"}, None,
+                          [{"name": "limit", "in": "query", "required": False, "schema": INTEGER}])},
+    "/api/feed/ledger": {"get": ("Every money movement with its words (en, ru)", {200: "transfers"}, None,
+                                 [{"name": "player", "in": "query", "required": False, "schema": STRING}])},
+    "/api/feed/log": {"get": ("Every stored entry in words (en, ru), undone ones marked", {200: "entries"},
+                              None, [])},
+    "/api/pieces": {"get": ("Each player's piece (car, dog, ...)", {200: "pieces"}, None, [])},
+    "/api/deeds": {"get": ("Each deed's card: price, rents, house cost, mortgage value", {200: "deeds"},
+                           None, [])},
+    "/api/time": {"get": ("This machine's clock (ms since 1970), for countdowns", {200: "now"}, None, [])},
+    "/api/sim/tags": {"get": ("Simulated table: the enrolled tags", {200: "tags", 404: "not simulated"},
+                              None, [])},
+    "/api/sim/tap": {"post": ("Simulated table: tap a tag",
+                              {202: "tapped", 404: "not simulated / no such tag"},
+                              {"type": "object", "properties": {"uid": STRING, "meaning": STRING}}, [])},
+    "/api/sim/press": {"post": ("Simulated table: press the dice button",
+                                {202: "pressed", 404: "not simulated"},
+                                {"type": "object", "properties": {"long": {"type": "boolean"}}}, [])},
+    "/api/sim/unit": {"post": ("Simulated table: roll on the dice unit",
+                               {202: "rolled", 404: "not simulated / no dice unit"}, None, [])},
+}
+
+MEDIA = {"/api/events": "text/event-stream", "/api/qr.svg": "image/svg+xml"}
+
+
+def _path_parameters(path: str) -> list[JSON]:
+    names = [part[1:-1] for piece in path.split("/") for part in _braced(piece)]
+    return [{"name": name, "in": "path", "required": True, "schema": {"type": "string"}} for name in names]
+
+
+def _braced(piece: str) -> list[str]:
+    out, start = [], piece.find("{")
+    while start >= 0:
+        end = piece.index("}", start)
+        out.append(piece[start:end + 1])
+        start = piece.find("{", end)
+    return out
+
+
+def spec() -> JSON:
+    paths: JSON = {}
     for path, methods in ROUTES.items():
         paths[path] = {}
-        for method, (summary, responses, has_body) in methods.items():
-            operation: dict[str, Any] = {
+        for method, (summary, responses, body, parameters) in methods.items():
+            answers = {**COMMON, **responses} if method == "post" else dict(responses)
+            operation: JSON = {
                 "summary": summary,
                 "responses": {
-                    str(code): {
-                        "description": text,
-                        "content": {"application/json": {"schema": ERROR if code >= 400 else {
-                            "type": "object"}}},
-                    }
-                    for code, text in responses.items()
+                    str(code): _response(path, code, text) for code, text in sorted(answers.items())
                 },
             }
-            if has_body:
+            if body is not None:
                 operation["requestBody"] = {
-                    "required": method == "post" and path != "/api/unpair",
-                    "content": {"application/json": {"schema": {"type": "object"}}},
+                    "required": "required" in body or "oneOf" in body,
+                    "content": {"application/json": {"schema": body}},
                 }
-            parameters = [
-                {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
-                for name in ("game_id", "fmt") if "{" + name + "}" in path
-            ]
-            if parameters:
-                operation["parameters"] = parameters
+            every = _path_parameters(path) + parameters
+            if every:
+                operation["parameters"] = every
             paths[path][method] = operation
     return {
         "openapi": "3.1.0",
@@ -104,3 +248,15 @@ def spec() -> dict[str, Any]:
             "session": {"type": "apiKey", "in": "cookie", "name": "session"},
         }},
     }
+
+
+def _response(path: str, code: int, text: str) -> JSON:
+    if code == 204:
+        return {"description": text}
+    if code == 200 and path in MEDIA:
+        return {"description": text, "content": {MEDIA[path]: {"schema": {"type": "string"}}}}
+    if code == 200 and path.startswith("/api/export/"):
+        return {"description": text, "content": {"application/jsonl": {"schema": {"type": "string"}},
+                                                 "text/csv": {"schema": {"type": "string"}},
+                                                 "application/json": {"schema": ANY}}}
+    return {"description": text, "content": {"application/json": {"schema": ERROR if code >= 400 else ANY}}}

@@ -63,9 +63,11 @@ export const get = (path, options) => request("GET", path, undefined, options);
 export const post = (path, body = {}, options) => request("POST", path, body, options);
 
 // One table-script command; resolves to {seq, state} or null when refused (already toasted).
+// A shared tablet's command waits for the player's token (202): its outcome comes later.
 export async function command(cmd, options = {}) {
   try {
-    const answer = await post("/api/commands", cmd, options);
+    let answer = await post("/api/commands", cmd, options);
+    if (answer && answer.request && answer.done === false) answer = await outcomeOf(answer, options);
     if (answer && answer.state) applyState(answer.state);
     return answer;
   } catch (err) {
@@ -73,6 +75,45 @@ export async function command(cmd, options = {}) {
     return null;
   }
 }
+
+// ---- a token wait (pairing, a shared tablet's command): answered at once with a request id;
+// its outcome comes through the event stream (event: request) or, failing that, by polling.
+const outcomes = new Map(); // request id -> record, as the stream brought it
+window.addEventListener("request-outcome", (e) => outcomes.set(e.detail.request, e.detail));
+
+export function awaitRequest(record, { timeout = 45000 } = {}) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    let timer = 0;
+    const finish = (done) => {
+      clearTimeout(timer);
+      window.removeEventListener("request-outcome", onEvent);
+      resolve(done);
+    };
+    const onEvent = (e) => { if (e.detail.request === record.request) finish(e.detail); };
+    window.addEventListener("request-outcome", onEvent);
+    const poll = async () => {
+      if (outcomes.has(record.request)) return finish(outcomes.get(record.request));
+      try {
+        const now = await get(`/api/requests/${encodeURIComponent(record.request)}`, { quiet: true });
+        if (now.done) return finish(now);
+      } catch { /* the stream may still bring it */ }
+      if (Date.now() - started > timeout) return finish({ ...record, done: true, status: 408, answer: { error: t("player.pair_timeout") } });
+      timer = setTimeout(poll, 1500);
+    };
+    timer = setTimeout(poll, 1500);
+  });
+}
+
+// The outcome of a token wait as a request's answer: the body, or an ApiError thrown.
+async function outcomeOf(record, options = {}) {
+  const done = await awaitRequest(record);
+  if (done.status >= 200 && done.status < 300) return done.answer;
+  const error = new ApiError(done.status, (done.answer && done.answer.error) || t("error.status", { status: done.status }), done.answer);
+  if (!options.quiet) showError(error);
+  throw error;
+}
+export const awaitOutcome = outcomeOf;
 
 // ---- the session: who this screen is -----------------------------------------------------------
 export const session = { player: null, banker: false, pin_set: true, simulated: false, join_url: "", wifi: {} };
@@ -155,6 +196,15 @@ export function connect(handlers = {}) {
     source.addEventListener("feed", (e) => {
       try { window.dispatchEvent(new CustomEvent("feed", { detail: JSON.parse(e.data) })); } catch (err) { console.error(err); }
     });
+    source.addEventListener("session", (e) => {
+      try {
+        Object.assign(session, JSON.parse(e.data));
+        window.dispatchEvent(new CustomEvent("session", { detail: session }));
+      } catch (err) { console.error(err); }
+    });
+    source.addEventListener("request", (e) => {
+      try { window.dispatchEvent(new CustomEvent("request-outcome", { detail: JSON.parse(e.data) })); } catch (err) { console.error(err); }
+    });
     source.addEventListener("devices", (e) => {
       try {
         const data = JSON.parse(e.data);
@@ -167,6 +217,7 @@ export function connect(handlers = {}) {
       if (source.readyState === EventSource.CLOSED) {
         status("offline");
         source.close();
+        refreshState(); // refused a stream (the table is full): at least the state, at each retry
         timer = setTimeout(open, retry);
         retry = Math.min(retry * 2, 15000);
       } else {
@@ -212,22 +263,14 @@ export async function syncClock() {
 export const tableNow = () => Date.now() + offset;
 
 // ---- pairing and rolling: the only places that know how the server wants them ------------------
-// Pair by a token tap on the reader (waits for it), or as the banker for a named player.
-export const pairByTap = () => post("/api/pair", {}, { quiet: true });
+// Pair by a token tap on the reader (answered at once, 202: the tap's outcome comes through the
+// event stream), or as the banker for a named player.
+export const pairByTap = async () => awaitOutcome(await post("/api/pair", {}, { quiet: true }), { quiet: true });
 export const pairAs = (player) => post("/api/pair", { player });
 export const unpair = () => post("/api/unpair", {});
 
-// Two fair dice from the browser's random source (rejection sampling: no bias to low faces).
-function rollDice() {
-  const out = [];
-  const bytes = new Uint8Array(8);
-  while (out.length < 2) {
-    crypto.getRandomValues(bytes);
-    for (const b of bytes) if (b < 252 && out.length < 2) out.push((b % 6) + 1);
-  }
-  return out;
-}
-export const rollCommand = () => ({ do: "roll", dice: rollDice() });
+// The table rolls the dice (the Pi's random source), as for the dice button.
+export const rollCommand = () => ({ do: "roll" });
 
 // ---- a screen acting: as its paired player, as the banker, or (a shared tablet) confirmed by a
 // token tap on the reader. Returns the answer or null.

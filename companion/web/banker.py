@@ -1,0 +1,174 @@
+"""The banker: the PIN (set once, log in, log out), games (start, resume), undo and redo, signed
+exports, and the screens: every paired screen listed, any of them revoked."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, Response, jsonify
+
+from ..ledger.export import export_csv, export_jsonl, signature_of
+from ..table import Result, game_tags
+from .app import context
+from .common import answer, banker_only, body, client, error, public, screen
+from .sessions import public_id
+
+banker = Blueprint("banker", __name__, url_prefix="/api")
+
+
+@banker.post("/banker/setup")
+def banker_setup() -> tuple[Response, int]:
+    ctx = context()
+    if ctx.pin.is_set:
+        return error("The banker PIN is already set; log in with it", 409)
+    pin = body().get("pin")
+    if not ctx.pin.valid(pin):
+        return error("The banker PIN is 4 to 12 digits", 422)
+    ctx.pin.set(str(pin))
+    ctx.sessions.update(screen(), banker=True)
+    return jsonify({"banker": True}), 200
+
+
+@banker.post("/banker/login")
+def banker_login() -> tuple[Response, int]:
+    ctx = context()
+    if not ctx.pin.is_set:
+        return error("No banker PIN is set yet; set one first", 409)
+    right, wait = ctx.pin.check(body().get("pin"), client())
+    if right:
+        ctx.sessions.update(screen(), banker=True)
+        return jsonify({"banker": True}), 200
+    if wait > 0:
+        return error(f"Too many wrong PINs from this screen; try again in {int(wait) + 1} seconds", 429,
+                     retry_after=int(wait) + 1)
+    return error("That is not the banker PIN", 401)
+
+
+@banker.post("/banker/logout")
+def banker_logout() -> tuple[Response, int]:
+    context().sessions.update(screen(), banker=False)
+    return jsonify({"banker": False}), 200
+
+
+@banker.get("/banker/screens")
+@banker_only
+def screens() -> tuple[Response, int]:
+    """Every screen that is paired with a player or is the banker's."""
+    ctx = context()
+    streams = ctx.broker.sessions()
+    listed = [
+        {"screen": public_id(sid), "player": s.player, "banker": s.banker, "paired_by": s.paired_by,
+         "piece": s.piece, "since": s.since, "seen": s.seen or None, "address": s.address, "agent": s.agent,
+         "streams": streams.get(sid, 0), "this": sid == screen()}
+        for sid, s in ctx.sessions.items()
+    ]
+    listed.sort(key=lambda s: s["since"])
+    return jsonify({"screens": listed}), 200
+
+
+@banker.post("/banker/screens/<screen_id>/revoke")
+@banker_only
+def revoke(screen_id: str) -> tuple[Response, int]:
+    """That screen (and every copy of its cookie) no longer plays nor banks; it is told so."""
+    ctx = context()
+    sid = ctx.sessions.by_public_id(screen_id)
+    if sid is None:
+        return error("There is no such screen (it may have been revoked or unpaired already)", 404)
+    ctx.table.cancel_wait(sid)
+    ctx.sessions.clear(sid)
+    return jsonify({"screen": screen_id, "player": None, "banker": False}), 200
+
+
+@banker.post("/games")
+@banker_only
+def new_game() -> tuple[Response, int]:
+    ctx = context()
+    data = body()
+    players = data.get("players")
+    tokens = data.get("tokens") or {}
+    if not isinstance(tokens, dict) or not all(isinstance(v, str) for v in tokens.values()):
+        return error("tokens must map players to pieces", 400)
+    seed = data.get("seed")
+    start = {
+        "do": "new_game",
+        "players": players,
+        "seed": seed if isinstance(seed, int) and not isinstance(seed, bool) else secrets.randbits(32),
+        "rules": data.get("rules") or {},
+        "tags": game_tags(ctx.tags(), tokens),
+    }
+    result = ctx.table.new_game(start)
+    if not result.ok:
+        return answer(result)
+    state = result.state or {}
+    return jsonify({"game": state.get("game"), "seq": result.seq, "state": state}), 201
+
+
+@banker.post("/games/<game_id>/open")
+@banker_only
+def open_game(game_id: str) -> tuple[Response, int]:
+    return answer(context().table.open_game(game_id))
+
+
+@banker.post("/undo")
+@banker_only
+def undo() -> tuple[Response, int]:
+    count = body(optional=True).get("count", 1)
+    if not isinstance(count, int) or isinstance(count, bool):
+        return error("count must be a whole number", 400)
+    return answer(context().table.undo(count, by="banker"))
+
+
+@banker.post("/redo")
+@banker_only
+def redo() -> tuple[Response, int]:
+    return answer(context().table.redo(by="banker"))
+
+
+FORMATS = {"jsonl": "application/jsonl", "csv": "text/csv"}
+
+
+def _export(game_id: str, fmt: str, signed: bool) -> Result:
+    """The export (and its signature) written on the writer thread, from the game as stored."""
+    table = context().table
+
+    def work() -> Result:
+        store = table.store if table.store and table.store.game_id == game_id else None
+        opened_here = store is None and game_id not in table.folder.open_games
+        try:
+            if store is None:
+                store = table.folder.open(game_id)
+        except Exception as exc:  # LedgerError: not found, damaged, read-only
+            return Result(False, getattr(exc, "reason", "There is no such game"), status=404)
+        try:
+            text = export_jsonl(store) if fmt == "jsonl" else export_csv(store)
+            signature = signature_of(store, table.folder.key, text, fmt) if signed else None
+        finally:
+            if opened_here:  # not left open (nor given clock corrections) once written out
+                table.folder.close_game(game_id)
+        if signed and signature is None:
+            return Result(False, "This game carries no key of this table, so its export cannot be "
+                          "signed here", status=404)
+        return Result(True, detail={"text": signature if signed else text})
+
+    return table.call(work)
+
+
+@banker.get("/export/<game_id>.<fmt>")
+@banker_only
+def export(game_id: str, fmt: str) -> Any:
+    """The table script (.jsonl) or the money ledger (.csv); add .sig for its signature."""
+    if fmt == "sig" and "." in game_id:  # the rule reads "<id>.jsonl.sig" as "<id>.jsonl" . "sig"
+        game_id, kind = game_id.rsplit(".", 1)
+        fmt = f"{kind}.sig"
+    signed = fmt.endswith(".sig")
+    kind = fmt.removesuffix(".sig")
+    if kind not in FORMATS:
+        return error("Export as .jsonl or .csv (and .jsonl.sig or .csv.sig for the signature)", 404)
+    result = _export(game_id, kind, signed)
+    if not result.ok:
+        return error(public(result.reason), result.status)
+    mimetype = "application/json" if signed else FORMATS[kind]
+    response = Response(result.detail["text"], mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{game_id}.{fmt}"'
+    return response

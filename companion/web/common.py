@@ -1,0 +1,146 @@
+"""What every part of the API shares: answers and errors, request bodies read within bounds, and
+who is asking (a watcher, a paired player, the banker)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from flask import Response, g, jsonify, request, session
+
+from ..ledger.store import GameStore
+from ..scriptfile import ScriptError, parse_line
+from ..table import Result
+from .app import context
+
+JSON = dict[str, Any]
+
+# An absolute path of two or more parts (/home/pi/.local/..., /var/lib/companion/games/x.sqlite):
+# a message for a screen never names the Pi's files. The API's own paths are left as they are.
+_PATH = re.compile(r"(?<![\w.:/])/(?!api/)[\w.@+-]+(?:/[\w.@+-]*)+")
+
+
+def public(message: str) -> str:
+    """A message with the data folder (and any other file path) taken out."""
+    ctx = context()
+    for folder in {str(ctx.data_dir), str(ctx.data_dir.resolve())}:
+        if len(folder) > 1:
+            message = message.replace(folder, "the data folder")
+    return _PATH.sub("(a file of the companion)", message)
+
+
+def error(message: str, status: int, **extra: Any) -> tuple[Response, int]:
+    if "words" in extra and isinstance(extra["words"], dict):
+        extra["words"] = {lang: public(text) for lang, text in extra["words"].items()}
+    return jsonify({"error": public(message), **extra}), status
+
+
+# ---- bodies ----------------------------------------------------------------------------------
+
+class BadBody(Exception):
+    def __init__(self, reason: str = "The request must be a JSON object") -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def read_body() -> None:
+    """Every POST's body, read once before any view sees it, within bounds: at most MAX_BODY
+    bytes (the server refused larger ones from their Content-Length, before reading them), UTF-8,
+    one JSON object nested no deeper than any command needs, no NaN, no lone surrogate ("\\ud800").
+    Anything else is 400, whichever endpoint it was sent to."""
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        g.body = None
+        return
+    try:
+        g.body = parse_line(1, raw)
+    except ScriptError as exc:
+        raise BadBody("The request must be one JSON object: " + str(exc).removeprefix("line 1: ")) from None
+
+
+def body(optional: bool = False) -> JSON:
+    """The request's JSON object (400 for anything else; an empty body is {} when optional)."""
+    data = g.get("body")
+    if data is None:
+        if optional:
+            return {}
+        raise BadBody()
+    if request.mimetype != "application/json":
+        raise BadBody("The request must be a JSON object (Content-Type: application/json)")
+    assert isinstance(data, dict)
+    return data
+
+
+# ---- who is asking ---------------------------------------------------------------------------
+
+def client() -> str:
+    """The asking client, as its address on the table's wifi (what PIN tries and streams count by)."""
+    return request.remote_addr or ""
+
+
+def screen() -> str:
+    """This screen's session id (see sessions.py)."""
+    return str(getattr(session, "sid", ""))
+
+
+def is_banker() -> bool:
+    ctx = context()
+    if ctx.sessions.get(screen()).banker:
+        return True
+    pin = request.headers.get("X-Banker-Pin")
+    if pin is None:
+        return False
+    right, _wait = ctx.pin.check(pin, client())
+    return right
+
+
+def paired_player() -> str | None:
+    ctx = context()
+    store = ctx.table.store
+    me = ctx.sessions.get(screen())
+    if store is None or me.game != store.game_id:
+        return None
+    return me.player
+
+
+def banker_only(view: Callable[..., Any]) -> Callable[..., Any]:
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        if not is_banker():
+            return error("Only the banker can do that; log in with the banker PIN", 401)
+        return view(*args, **kwargs)
+
+    guarded.__name__ = view.__name__
+    guarded.__doc__ = view.__doc__
+    return guarded
+
+
+# ---- answers ---------------------------------------------------------------------------------
+
+def outcome(result: Result, created: bool = False) -> tuple[int, JSON]:
+    """What the table's answer is to a screen: (status, body), the same over HTTP and through the
+    event stream (a token-confirmed command's outcome)."""
+    if result.ok:
+        # The state this command made (a fresh snapshot could already include a later command).
+        state = result.state if result.state is not None else context().table.snapshot()
+        return (201 if created else 200), {"seq": result.seq, "state": state, "messages": result.messages}
+    said: JSON = {"error": public(result.reason)}
+    if result.words:
+        said["words"] = {lang: public(text) for lang, text in result.words.items()}
+    if "report" in result.detail:
+        said["report"] = result.detail["report"]
+    return (result.status if result.status != 200 else 422), said
+
+
+def answer(result: Result, created: bool = False) -> tuple[Response, int]:
+    status, said = outcome(result, created)
+    return jsonify(said), status
+
+
+def store_read(read: Callable[[GameStore], Any]) -> Any:
+    """Read the current game's file between two writes (the store's lock keeps them apart)."""
+    store = context().table.store
+    if store is None:
+        return None
+    with store.lock:
+        return read(store)

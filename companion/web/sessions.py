@@ -1,0 +1,213 @@
+"""Sessions on the server: the cookie carries only a random session id, and what a screen may do
+(the player it is paired with, whether it is the banker's) lives here. So logging out, unpairing
+and the banker's revoking end every copy of a cookie at once, and the banker can list them all.
+
+Kept in the data folder (`sessions.json`, mode 0600, written whole under a temporary name and
+renamed into place) so that screens keep their pairing across a restart. Only sessions that hold
+something are stored; a screen that only watches has an id and nothing more.
+
+Every change reaches that screen's event streams as an `event: session` (see events.py), through
+the `changed` callback.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Request, Response
+from flask.sessions import SessionInterface, SessionMixin
+
+from ..secretfile import write_private
+
+log = logging.getLogger(__name__)
+
+FILE = "sessions.json"
+COOKIE = "session"
+MAX_STORED = 256  # far more screens than any table has; the least recently seen go first
+ID_BYTES = 32
+
+
+def public_id(sid: str) -> str:
+    """The name a session goes by in the banker's list: not its cookie, which would let anyone
+    who reads the list act as that screen."""
+    return hashlib.sha256(b"companion screen:" + sid.encode()).hexdigest()[:12]
+
+
+@dataclass
+class Screen:
+    """What one session (one screen) is."""
+
+    player: str | None = None  # the player it acts for
+    game: str | None = None  # ... in this game
+    piece: str | None = None  # the token piece it was paired with (it follows it to the next game)
+    paired_by: str | None = None  # "token" or "banker"
+    banker: bool = False
+    since: float = 0.0  # when it was paired or became the banker (epoch seconds)
+    seen: float = 0.0  # its last request (epoch seconds; not written to disk on every request)
+    address: str = ""  # where it was last seen from
+    agent: str = ""  # its browser, as it says (trimmed): to tell screens apart in the banker's list
+
+    @property
+    def holds(self) -> bool:
+        return self.player is not None or self.banker
+
+    def public(self) -> dict[str, Any]:
+        return {"player": self.player, "banker": self.banker}
+
+
+class SessionStore:
+    """Every session that holds something, by id; thread-safe, written to disk on each change."""
+
+    def __init__(self, folder: Path | None, changed: Callable[[str, Screen], None] | None = None) -> None:
+        self.path = folder / FILE if folder is not None else None
+        self.changed = changed
+        self._lock = threading.RLock()
+        self._screens: dict[str, Screen] = {}
+        self._load()
+
+    # ---- reading -------------------------------------------------------------------------------
+
+    def get(self, sid: str | None) -> Screen:
+        """A copy of what this session is (an empty Screen for one that holds nothing)."""
+        with self._lock:
+            screen = self._screens.get(sid) if sid else None
+            return Screen(**asdict(screen)) if screen is not None else Screen()
+
+    def items(self) -> Iterator[tuple[str, Screen]]:
+        with self._lock:
+            return iter([(sid, Screen(**asdict(s))) for sid, s in self._screens.items()])
+
+    def by_public_id(self, screen_id: str) -> str | None:
+        with self._lock:
+            return next((sid for sid in self._screens if public_id(sid) == screen_id), None)
+
+    # ---- changing ------------------------------------------------------------------------------
+
+    def update(self, sid: str, **values: Any) -> Screen:
+        """Change some of a session's fields; stored, and its screen told, when anything changed."""
+        with self._lock:
+            before = self._screens.get(sid)
+            screen = Screen(**asdict(before)) if before is not None else Screen()
+            for key, value in values.items():
+                setattr(screen, key, value)
+            if screen.holds and (before is None or not before.holds):
+                screen.since = time.time()
+            if before is not None and asdict(before) == asdict(screen):
+                return screen
+            if screen.holds:
+                self._screens[sid] = screen
+            else:
+                self._screens.pop(sid, None)
+            meaningful = (before or Screen()).public() != screen.public() or (
+                before is None or before.game != screen.game or before.piece != screen.piece)
+            if meaningful:
+                self._save()
+        if meaningful and self.changed is not None:
+            self.changed(sid, screen)
+        return screen
+
+    def seen(self, sid: str, address: str, agent: str) -> None:
+        """A request from this session (kept in memory only: no disk write per request)."""
+        with self._lock:
+            screen = self._screens.get(sid)
+            if screen is not None:
+                screen.seen = time.time()
+                screen.address = address
+                screen.agent = agent[:120]
+
+    def clear(self, sid: str) -> Screen:
+        """Revoked: the session neither plays nor banks any more."""
+        return self.update(sid, player=None, game=None, piece=None, paired_by=None, banker=False)
+
+    def follow(self, game: str, player_of_piece: Callable[[str], str | None]) -> None:
+        """A new game (or another one resumed): each screen paired by a piece follows the player
+        holding that piece in it, else it is unpaired; screens paired by the banker are unpaired
+        (nobody can tell whose phone it is now)."""
+        with self._lock:
+            paired = [(sid, s) for sid, s in self._screens.items() if s.player is not None]
+        for sid, screen in paired:
+            if screen.game == game:
+                continue
+            player = player_of_piece(screen.piece) if screen.piece else None
+            if player is not None:
+                self.update(sid, player=player, game=game)
+            else:
+                self.update(sid, player=None, game=None, piece=None, paired_by=None)
+
+    # ---- the file ------------------------------------------------------------------------------
+
+    def _load(self) -> None:
+        if self.path is None or not self.path.exists():
+            return
+        try:
+            raw = json.loads(self.path.read_text())
+            known = {f.name for f in fields(Screen)}
+            for sid, record in raw.get("sessions", {}).items():
+                if isinstance(sid, str) and isinstance(record, dict):
+                    self._screens[sid] = Screen(**{k: v for k, v in record.items() if k in known})
+        except (OSError, ValueError, TypeError, AttributeError) as exc:
+            # Only pairings are lost (screens pair again); never a reason not to start.
+            log.warning("the sessions file %s cannot be read (%s); screens pair again", FILE, exc)
+            self._screens.clear()
+
+    def _save(self) -> None:
+        if self.path is None:
+            return
+        if len(self._screens) > MAX_STORED:
+            oldest = sorted(self._screens, key=lambda s: self._screens[s].seen or self._screens[s].since)
+            for sid in oldest[: len(self._screens) - MAX_STORED]:
+                del self._screens[sid]
+        text = json.dumps({"sessions": {sid: asdict(s) for sid, s in self._screens.items()}})
+        try:
+            write_private(self.path, text.encode())
+        except OSError as exc:  # the change holds in memory; it is lost only on a restart
+            log.warning("could not write %s: %s", FILE, exc)
+
+
+class ScreenSession(dict[str, Any], SessionMixin):
+    """flask.session: the session id alone; what it holds is read from and written to the store."""
+
+    def __init__(self, sid: str, new: bool) -> None:
+        super().__init__()
+        self.sid = sid
+        self.new = new
+
+
+class ServerSessions(SessionInterface):
+    """Flask's session interface over the store: the cookie is a random id, set once."""
+
+    def __init__(self, store: SessionStore) -> None:
+        self.store = store
+
+    def open_session(self, app: Flask, request: Request) -> ScreenSession:
+        sid = request.cookies.get(COOKIE, "")
+        if len(sid) == 43 and sid.isascii() and all(c.isalnum() or c in "-_" for c in sid):
+            self.store.seen(sid, request.remote_addr or "", request.headers.get("User-Agent", ""))
+            return ScreenSession(sid, new=False)
+        return ScreenSession(secrets.token_urlsafe(ID_BYTES), new=True)
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        from flask import request
+
+        if not isinstance(session, ScreenSession) or not session.new or request.path.startswith("/static/"):
+            return  # a page's files are fetched side by side: the page and the API set the cookie
+        response.set_cookie(
+            COOKIE, session.sid, max_age=400 * 24 * 3600, path="/", httponly=True, samesite="Strict",
+            secure=False,  # the table's wifi is plain HTTP
+        )
+
+
+def screen_id(session: Any) -> str:
+    return str(getattr(session, "sid", ""))
+
+
+__all__ = ["COOKIE", "Screen", "ScreenSession", "ServerSessions", "SessionStore", "public_id"]

@@ -1,0 +1,81 @@
+"""The simulated table (`companion run --simulate` only; 404 otherwise): the enrolled tags, and
+tapping, pressing and rolling on the simulated devices."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, jsonify
+
+from ..rules import load_edition
+from .app import context
+from .common import body, error
+
+simulated = Blueprint("simulated", __name__, url_prefix="/api/sim")
+
+
+def _simulator() -> Any:
+    simulator = context().simulator
+    if simulator is None:
+        abort(404)
+    return simulator
+
+
+@simulated.get("/tags")
+def sim_tags() -> Response:
+    _simulator()
+    ctx = context()
+    store = ctx.table.store
+    game_map = store.game.tags if store is not None else {}
+    edition = store.game.edition if store is not None else load_edition()
+    tags = []
+    for uid, meaning in sorted(ctx.tags().items(), key=lambda kv: kv[1]):
+        kind, _, value = meaning.partition(":")
+        label = value
+        if kind == "deed" and value in edition.by_id:
+            label = edition.by_id[value].name
+        player = None
+        if kind == "token":
+            player = game_map.get(uid, "").partition(":")[2] or None
+            label = f"{value} ({player})" if player else value
+        elif kind == "card":
+            deck, _, number = value.partition(":")
+            label = f"{edition.deck_names.get(deck, {'en': deck})['en']} {number}"
+        tags.append({"uid": uid, "meaning": meaning, "label": label, "player": player})
+    return jsonify({"tags": tags})
+
+
+@simulated.post("/tap")
+def sim_tap() -> tuple[Response, int]:
+    simulator = _simulator()
+    ctx = context()
+    data = body()
+    uid = data.get("uid")
+    meaning = data.get("meaning")
+    if uid is None and isinstance(meaning, str):
+        store = ctx.table.store
+        candidates = list(store.game.tags.items()) if store is not None else []
+        candidates += list(ctx.tags().items())
+        uid = next((u for u, m in candidates if m == meaning), None)
+        if uid is None:
+            return error(f"No tag stands for {meaning!r}", 404)
+    if not isinstance(uid, str):
+        return error("Give the tag as uid or meaning", 400)
+    simulator.tap(uid)
+    return jsonify({"tapped": uid}), 202
+
+
+@simulated.post("/press")
+def sim_press() -> tuple[Response, int]:
+    simulator = _simulator()
+    long = bool(body(optional=True).get("long", False))
+    simulator.press(long)
+    return jsonify({"pressed": "long" if long else "short"}), 202
+
+
+@simulated.post("/unit")
+def sim_unit() -> tuple[Response, int]:
+    simulator = _simulator()
+    if simulator.unit_press is None:
+        return error("No simulated dice unit is running (start with a dice unit)", 404)
+    return jsonify({"rolled": bool(simulator.unit_press())}), 202

@@ -1,0 +1,192 @@
+"""Watching (anyone on the table's wifi): the state and its live stream, the board, the history,
+the chart, the log, the games, the devices, who this screen is, the QR codes, the API's own
+description, and the outcome of this screen's token wait."""
+
+from __future__ import annotations
+
+import io
+
+import segno
+from flask import Blueprint, Response, jsonify, request, stream_with_context
+
+from ..ledger.export import money_trail
+from ..ledger.store import GameStore
+from ..rules import load_edition
+from .app import context
+from .common import JSON, client, error, paired_player, screen, store_read
+from .events import sse
+from .openapi import spec
+from .sessions import public_id
+
+watching = Blueprint("watching", __name__, url_prefix="/api")
+
+POLL_AFTER = 2  # seconds a screen refused a stream waits between polls of /api/state?after=
+
+
+@watching.get("/state")
+def get_state() -> Response | tuple[Response, int]:
+    """The state; with ?after=<seq> (and &game=<id>), 204 while it is still that one (the
+    polling that replaces a stream when the table has no room for another)."""
+    state = context().table.snapshot()
+    after = request.args.get("after")
+    if after is not None:
+        try:
+            seen = int(after)
+        except ValueError:
+            return error("after must be a whole number (the seq last seen)", 400)
+        game = request.args.get("game")
+        current = state["seq"] if state is not None else 0
+        same_game = game is None or game == (state["game"] if state is not None else "")
+        if current == seen and same_game:
+            return Response(status=204)
+    return jsonify(state if state is not None else {"game": None, "seq": 0})
+
+
+@watching.get("/events")
+def events() -> Response | tuple[Response, int]:
+    ctx = context()
+    if ctx.broker.full():
+        response, status = error("The table has no room for another live stream; poll "
+                                 "/api/state?after=<seq> instead", 503, poll_after=POLL_AFTER)
+        response.headers["Retry-After"] = str(POLL_AFTER * 5)
+        return response, status
+    last = request.headers.get("Last-Event-ID") or request.args.get("last") or "-1"
+    try:
+        seen = int(last)
+    except ValueError:
+        seen = -1
+    first = []
+    state = ctx.table.snapshot()
+    # A different seq, not only a higher one: after a new game (or one resumed) while this screen
+    # was away, the current game's seq can be lower than the last one the screen saw.
+    if state is not None and state["seq"] != seen:
+        first.append(sse("state", {"seq": state["seq"], "state": state, "messages": []}, state["seq"]))
+    first.append(sse("devices", ctx.devices()))
+    first.append(sse("session", {"player": paired_player(), "banker": ctx.sessions.get(screen()).banker}))
+    stream = ctx.broker.stream(first, session=screen(), address=client())
+    response = Response(stream_with_context(stream), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+@watching.get("/board")
+def board() -> Response:
+    store = context().table.store
+    edition = store.game.edition if store is not None else load_edition()
+    return jsonify({
+        "squares": [
+            {"index": sq.index, "id": sq.id, "name": sq.names, "kind": sq.kind, "group": sq.group,
+             "price": sq.price, "rents": list(sq.rents), "house_cost": sq.house_cost, "tax": sq.tax}
+            for sq in edition.squares
+        ],
+        "groups": edition.group_info,
+        "decks": {
+            name: {"name": edition.deck_names[name],
+                   "cards": [{"number": c.number, "text": c.texts} for c in cards]}
+            for name, cards in edition.decks.items()
+        },
+        "station_rents": list(edition.station_rents),
+        "utility_multipliers": list(edition.utility_multipliers),
+    })
+
+
+def _history(store: GameStore, player: str | None) -> list[JSON]:
+    return [row for row in money_trail(store) if player is None or player in (row["from"], row["to"])]
+
+
+@watching.get("/history")
+def history() -> Response:
+    player = request.args.get("player") or None
+    rows = store_read(lambda s: _history(s, player))
+    return jsonify({"transfers": rows or []})
+
+
+@watching.get("/chart")
+def chart() -> Response:
+    def points(store: GameStore) -> JSON:
+        names = list(store.game.names)
+        out: list[JSON] = []
+        for row in _history(store, None):
+            cash = [row["balances"][n] for n in names]
+            if out and out[-1]["seq"] == row["seq"]:
+                out[-1]["cash"] = cash
+            else:
+                out.append({"seq": row["seq"], "cash": cash})
+        return {"players": names, "points": out}
+
+    return jsonify(store_read(points) or {"players": [], "points": []})
+
+
+@watching.get("/log")
+def log() -> Response:
+    entries = store_read(lambda s: [e.__dict__ for e in s.history()])
+    return jsonify({"entries": entries or []})
+
+
+@watching.get("/games")
+def games() -> Response:
+    ctx = context()
+    listed = [g.__dict__ for g in ctx.table.folder.games()]
+    current = ctx.table.store.game_id if ctx.table.store is not None else None
+    return jsonify({"games": listed, "current": current})
+
+
+@watching.get("/devices")
+def devices() -> Response:
+    return jsonify(context().devices())
+
+
+@watching.get("/session")
+def get_session() -> Response:
+    ctx = context()
+    return jsonify({
+        "player": paired_player(),
+        "banker": ctx.sessions.get(screen()).banker,
+        "screen": public_id(screen()),
+        "pin_set": ctx.pin.is_set,
+        "simulated": ctx.simulator is not None,
+        "manual_dice": ctx.manual_dice,
+        "join_url": request.host_url,
+        "wifi": {"ssid": ctx.wifi.ssid},
+    })
+
+
+@watching.get("/requests/<request_id>")
+def token_request(request_id: str) -> tuple[Response, int]:
+    """A token wait this screen started (pairing, or a command confirmed by a token): waiting, or
+    its outcome; the same record its event stream got as `event: request`."""
+    record = context().outcomes.get(request_id, screen())
+    if record is None:
+        return error("This screen asked for no such request (or it was long ago)", 404)
+    return jsonify(record), 200
+
+
+@watching.get("/qr.svg")
+def qr() -> Response:
+    ctx = context()
+    if request.args.get("for") == "wifi":
+        text = wifi_text(ctx.wifi.ssid, ctx.wifi.password)
+    else:
+        text = request.host_url
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", scale=6, border=2, dark="#000", light="#fff")
+    response = Response(out.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def wifi_text(ssid: str, password: str) -> str:
+    """What a phone's camera reads to join the wifi (the de-facto WIFI: QR format)."""
+    return f"WIFI:T:WPA;S:{_wifi_escape(ssid)};P:{_wifi_escape(password)};;"
+
+
+def _wifi_escape(text: str) -> str:
+    for special in "\\;,\":":
+        text = text.replace(special, "\\" + special)
+    return text
+
+
+@watching.get("/openapi.json")
+def openapi() -> Response:
+    return jsonify(spec())
