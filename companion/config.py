@@ -53,6 +53,16 @@ class WifiConfig:
 
 
 @dataclass(frozen=True)
+class OddsConfig:
+    """The win chances on the Table page (companion/odds/live.py)."""
+
+    enabled: bool = True
+    samples: int = 1000  # continuations per estimate: about 3 s on a Raspberry Pi 4 (README)
+    jobs: int = 0  # worker processes; 0: every core
+    nice: int = 19  # the workers' priority: behind the table, always
+
+
+@dataclass(frozen=True)
 class Config:
     data: str = ""  # the data folder; empty: the default (see companion.ledger.default_data_dir)
     host: str = "0.0.0.0"
@@ -63,6 +73,7 @@ class Config:
     dice_unit: DiceUnitConfig = field(default_factory=DiceUnitConfig)
     feedback: FeedbackConfig = field(default_factory=FeedbackConfig)
     wifi: WifiConfig = field(default_factory=WifiConfig)
+    odds: OddsConfig = field(default_factory=OddsConfig)
 
     def simulated(self) -> Config:
         """Every device simulated (`--simulate`), a dice unit on a pseudo-terminal included."""
@@ -111,7 +122,7 @@ def _section(cls: type, raw: Any, where: str, name: str = "") -> Any:
 
 def parse_config(raw: dict[str, Any], where: str = "config") -> Config:
     sections = {"reader": ReaderConfig, "button": ButtonConfig, "dice_unit": DiceUnitConfig,
-                "feedback": FeedbackConfig, "wifi": WifiConfig}
+                "feedback": FeedbackConfig, "wifi": WifiConfig, "odds": OddsConfig}
     top = {k: v for k, v in raw.items() if k not in sections}
     config = _section(Config, top, where)
     parts = {

@@ -18,10 +18,12 @@ from .config import Config
 from .hardware.dice import roll
 from .hardware.tags import TagRegistry, registry_path
 from .ledger import DataFolder, FolderLocked, LedgerError
+from .odds import live as live_odds
 from .rules import load_edition
 from .table import Result, Table
 from .table.devices import Devices
 from .web import BankerPin, Context, Simulator, create_app
+from .web import odds as odds_web
 
 log = logging.getLogger("companion")
 
@@ -70,6 +72,10 @@ class Daemon:
             wifi=self.config.wifi,
         )
         app = create_app(ctx)
+        odds = live_odds.started(self.config.odds, table, ctx.broker.publish)  # after the screens'
+        if odds is not None:
+            table.listeners.append(odds.listen)
+        odds_web.install(app, odds)
         from waitress import create_server  # type: ignore[import-untyped]
 
         try:  # listen first: a port in use is said plainly, before any device starts
@@ -118,6 +124,8 @@ class Daemon:
             server.task_dispatcher.shutdown(timeout=5)
             server.close()
             devices.stop()
+            if odds is not None:
+                odds.close()
             table.close()
             folder.close()
         log.info("stopped")

@@ -8,7 +8,7 @@ import sys
 
 from ..bots.seats import KINDS
 from ..compiled.choice import ENGINES, Unavailable, choose
-from ..odds.estimate import Odds, estimate
+from ..odds.estimate import Odds, estimate, settled
 from ..odds.jobs import TURN_CAP
 from ..odds.position import replayed
 from ..scriptfile import ScriptError, read_lines
@@ -69,12 +69,16 @@ def cmd_odds(args: argparse.Namespace) -> int:
         say(str(exc))
         return 2
     jobs = args.jobs or default_jobs()
-    try:
-        with Pool(1 if position.game.over else jobs, build) as pool:
-            odds = estimate(script, position.game, args.samples, args.seed, pool, bot=args.bots)
-    except KeyboardInterrupt:
-        return 130
-    assert odds is not None
+    if position.game.over:
+        odds = settled(position.game, args.samples)
+    else:
+        try:
+            with Pool(jobs, build) as pool:
+                found = estimate(script, args.samples, args.seed, pool, bot=args.bots)
+        except KeyboardInterrupt:
+            return 130
+        assert found is not None
+        odds = found
     if args.json:
         print(json.dumps(odds.to_json(), ensure_ascii=False))
     else:

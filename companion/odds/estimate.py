@@ -17,7 +17,7 @@ from typing import Any
 from ..rules import Game
 from ..simulate.run import game_seeds
 from ..simulate.workers import Pool
-from .jobs import TURN_CAP, Continuations
+from .jobs import TURN_CAP, Continuations, Ending, Meta
 
 Z95 = 1.96
 
@@ -92,9 +92,9 @@ def settled(game: Game, samples: int) -> Odds:
                 [float(game.net_worth(s)) for s in range(n)], over=True)
 
 
-def tally(game: Game, samples: int, endings: Sequence[tuple[int, tuple[int, ...], int, int]]) -> Odds:
+def tally(meta: Meta, endings: Sequence[Ending]) -> Odds:
     """Sum up the continuations' endings, in seed order."""
-    n = len(game.names)
+    n = len(meta.names)
     wins = [0.0] * n
     worth = [0.0] * n
     undecided = 0
@@ -109,8 +109,8 @@ def tally(game: Game, samples: int, endings: Sequence[tuple[int, tuple[int, ...]
         for seat in range(n):
             worth[seat] += worths[seat]
     count = len(endings)
-    return Odds(list(game.names), [not b for b in game.bankrupt], count, wins, undecided,
-                [w / count if count else 0.0 for w in worth])
+    return Odds(list(meta.names), [not b for b in meta.bankrupt], count, wins, undecided,
+                [w / count if count else 0.0 for w in worth], over=meta.over)
 
 
 def slices_of(seeds: list[int], jobs: int, size: int | None = None) -> list[list[int]]:
@@ -118,9 +118,12 @@ def slices_of(seeds: list[int], jobs: int, size: int | None = None) -> list[list
     return [seeds[i:i + size] for i in range(0, len(seeds), size)]
 
 
+class Refused(Exception):
+    """A command to play before the continuations (a trade's answer) was refused by the rules."""
+
+
 def estimate(
     script: Sequence[str],
-    game: Game,
     samples: int,
     seed: int,
     pool: Pool,
@@ -129,17 +132,19 @@ def estimate(
     turn_cap: int = TURN_CAP,
     cancelled: Callable[[], bool] | None = None,
 ) -> Odds | None:
-    """The odds of the position `script` (whose game, as replayed here, is `game`), from `samples`
-    continuations played by `pool`; None when `cancelled()` stopped it."""
+    """The odds of the position `script` (then the commands `then`), from `samples` continuations
+    played by `pool`; None when `cancelled()` stopped it; Refused when `then` cannot be played."""
     started = time.perf_counter()
-    if game.over:
-        odds = settled(game, samples)
-    else:
-        job = Continuations(tuple(script), tuple(then), bot, turn_cap)
-        results = pool.run(job, slices_of(game_seeds(seed, samples), pool.jobs), cancelled=cancelled)
-        if results is None:
-            return None
-        odds = tally(game, samples, [ending for part in results for ending in part])
+    job = Continuations(tuple(script), tuple(then), bot, turn_cap)
+    results = pool.run(job, slices_of(game_seeds(seed, samples), pool.jobs), cancelled=cancelled)
+    if results is None:
+        return None
+    meta: Meta = results[0][0]
+    if meta.refused:
+        raise Refused(meta.refused)
+    odds = tally(meta, [ending for _meta, part in results for ending in part])
     odds.seconds = time.perf_counter() - started
     odds.seed, odds.bot, odds.engine, odds.jobs = seed, bot, pool.engine, pool.jobs
+    odds.extra["turns"] = meta.turns
+    odds.extra["player"] = meta.names[meta.current]
     return odds

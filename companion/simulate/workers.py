@@ -9,6 +9,7 @@ the run, never changes it, since a game depends only on its seed.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -68,8 +69,11 @@ class Worker:
     def __init__(self, build: Build | None, nice: int = 0) -> None:
         child_reads, parent_writes = os.pipe()
         parent_reads, child_writes = os.pipe()
+        # A low-priority worker starts low (its start-up too): `nice` where there is one.
+        prefix = ["nice", "-n", str(nice)] if nice > 0 and shutil.which("nice") else []
         self.process = subprocess.Popen(
-            [sys.executable, "-P", "-c", BOOT, str(ROOT), str(child_reads), str(child_writes), str(nice)],
+            [*prefix, sys.executable, "-P", "-c", BOOT, str(ROOT), str(child_reads), str(child_writes),
+             str(nice)],
             pass_fds=(child_reads, child_writes), stdin=subprocess.DEVNULL, stdout=2,
         )
         os.close(child_reads)
@@ -209,7 +213,7 @@ def lower_priority(nice: int) -> None:
     if nice <= 0:
         return
     try:
-        os.nice(nice)
+        os.nice(max(0, nice - os.nice(0)))  # up to `nice` (it may have been started niced already)
     except OSError:
         pass
     if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):

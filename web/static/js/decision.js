@@ -230,6 +230,7 @@ export class DecisionView {
       h("dl", { class: "trade-sides", "data-test": "trade-sides" },
         h("dt", {}, t("decision.trade_gives", { player: p.from })), h("dd", { "data-test": "trade-give" }, sideText(this.board, p.give)),
         h("dt", {}, t("decision.trade_gives", { player: p.to })), h("dd", { "data-test": "trade-take" }, sideText(this.board, p.take))),
+      h("div", { "data-slot": "trade-advice" }),  // filled by odds.js: both players' chances either way
     ];
     if (this.mine(p.to)) {
       const accept = allowed(state, p.to, { do: "accept" });
