@@ -14,12 +14,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import new_game
-from ..rules.texts import LANGUAGES
+from ..rules.texts import LANGUAGES, Sentence, name_in
 
 # What makes a turn's headline, most telling first (catalog keys of companion/rules/texts).
-HEADLINES = ("trade.accepts", "bankrupt.goes", "build.hotel", "auction.wins", "buy.buys",
+# "rent" is the turn's largest rent between players (a payment, not an event: worded by the page).
+HEADLINES = ("trade.accepts", "bankrupt.goes", "build.hotel", "auction.wins", "buy.buys", "rent",
              "sell.sells_group", "build.house", "sell.sells_hotel", "mortgage.mortgages", "card.draws",
-             "jail.goes", "lift.lifts")
+             "jail.goes", "lift.lifts", "over.wins")
+BIG_RENT = 100  # a smaller rent makes no headline
 PER_TURN = 3  # events kept for each turn
 SHOWN = 3  # moments the review names
 
@@ -49,6 +51,16 @@ class Review:
                     if event.key in HEADLINES and event.key not in seen:
                         words = {lang: event.words(lang) for lang in LANGUAGES}
                         seen[event.key] = {"key": event.key, **words}
+                for transfer in outcome.transfers:
+                    why = transfer.why
+                    if isinstance(why, Sentence) and why.key == "why.rent" and transfer.amount >= max(
+                            BIG_RENT, seen.get("rent", {}).get("amount", 0) + 1):
+                        square = why.values[0]
+                        seen["rent"] = {"key": "rent", "payer": transfer.source, "owner": transfer.target,
+                                        "amount": transfer.amount,
+                                        "square": {lang: name_in(square, lang) for lang in LANGUAGES},
+                                        "en": f"{transfer.source} pays {transfer.amount} rent to "
+                                              f"{transfer.target} for {name_in(square, 'en')}"}
             events = sorted(seen.values(), key=lambda e: HEADLINES.index(e["key"]))[:PER_TURN]
             turns.append({"player": player, "events": events})
         return turns
