@@ -67,7 +67,7 @@ def test_every_turns_chances_are_worked_out_and_pushed_to_the_screens(rig: Any) 
     table_rig, live, published = rig
     game = table_rig.new_game(players=["Ann", "Bob"], tokens={})["game"]
     play(table_rig, *TURN, {"do": "roll", "dice": [6, 4]}, {"do": "end_turn"})
-    shown = odds_when(table_rig, lambda o: o["latest"] and o["latest"]["turn"] == 2 and len(o["history"]) == 3)
+    shown = odds_when(table_rig, lambda o: bool(o["latest"]) and len(o["history"]) == 3)
     assert shown["enabled"] and shown["game"] == game and shown["samples"] == SAMPLES
     assert [p["turn"] for p in shown["history"]] == [0, 1, 2]
     for point in shown["history"]:

@@ -140,7 +140,7 @@ function said(event) {
     const square = event.square?.[lang()] ?? event.square?.en ?? "";
     return w("rent", { payer: event.payer, owner: event.owner, amount: `£${number(event.amount)}`, square });
   }
-  return event[lang()] ?? event.en;
+  return String(event[lang()] ?? event.en).replace(/[.!]+$/, "");
 }
 
 function review(data) {
@@ -174,10 +174,14 @@ function render() {
 }
 
 // ---- the trade advisor ---------------------------------------------------------------------------
+// A side of a trade as one string, whatever order its keys came in (the stream keeps the server's
+// order, the API sorts them).
+const side = (s) => JSON.stringify([s?.cash || 0, [...(s?.squares || [])].sort(), s?.jail_cards || 0]);
+
 function forThisTrade(advice, pending) {
   if (!advice || !pending || pending.kind !== "trade") return false;
   return advice.from === pending.from && advice.to === pending.to
-    && JSON.stringify(advice.give) === JSON.stringify(pending.give) && JSON.stringify(advice.take) === JSON.stringify(pending.take);
+    && side(advice.give) === side(pending.give) && side(advice.take) === side(pending.take);
 }
 
 function advise(slot) {
