@@ -1,10 +1,13 @@
 """The live table's figures: start-up to serving, a simulated tap reaching 8 open dashboards, and the
 daemon's memory with them connected. Prints one JSON line.
 
-Run: .venv/bin/python bench/dashboard_speed.py [--taps N]
+Run: .venv/bin/python bench/dashboard_speed.py [--taps N] [--odds off|SAMPLES]
 It starts `companion run --simulate` on a free port with a fresh data folder, opens 8 event
 streams, starts a game, puts a deed up for auction and then taps the players' tokens in turn on
 the simulated reader: each tap is a bid, so each one is a stored change pushed to every screen.
+`--odds off` switches the table's odds off ([odds] enabled = false); `--odds N` has them work out
+N continuations a position (a large N keeps their worker processes busy through every tap); by
+default they run as configured out of the box.
 """
 
 from __future__ import annotations
@@ -69,6 +72,13 @@ class Dashboard(threading.Thread):
                 event, seq = "", None
 
 
+def odds_config(odds: str) -> str:
+    """The [odds] section of a config for `--odds off|SAMPLES`."""
+    if odds == "off":
+        return "[odds]\nenabled = false\n"
+    return f"[odds]\nsamples = {int(odds)}\n"
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -80,13 +90,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--taps", type=int, default=200)
     parser.add_argument("--dashboards", type=int, default=8)
+    parser.add_argument("--odds", default="", metavar="off|SAMPLES",
+                        help="the table's odds: off, or continuations per position (default: as shipped)")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
+        extra = []
+        if args.odds:
+            config = Path(data) / "config.toml"
+            config.write_text(odds_config(args.odds))
+            extra = ["--config", str(config)]
         started = time.perf_counter()
         daemon = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "run", "--simulate", "--port", str(port),
-             "--host", "127.0.0.1", "--data", data, "--banker-pin", PIN],
+             "--host", "127.0.0.1", "--data", data, "--banker-pin", PIN, *extra],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         try:
@@ -136,6 +153,7 @@ def main() -> None:
         "tap_to_dashboards_p99_ms": round(ms[int(len(ms) * 0.99)], 2),
         "tap_to_dashboards_max_ms": round(ms[-1], 2),
         "rss_mb_with_dashboards": round(memory, 1),
+        "odds": args.odds or "default",
         "python": sys.version.split()[0],
         "pid_cpus": os.cpu_count(),
     }))

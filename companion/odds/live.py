@@ -107,10 +107,16 @@ class LiveOdds:
         self._wake.set()
 
     def close(self) -> None:
+        """Stop at once: the workers hold nothing worth waiting for (on a busy machine an idle-class
+        worker may not run again for a while), so they are killed and the planner let go."""
         self._stopping.set()
         self._preempt.set()
         self._wake.set()
-        self._thread.join(timeout=10)
+        pool = self.pool
+        if pool is not None:
+            for worker in pool.workers:
+                worker.process.kill()
+        self._thread.join(timeout=5)
         if self.pool is not None:
             self.pool.close()
             self.pool = None
@@ -140,6 +146,8 @@ class LiveOdds:
                         self._wake.clear()
                         self._preempt.clear()
             except Exception:  # the odds must never take the table down: say so, start afresh
+                if self._stopping.is_set():
+                    return
                 log.exception("the odds failed; starting their workers again")
                 if self.pool is not None:
                     self.pool.close()
