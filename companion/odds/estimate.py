@@ -15,9 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import Game
-from ..simulate.run import game_seeds
 from ..simulate.workers import Pool
-from .jobs import TURN_CAP, Continuations, Ending, Meta
+from .jobs import SHARE, TURN_CAP, Continuations, Meta, Tally
 
 Z95 = 1.96
 
@@ -92,30 +91,20 @@ def settled(game: Game, samples: int) -> Odds:
                 [float(game.net_worth(s)) for s in range(n)], over=True)
 
 
-def tally(meta: Meta, endings: Sequence[Ending]) -> Odds:
-    """Sum up the continuations' endings, in seed order."""
-    n = len(meta.names)
-    wins = [0.0] * n
-    worth = [0.0] * n
-    undecided = 0
-    for winner, worths, alive, _turns in endings:
-        if winner >= 0:
-            wins[winner] += 1
-        else:
-            undecided += 1
-            still = [seat for seat in range(n) if alive >> seat & 1]
-            for seat in still:
-                wins[seat] += 1 / len(still)
-        for seat in range(n):
-            worth[seat] += worths[seat]
-    count = len(endings)
-    return Odds(list(meta.names), [not b for b in meta.bankrupt], count, wins, undecided,
-                [w / count if count else 0.0 for w in worth], over=meta.over)
+def odds_of(meta: Meta, tally: Tally) -> Odds:
+    """The odds the summed-up continuations give."""
+    count = tally.count
+    return Odds(list(meta.names), [not b for b in meta.bankrupt], count,
+                [w / SHARE for w in tally.wins], tally.undecided,
+                [w / count if count else 0.0 for w in tally.worth], over=meta.over)
 
 
-def slices_of(seeds: list[int], jobs: int, size: int | None = None) -> list[list[int]]:
-    size = size or max(1, min(50, len(seeds) // (jobs * 4) or 1))
-    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+SLICE = 25  # continuations a worker plays before it reports (and a more urgent job may step in)
+
+
+def spans(samples: int, size: int = SLICE) -> list[tuple[int, int]]:
+    """(first, count) of each slice of the continuations."""
+    return [(first, min(size, samples - first)) for first in range(0, samples, size)]
 
 
 class Refused(Exception):
@@ -135,14 +124,24 @@ def estimate(
     """The odds of the position `script` (then the commands `then`), from `samples` continuations
     played by `pool`; None when `cancelled()` stopped it; Refused when `then` cannot be played."""
     started = time.perf_counter()
-    job = Continuations(tuple(script), tuple(then), bot, turn_cap)
-    results = pool.run(job, slices_of(game_seeds(seed, samples), pool.jobs), cancelled=cancelled)
-    if results is None:
+    job = Continuations(tuple(script), tuple(then), bot, turn_cap, seed)
+    found: list[Meta] = []
+    total: list[Tally] = []
+
+    def fold(_index: int, result: tuple[Meta, Tally]) -> None:
+        meta, part = result
+        if not found:
+            found.append(meta)
+            total.append(part)
+        else:
+            total[0].merge(part)
+
+    if pool.run(job, spans(samples), cancelled=cancelled, fold=fold) is None:
         return None
-    meta: Meta = results[0][0]
+    meta = found[0]
     if meta.refused:
         raise Refused(meta.refused)
-    odds = tally(meta, [ending for _meta, part in results for ending in part])
+    odds = odds_of(meta, total[0])
     odds.seconds = time.perf_counter() - started
     odds.seed, odds.bot, odds.engine, odds.jobs = seed, bot, pool.engine, pool.jobs
     odds.extra["turns"] = meta.turns

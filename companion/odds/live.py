@@ -85,6 +85,8 @@ class LiveOdds:
         self.pool: Pool | None = None
         self.current: GameOdds | None = None
         self.busy = ""  # what is being worked out now ("" when idle)
+        self._doing = ""  # the key of the position being worked out
+        self._failed: set[str] = set()  # positions whose odds failed: not tried again
         self._wake = threading.Event()
         self._preempt = threading.Event()
         self._stopping = threading.Event()
@@ -148,7 +150,8 @@ class LiveOdds:
             except Exception:  # the odds must never take the table down: say so, start afresh
                 if self._stopping.is_set():
                     return
-                log.exception("the odds failed; starting their workers again")
+                log.exception("the odds of %s failed; starting their workers again", self.busy)
+                self._failed.add(self._doing)
                 if self.pool is not None:
                     self.pool.close()
                     self.pool = None
@@ -181,15 +184,21 @@ class LiveOdds:
         ends = boundaries(lines, over=published.get("turn") is None)
         pending = published.get("pending") or {}
         # 1. the trade advisor
-        if pending.get("kind") == "trade" and current.advice_key != hashes[-1]:
+        failed = self._failed
+        if pending.get("kind") == "trade" and current.advice_key != hashes[-1] and \
+                "trade" + hashes[-1] not in failed:
+            self._doing = "trade" + hashes[-1]
             return self._advise(current, lines, hashes[-1], pending)
         # 2. the latest turn, then 3. the earlier ones, newest first
         for turn, length in reversed(ends):
             key = hashes[length - 1]
-            if key not in current.points:
+            if key not in current.points and key not in failed:
+                self._doing = key
                 return self._point(current, lines[:length], key, turn, length)
         # 4. the review, once the game is over and every turn is worked out
-        if published.get("turn") is None and current.review_key != hashes[-1]:
+        if published.get("turn") is None and current.review_key != hashes[-1] and \
+                "review" + hashes[-1] not in failed:
+            self._doing = "review" + hashes[-1]
             return self._review(current, lines, hashes, ends)
         return False
 
@@ -240,6 +249,7 @@ class LiveOdds:
     def _review(self, current: GameOdds, lines: list[str], hashes: list[str],
                 ends: list[tuple[int, int]]) -> bool:
         self.busy = "review"
+        ends = [(turn, length) for turn, length in ends if hashes[length - 1] in current.points]
         turns = self._pool().run(Review(tuple(lines), tuple(length for _turn, length in ends)), [[0]])
         if turns is None:
             return True

@@ -135,14 +135,16 @@ class Pool:
         return len(self.workers)
 
     def run(self, job: Any, slices: Sequence[Sequence[Any]], progress: Callable[[int], None] | None = None,
-            cancelled: Callable[[], bool] | None = None) -> list[Any] | None:
+            cancelled: Callable[[], bool] | None = None,
+            fold: Callable[[int, Any], None] | None = None) -> list[Any] | None:
         """Each slice's `job.play(slice)`, in the slices' order; None when `cancelled()` said so
-        between two slices (the slices under way are waited for and dropped)."""
+        between two slices (the slices under way are waited for and dropped). With `fold`, each
+        result is handed to it as it comes in (slice number, result) and none is kept."""
         self.failed = True
         workers = self.workers[:len(slices)] or self.workers[:1]
         for worker in workers:
             worker.to.send(("job", job))
-        results: list[Any] = [None] * len(slices)
+        results: list[Any] = [None] * len(slices) if fold is None else []
         waiting = list(range(len(slices)))[::-1]
         busy: dict[Connection, tuple[Worker, int]] = {}
         stop = False
@@ -158,7 +160,10 @@ class Pool:
         while busy:
             for ready in wait(list(busy)):
                 worker, index = busy.pop(ready)  # type: ignore[arg-type]
-                results[index] = worker.receive()[1]
+                if fold is not None:
+                    fold(index, worker.receive()[1])
+                else:
+                    results[index] = worker.receive()[1]
                 if progress is not None:
                     progress(index)
                 if cancelled is not None and cancelled():
