@@ -16,6 +16,7 @@ import argparse
 import http.client
 import json
 import os
+import random
 import socket
 import subprocess
 import sys
@@ -73,10 +74,11 @@ class Dashboard(threading.Thread):
 
 
 def odds_config(odds: str) -> str:
-    """The [odds] section of a config for `--odds off|SAMPLES`."""
+    """The [odds] section of a config for `--odds off|SAMPLES[:JOBS]`."""
     if odds == "off":
         return "[odds]\nenabled = false\n"
-    return f"[odds]\nsamples = {int(odds)}\n"
+    samples, _, jobs = odds.partition(":")
+    return f"[odds]\nsamples = {int(samples)}\n" + (f"jobs = {int(jobs)}\n" if jobs else "")
 
 
 def rss_mb(pid: int) -> float:
@@ -90,6 +92,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--taps", type=int, default=200)
     parser.add_argument("--dashboards", type=int, default=8)
+    parser.add_argument("--pause", default="0.25", metavar="S|LO-HI",
+                        help="seconds between taps, or a random pause from LO to HI (0.25)")
+    parser.add_argument("--seed", type=int, default=1, help="the random pauses' seed")
     parser.add_argument("--odds", default="", metavar="off|SAMPLES",
                         help="the table's odds: off, or continuations per position (default: as shipped)")
     args = parser.parse_args()
@@ -128,6 +133,9 @@ def main() -> None:
             time.sleep(0.3)
             memory = rss_mb(daemon.pid)
             latencies = []
+            low, _, high = args.pause.partition("-")
+            low, high = float(low), float(high or low)
+            jitter = random.Random(args.seed)
             seq = call(port, "GET", "/api/state")[1]["seq"]
             for n in range(args.taps):
                 uid = tags["token:car"] if n % 2 else tags["token:dog"]
@@ -138,7 +146,9 @@ def main() -> None:
                 while not all(seq in s.arrivals for s in screens) and time.monotonic() < deadline:
                     time.sleep(0.0005)
                 latencies += [s.arrivals.get(seq, float("inf")) - sent for s in screens]
-                time.sleep(0.25)  # the same card within 1 s of its removal is one tap: let it go
+                # The same card within 1 s of its removal is one tap: let it go (the reader, simulated,
+                # takes a tap of the other token at once). Longer pauses let the odds' workers run.
+                time.sleep(jitter.uniform(low, high))
             memory = max(memory, rss_mb(daemon.pid))
         finally:
             daemon.terminate()
@@ -154,6 +164,7 @@ def main() -> None:
         "tap_to_dashboards_max_ms": round(ms[-1], 2),
         "rss_mb_with_dashboards": round(memory, 1),
         "odds": args.odds or "default",
+        "pause": args.pause,
         "python": sys.version.split()[0],
         "pid_cpus": os.cpu_count(),
     }))

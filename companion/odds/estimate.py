@@ -120,6 +120,8 @@ def estimate(
     bot: str = "smart",
     turn_cap: int = TURN_CAP,
     cancelled: Callable[[], bool] | None = None,
+    hold: Callable[[], float] | None = None,
+    size: int = SLICE,
 ) -> Odds | None:
     """The odds of the position `script` (then the commands `then`), from `samples` continuations
     played by `pool`; None when `cancelled()` stopped it; Refused when `then` cannot be played."""
@@ -136,7 +138,7 @@ def estimate(
         else:
             total[0].merge(part)
 
-    if pool.run(job, spans(samples), cancelled=cancelled, fold=fold) is None:
+    if pool.run(job, spans(samples, size), cancelled=cancelled, fold=fold, hold=hold) is None:
         return None
     meta = found[0]
     if meta.refused:

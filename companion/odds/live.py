@@ -19,6 +19,8 @@ continuations; it is taken up again later.
 from __future__ import annotations
 
 import logging
+import os
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -35,6 +37,8 @@ log = logging.getLogger("companion.odds")
 
 Publish = Callable[[dict[str, Any]], None]
 PREEMPTING = {"end_turn", "trade", "accept", "reject", "undo", "redo", "bankrupt", "end_game"}
+QUIET = 0.4  # seconds the table must have been still before the workers take up a slice again
+SLICE = 5  # continuations a worker plays between two looks at the table (tens of milliseconds)
 
 
 @dataclass
@@ -91,16 +95,36 @@ class LiveOdds:
         self._preempt = threading.Event()
         self._stopping = threading.Event()
         self._lock = threading.Lock()  # guards `current` for the web's readers
+        self._active = time.monotonic()  # when the table last did something
+        self._frozen: list[int] = []  # the workers stopped (SIGSTOP) while the table is busy
+        self._freezing = threading.Lock()
         self._thread = threading.Thread(target=self._run, name="odds", daemon=True)
+        # Lets stopped workers go on once the table is still (never the planner's job: it may be
+        # blocked handing a stopped worker a long script).
+        self._thawer = threading.Thread(target=self._thaw_when_still, name="odds-thaw", daemon=True)
 
     # ---- the daemon's side -------------------------------------------------------------------
 
     def start(self) -> LiveOdds:
         self._thread.start()
+        self._thawer.start()
         return self
 
+    def _thaw_when_still(self) -> None:
+        while not self._stopping.wait(0.05):
+            if self._frozen and time.monotonic() - self._active >= QUIET:
+                self._thaw()
+
     def listen(self, event: dict[str, Any]) -> None:
-        """The table's listener (on its writer thread): note it, wake the planner, nothing more."""
+        """The table's listener (on its writer thread): note it, wake the planner, nothing more;
+        and stop the workers where they are, so the screens get the news on cores of their own."""
+        self._active = time.monotonic()
+        pool = self.pool
+        if pool is not None and not self._frozen:
+            with self._freezing:
+                self._frozen = [worker.process.pid for worker in pool.workers]
+                for pid in self._frozen:
+                    _signal(pid, signal.SIGSTOP)
         if event.get("type") != "state":
             return
         command = event.get("command") or {}
@@ -118,6 +142,7 @@ class LiveOdds:
         if pool is not None:
             for worker in pool.workers:
                 worker.process.kill()
+        self._frozen = []
         self._thread.join(timeout=5)
         if self.pool is not None:
             self.pool.close()
@@ -211,7 +236,20 @@ class LiveOdds:
                   then: tuple[dict[str, Any], ...] = ()) -> Odds | None:
         """The odds of a position; its seed comes from its key, so it is the same every time."""
         return estimate(lines, self.samples, int(seed_key[:8], 16), self._pool(), then=then,
-                        bot=self.bot, cancelled=self._preempt.is_set)
+                        bot=self.bot, cancelled=self._preempt.is_set, hold=self._hold, size=SLICE)
+
+    def _hold(self) -> float:
+        """While the table is busy (a tap, a roll, a bid in the last moment), the workers wait:
+        they take up the next slice once it has been still for QUIET seconds."""
+        return QUIET - (time.monotonic() - self._active)
+
+    def _thaw(self) -> None:
+        with self._freezing:
+            if time.monotonic() - self._active < QUIET and not self._stopping.is_set():
+                return  # the table stirred again meanwhile
+            frozen, self._frozen = self._frozen, []
+            for pid in frozen:
+                _signal(pid, signal.SIGCONT)
 
     def _point(self, current: GameOdds, lines: list[str], key: str, turn: int, length: int) -> bool:
         self.busy = f"turn {turn}"
@@ -250,7 +288,8 @@ class LiveOdds:
                 ends: list[tuple[int, int]]) -> bool:
         self.busy = "review"
         ends = [(turn, length) for turn, length in ends if hashes[length - 1] in current.points]
-        turns = self._pool().run(Review(tuple(lines), tuple(length for _turn, length in ends)), [[0]])
+        turns = self._pool().run(Review(tuple(lines), tuple(length for _turn, length in ends)), [[0]],
+                                 hold=self._hold)
         if turns is None:
             return True
         points = [current.points[hashes[length - 1]] for _turn, length in ends]
@@ -259,6 +298,13 @@ class LiveOdds:
             current.review, current.review_key = review, hashes[-1]
         self.publish({"type": "odds_review", "game": current.game})
         return True
+
+
+def _signal(pid: int, sig: int) -> None:
+    try:
+        os.kill(pid, sig)
+    except OSError:  # gone already
+        pass
 
 
 def boundaries(lines: list[str], over: bool) -> list[tuple[int, int]]:

@@ -136,10 +136,12 @@ class Pool:
 
     def run(self, job: Any, slices: Sequence[Sequence[Any]], progress: Callable[[int], None] | None = None,
             cancelled: Callable[[], bool] | None = None,
-            fold: Callable[[int, Any], None] | None = None) -> list[Any] | None:
+            fold: Callable[[int, Any], None] | None = None,
+            hold: Callable[[], float] | None = None) -> list[Any] | None:
         """Each slice's `job.play(slice)`, in the slices' order; None when `cancelled()` said so
         between two slices (the slices under way are waited for and dropped). With `fold`, each
-        result is handed to it as it comes in (slice number, result) and none is kept."""
+        result is handed to it as it comes in (slice number, result) and none is kept. With
+        `hold`, no slice is handed out while it says to wait (seconds > 0): the workers idle."""
         self.failed = True
         workers = self.workers[:len(slices)] or self.workers[:1]
         for worker in workers:
@@ -155,10 +157,20 @@ class Pool:
                 worker.to.send(("slice", index, slices[index]))
                 busy[worker.back] = (worker, index)
 
-        for worker in workers:
-            hand_out(worker)
-        while busy:
-            for ready in wait(list(busy)):
+        idle = list(workers)
+        while True:
+            if cancelled is not None and cancelled():
+                stop = True
+            pause = hold() if hold is not None and waiting and not stop else 0.0
+            if pause <= 0:
+                while idle and waiting and not stop:
+                    hand_out(idle.pop())
+            if not busy:
+                if stop or not waiting:
+                    break
+                time.sleep(min(pause, 0.05))
+                continue
+            for ready in wait(list(busy), timeout=0.05 if pause > 0 else None):
                 worker, index = busy.pop(ready)  # type: ignore[arg-type]
                 if fold is not None:
                     fold(index, worker.receive()[1])
@@ -166,9 +178,7 @@ class Pool:
                     results[index] = worker.receive()[1]
                 if progress is not None:
                     progress(index)
-                if cancelled is not None and cancelled():
-                    stop = True
-                hand_out(worker)
+                idle.append(worker)
         self.failed = False
         return None if stop else results
 
