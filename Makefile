@@ -44,6 +44,8 @@ bench: compiled
 	$(VENV)/bin/python bench/dashboard_speed.py
 	$(VENV)/bin/python bench/reader_speed.py
 	$(VENV)/bin/python bench/pages_speed.py
+	$(VENV)/bin/python bench/odds_speed.py
+	$(VENV)/bin/python bench/smart_bot.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .build build dist *.egg-info

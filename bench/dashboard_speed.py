@@ -1,10 +1,13 @@
 """The live table's figures: start-up to serving, a simulated tap reaching 8 open dashboards, and the
 daemon's memory with them connected. Prints one JSON line.
 
-Run: .venv/bin/python bench/dashboard_speed.py [--taps N]
+Run: .venv/bin/python bench/dashboard_speed.py [--taps N] [--odds off|SAMPLES]
 It starts `companion run --simulate` on a free port with a fresh data folder, opens 8 event
 streams, starts a game, puts a deed up for auction and then taps the players' tokens in turn on
 the simulated reader: each tap is a bid, so each one is a stored change pushed to every screen.
+`--odds off` switches the table's odds off ([odds] enabled = false); `--odds N` has them work out
+N continuations a position (a large N keeps their worker processes busy through every tap); by
+default they run as configured out of the box.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import argparse
 import http.client
 import json
 import os
+import random
 import socket
 import subprocess
 import sys
@@ -69,6 +73,14 @@ class Dashboard(threading.Thread):
                 event, seq = "", None
 
 
+def odds_config(odds: str) -> str:
+    """The [odds] section of a config for `--odds off|SAMPLES[:JOBS]`."""
+    if odds == "off":
+        return "[odds]\nenabled = false\n"
+    samples, _, jobs = odds.partition(":")
+    return f"[odds]\nsamples = {int(samples)}\n" + (f"jobs = {int(jobs)}\n" if jobs else "")
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -80,13 +92,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--taps", type=int, default=200)
     parser.add_argument("--dashboards", type=int, default=8)
+    parser.add_argument("--pause", default="0.25", metavar="S|LO-HI",
+                        help="seconds between taps, or a random pause from LO to HI (0.25)")
+    parser.add_argument("--seed", type=int, default=1, help="the random pauses' seed")
+    parser.add_argument("--odds", default="", metavar="off|SAMPLES",
+                        help="the table's odds: off, or continuations per position (default: as shipped)")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
+        extra = []
+        if args.odds:
+            config = Path(data) / "config.toml"
+            config.write_text(odds_config(args.odds))
+            extra = ["--config", str(config)]
         started = time.perf_counter()
         daemon = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "run", "--simulate", "--port", str(port),
-             "--host", "127.0.0.1", "--data", data, "--banker-pin", PIN],
+             "--host", "127.0.0.1", "--data", data, "--banker-pin", PIN, *extra],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         try:
@@ -111,6 +133,9 @@ def main() -> None:
             time.sleep(0.3)
             memory = rss_mb(daemon.pid)
             latencies = []
+            low, _, high = args.pause.partition("-")
+            low, high = float(low), float(high or low)
+            jitter = random.Random(args.seed)
             seq = call(port, "GET", "/api/state")[1]["seq"]
             for n in range(args.taps):
                 uid = tags["token:car"] if n % 2 else tags["token:dog"]
@@ -121,7 +146,9 @@ def main() -> None:
                 while not all(seq in s.arrivals for s in screens) and time.monotonic() < deadline:
                     time.sleep(0.0005)
                 latencies += [s.arrivals.get(seq, float("inf")) - sent for s in screens]
-                time.sleep(0.25)  # the same card within 1 s of its removal is one tap: let it go
+                # The same card within 1 s of its removal is one tap: let it go (the reader, simulated,
+                # takes a tap of the other token at once). Longer pauses let the odds' workers run.
+                time.sleep(jitter.uniform(low, high))
             memory = max(memory, rss_mb(daemon.pid))
         finally:
             daemon.terminate()
@@ -136,6 +163,8 @@ def main() -> None:
         "tap_to_dashboards_p99_ms": round(ms[int(len(ms) * 0.99)], 2),
         "tap_to_dashboards_max_ms": round(ms[-1], 2),
         "rss_mb_with_dashboards": round(memory, 1),
+        "odds": args.odds or "default",
+        "pause": args.pause,
         "python": sys.version.split()[0],
         "pid_cpus": os.cpu_count(),
     }))

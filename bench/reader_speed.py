@@ -1,6 +1,6 @@
 """A tap on the real reader's poll path reaching 8 open dashboards. Prints one JSON line.
 
-Run: .venv/bin/python bench/reader_speed.py [--taps N] [--poll-interval S]
+Run: .venv/bin/python bench/reader_speed.py [--taps N] [--poll-interval S] [--odds off|SAMPLES]
 It starts `companion run` (bench/emulated_pi.py) with `[reader] driver = "mfrc522"`: the real reader
 driver and the real `mfrc522` library poll an MFRC522 emulated with the datasheet's timings on the
 machine's own clock (a poll with no card waits out the chip's 15.5 ms timer). It opens 8 event streams,
@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.dashboard_speed import PIN, Dashboard, call, free_port  # noqa: E402
+from bench.dashboard_speed import PIN, Dashboard, call, free_port, odds_config  # noqa: E402
 from companion.config import ReaderConfig  # noqa: E402
 from companion.hardware.tags import TagRegistry  # noqa: E402
 
@@ -38,6 +38,8 @@ def main() -> None:
     parser.add_argument("--poll-interval", type=float, default=ReaderConfig().poll_interval,
                         help="[reader] poll_interval (default: the config's default)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--odds", default="", metavar="off|SAMPLES",
+                        help="the table's odds: off, or continuations per position (default: as shipped)")
     args = parser.parse_args()
     jitter = random.Random(args.seed)
     port = free_port()
@@ -51,7 +53,7 @@ def main() -> None:
         config = Path(folder) / "config.toml"
         config.write_text(f'[reader]\ndriver = "mfrc522"\npoll_interval = {args.poll_interval}\n'
                           '[button]\ndriver = "none"\n[feedback]\ndriver = "simulated"\n'
-                          '[dice_unit]\ndriver = "none"\n')
+                          '[dice_unit]\ndriver = "none"\n' + (odds_config(args.odds) if args.odds else ""))
         with open(Path(folder) / "daemon.log", "wb") as log:
             daemon = subprocess.Popen([sys.executable, str(HERE / "emulated_pi.py"), str(config), str(data),
                                        str(port), PIN], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -107,6 +109,7 @@ def main() -> None:
         "dashboards": args.dashboards,
         "taps": args.taps,
         "missed": missed,
+        "odds": args.odds or "default",
         "tap_to_dashboards_p50_ms": round(ms[len(ms) // 2], 1),
         "tap_to_dashboards_p99_ms": round(ms[int(len(ms) * 0.99)], 1),
         "tap_to_dashboards_max_ms": round(ms[-1], 1),

@@ -60,6 +60,16 @@ class TableConfig:
 
 
 @dataclass(frozen=True)
+class OddsConfig:
+    """The win chances on the Table page (companion/odds/live.py)."""
+
+    enabled: bool = True
+    samples: int = 1000  # continuations per estimate: within 5 s on a Raspberry Pi 4 (README)
+    jobs: int = 0  # worker processes; 0: every core
+    nice: int = 19  # the workers' priority: behind the table, always
+
+
+@dataclass(frozen=True)
 class Config:
     data: str = ""  # the data folder; empty: the default (see companion.ledger.default_data_dir)
     host: str = "0.0.0.0"
@@ -74,6 +84,7 @@ class Config:
     feedback: FeedbackConfig = field(default_factory=FeedbackConfig)
     wifi: WifiConfig = field(default_factory=WifiConfig)
     table: TableConfig = field(default_factory=TableConfig)
+    odds: OddsConfig = field(default_factory=OddsConfig)
 
     def simulated(self) -> Config:
         """Every device simulated (`--simulate`), a dice unit on a pseudo-terminal included."""
@@ -127,7 +138,8 @@ def _section(cls: type, raw: Any, where: str, name: str = "") -> Any:
 
 def parse_config(raw: dict[str, Any], where: str = "config") -> Config:
     sections = {"reader": ReaderConfig, "button": ButtonConfig, "dice_unit": DiceUnitConfig,
-                "feedback": FeedbackConfig, "wifi": WifiConfig, "table": TableConfig}
+                "feedback": FeedbackConfig, "wifi": WifiConfig, "table": TableConfig,
+                "odds": OddsConfig}
     top = {k: v for k, v in raw.items() if k not in sections}
     config = _section(Config, top, where)
     parts = {

@@ -18,11 +18,13 @@ from .config import Config
 from .hardware.dice import roll
 from .hardware.tags import TagRegistry, registry_path
 from .ledger import DataFolder, FolderLocked, LedgerError
+from .odds import live as live_odds
 from .rules import load_edition
 from .table import Table
 from .table.auction_clock import AuctionClock
 from .table.devices import Devices
 from .web import BankerPin, Context, Simulator, create_app
+from .web import odds as odds_web
 
 log = logging.getLogger("companion")
 
@@ -68,6 +70,10 @@ class Daemon:
             manual_dice=self.config.manual_dice,
         )
         app = create_app(ctx)
+        odds = live_odds.started(self.config.odds, table, ctx.broker.publish)  # after the screens'
+        if odds is not None:
+            table.listeners.append(odds.listen)
+        odds_web.install(app, odds)
         from .web.serve import create_server
 
         try:  # listen first: a port in use is said plainly, before any device starts
@@ -123,6 +129,8 @@ class Daemon:
             devices.stop()
             if auctions is not None:
                 auctions.close()
+            if odds is not None:
+                odds.close()
             table.close()
             folder.close()
         log.info("stopped")

@@ -9,7 +9,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import doctor_cmd, enroll_cmd, games_cmd, import_cmd, replay_cmd, run_cmd, simulate_cmd
+from . import doctor_cmd, enroll_cmd, games_cmd, import_cmd, odds_cmd, replay_cmd, run_cmd, simulate_cmd
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -17,6 +17,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     replay_cmd.add_parser(sub)
     simulate_cmd.add_parser(sub)
+    odds_cmd.add_parser(sub)
     games_cmd.add_parsers(sub)
     import_cmd.add_parsers(sub)
     run_cmd.add_parser(sub)

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from ..bots.seats import KINDS as BOT_KINDS
 from ..compiled.choice import ENGINES, Unavailable, choose
 from ..rules import HouseRules, Malformed, load_edition
 from ..simulate.compare import Comparison, compare
@@ -84,6 +85,8 @@ def _simulation_report(summary: Summary) -> str:
         ("Wins by seat", ", ".join(
             f"{SEAT_NAMES[seat]} {wins}" for seat, wins in enumerate(summary.wins_by_seat))),
     ]
+    if summary.bots:
+        rows.insert(2, ("Bots", ", ".join(f"{SEAT_NAMES[s]} {kind}" for s, kind in enumerate(summary.bots))))
     text = _aligned(rows)
     if summary.landing is not None:
         names = {sq.id: sq.name for sq in load_edition().squares}
@@ -160,17 +163,37 @@ class ProgressBar:
             self.drawn = 0
 
 
+def seat_bots(text: str | None, players: int) -> tuple[str, ...]:
+    """`--bots smart,simple,...`: one bot per seat (or one for every seat); () when not given."""
+    if not text:
+        return ()
+    kinds = tuple(kind.strip() for kind in text.split(","))
+    unknown = [kind for kind in kinds if kind not in BOT_KINDS]
+    if unknown:
+        raise Malformed(f"unknown bot {unknown[0]!r}; the bots are {', '.join(BOT_KINDS)}")
+    if len(kinds) == 1:
+        kinds = kinds * players
+    if len(kinds) != players:
+        raise Malformed(f"--bots names {len(kinds)} bots for {players} players; name one, or one a seat")
+    return kinds
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         rules = _rules(args.rule)
         change = _rules(args.compare)
         if change:
             HouseRules.from_dict({**rules, **change})
+        bots = seat_bots(args.bots, args.players)
     except Malformed as exc:
         print(f"companion simulate: {exc.reason}", file=sys.stderr)
         return 2
+    if bots and change:
+        print("companion simulate: --bots cannot be combined with --compare", file=sys.stderr)
+        return 2
     if args.record:
-        script = first_game_script(args.players, args.seed, rules, args.jail_strategy, args.turn_cap)
+        script = first_game_script(args.players, args.seed, rules, args.jail_strategy, args.turn_cap,
+                                   bots)
         try:
             with open(args.record, "w", encoding="utf-8") as f:
                 f.writelines(json.dumps(command) + "\n" for command in script)
@@ -196,7 +219,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         else:
             result = simulate(
                 args.games, args.players, args.seed, rules, args.jail_strategy, args.landing,
-                args.turn_cap, progress=bar, jobs=jobs, build=build,
+                args.turn_cap, progress=bar, jobs=jobs, build=build, bots=bots,
             )
     except KeyboardInterrupt:
         return 130
@@ -235,6 +258,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--engine", choices=ENGINES, default="auto",
                    help="auto: the mypyc-compiled engine, built first if needed, else pure Python; "
                         "compiled: fail without it; pure: never compile (auto)")
+    p.add_argument("--bots", metavar="KIND,...",
+                   help="each seat's bot, in seat order: simple (today's) or smart, e.g. "
+                        "smart,simple,simple,simple; one name for every seat (simple)")
     p.add_argument("--compare", action="append", default=[], metavar="KEY=VALUE",
                    help="play paired games without and with this house rule (repeatable)")
     p.set_defaults(func=cmd_simulate)

@@ -15,7 +15,8 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 # Paths under the folder that holds the `companion` package; add a glob here to compile more.
-COMPILED = ("companion/rules/**/*.py", "companion/bots/**/*.py", "companion/simulate/play.py")
+COMPILED = ("companion/rules/**/*.py", "companion/bots/**/*.py", "companion/simulate/play.py",
+            "companion/odds/rollout.py")
 RECIPE = "mypyc -O3, one shared library, v1"  # change it when the build's options change
 ROOT = Path(__file__).resolve().parents[2]
 NOT_DATA = {".py", ".pyc", ".pyi", ".so", ".pyd"}

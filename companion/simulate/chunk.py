@@ -24,6 +24,11 @@ class Job:
     jail_strategy: str
     turn_cap: int
     landing: bool
+    bots: tuple[str, ...] = ()  # each seat's bot ("simple", "smart"); () : the simple bot at every seat
+
+    def play(self, seeds: Sequence[int]) -> tuple[list[tuple[Record, ...]], Counter[str]]:
+        """What a worker does with a slice of seeds."""
+        return play_slice(self, seeds)
 
 
 class Record(NamedTuple):
@@ -45,7 +50,7 @@ def play_slice(job: Job, seeds: Sequence[int]) -> tuple[list[tuple[Record, ...]]
         games = []
         for rules in job.arms:
             result = play_game(job.players, seed, rules=rules, jail_strategy=job.jail_strategy,
-                               turn_cap=job.turn_cap, landing=job.landing)
+                               turn_cap=job.turn_cap, landing=job.landing, bots=job.bots)
             games.append(Record(result.player_turns, result.rolls, result.ended, result.winner,
                                 result.richest, result.bankruptcies))
             if job.landing:

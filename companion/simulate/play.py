@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import BotPolicy, Bots
+from ..bots.seats import table_of
 from ..rules import HouseRules, Rejected, new_game
 
 SEAT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -46,12 +47,14 @@ def play_game(
     turn_cap: int = 1000,
     landing: bool = False,
     record: bool = False,
+    bots: tuple[str, ...] = (),
 ) -> GameResult:
-    """Play one complete game; the same arguments always give the same game."""
+    """Play one complete game; the same arguments always give the same game. `bots` names each
+    seat's bot ("simple", "smart"); by default the simple bot plays every seat."""
     start = {"do": "new_game", "players": list(SEAT_NAMES[:players]), "seed": seed,
              "rules": HouseRules.from_dict(rules).changed()}
     game = new_game(start)
-    bots = Bots(BotPolicy(jail_strategy=jail_strategy))
+    table: Bots = table_of(bots, jail_strategy) if bots else Bots(BotPolicy(jail_strategy=jail_strategy))
     roll = random.Random(seed ^ 0x5EED_D1CE).random
     script = [start] if record else None
     jailed = len(game.squares)  # the landing counts: one slot per square, then one for in jail
@@ -59,11 +62,11 @@ def play_game(
     roller = -1  # whose last roll is still being resolved, for the landing counts
     rolls = 0
     commands = 0
-    while not game.over and bots.turns < turn_cap:
+    while not game.over and table.turns < turn_cap:
         commands += 1
         if commands > 1000 * (turn_cap + 1):
             raise BotError(f"game seed {seed}: the bots made {commands} commands without ending")
-        command = bots.next_command(game)
+        command = table.next_command(game)
         kind = command["do"]
         if landing and roller >= 0 and (kind == "roll" or kind == "end_turn"):
             if not game.bankrupt[roller]:
@@ -87,7 +90,7 @@ def play_game(
         counts.update({names[at]: n for at, n in enumerate(landed) if n})
     return GameResult(
         seed=seed,
-        player_turns=bots.turns,
+        player_turns=table.turns,
         rolls=rolls,
         ended="bankruptcy" if game.over else "turn_cap",
         winner=game.winner if game.over else None,

@@ -53,6 +53,7 @@ class Summary:
     engine: str  # "compiled" or "pure"
     jobs: int  # processes that played the games
     landing: dict[str, float] | None = None  # per-roll frequency by square id and "in-jail"
+    bots: tuple[str, ...] = ()  # each seat's bot; (): the simple bot at every seat
 
     @property
     def games_per_second(self) -> float:
@@ -86,6 +87,7 @@ class Summary:
             "length": self.length,
             "endings": dict(self.endings),
             "wins_by_seat": list(self.wins_by_seat),
+            "bots": list(self.bots) or ["simple"] * self.players,
         }
         if self.landing is not None:
             report["landing"] = dict(self.landing)
@@ -115,11 +117,12 @@ def simulate(
     progress: Progress | None = None,
     jobs: int = 1,
     build: Build | None = None,
+    bots: tuple[str, ...] = (),
 ) -> Summary:
     """Play `games` games with seeds drawn from `seed`, in `jobs` processes with `build` (None: the
     pure engine); the same arguments give the same summary, except the timing."""
     changed = HouseRules.from_dict(rules).changed()  # raises Malformed before any game is played
-    job = Job(players, (changed,), jail_strategy, turn_cap, landing)
+    job = Job(players, (changed,), jail_strategy, turn_cap, landing, bots)
     played = play_all(job, game_seeds(seed, games), jobs, build, progress)
     endings = {"bankruptcy": 0, "turn_cap": 0}
     wins = [0] * players
@@ -144,6 +147,7 @@ def simulate(
         engine=played.engine,
         jobs=played.jobs,
         landing=landing_frequencies(played.landing) if landing else None,
+        bots=bots,
     )
 
 
@@ -153,9 +157,10 @@ def first_game_script(
     rules: dict[str, Any] | None = None,
     jail_strategy: str = "pay",
     turn_cap: int = 1000,
+    bots: tuple[str, ...] = (),
 ) -> list[dict[str, Any]]:
     """The first game of a run as a table script (played again, recording, outside the timing)."""
     result = play_game(players, game_seeds(seed, 1)[0], rules=rules, jail_strategy=jail_strategy,
-                       turn_cap=turn_cap, record=True)
+                       turn_cap=turn_cap, record=True, bots=bots)
     assert result.script is not None
     return result.script

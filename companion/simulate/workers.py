@@ -9,6 +9,7 @@ the run, never changes it, since a game depends only on its seed.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -32,7 +33,7 @@ Progress = Callable[[int, int], None]  # (games done, games in all)
 
 # -P: nothing of the working directory on sys.path; the parent's own package folder goes first.
 BOOT = ("import sys; sys.path.insert(0, sys.argv[1]); from companion.simulate.workers import serve; "
-        "serve(int(sys.argv[2]), int(sys.argv[3]))")
+        "serve(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))")
 
 
 class WorkerError(Exception):
@@ -65,11 +66,14 @@ def slice_size(seeds: int, jobs: int) -> int:
 class Worker:
     """One worker process and the two pipes to it."""
 
-    def __init__(self, build: Build | None) -> None:
+    def __init__(self, build: Build | None, nice: int = 0) -> None:
         child_reads, parent_writes = os.pipe()
         parent_reads, child_writes = os.pipe()
+        # A low-priority worker starts low (its start-up too): `nice` where there is one.
+        prefix = ["nice", "-n", str(nice)] if nice > 0 and shutil.which("nice") else []
         self.process = subprocess.Popen(
-            [sys.executable, "-P", "-c", BOOT, str(ROOT), str(child_reads), str(child_writes)],
+            [*prefix, sys.executable, "-P", "-c", BOOT, str(ROOT), str(child_reads), str(child_writes),
+             str(nice)],
             pass_fds=(child_reads, child_writes), stdin=subprocess.DEVNULL, stdout=2,
         )
         os.close(child_reads)
@@ -102,60 +106,143 @@ class Worker:
         self.back.close()
 
 
+class Pool:
+    """Worker processes that stay up for many runs (the table's odds) or one (`play_all`).
+
+    A run hands a job (any picklable object with a `play(items)` method) and slices of its items
+    to whichever worker is free, and gathers the results back in the items' order: a busy core
+    slows a run, never changes it. `nice` > 0 lowers the workers' priority (the table's odds run
+    beside the table, which must never wait for them).
+    """
+
+    def __init__(self, jobs: int, build: Build | None, nice: int = 0) -> None:
+        self.build = build
+        self.workers = [Worker(build, nice) for _ in range(max(1, jobs))]
+        self.failed = True
+        try:
+            engines = {worker.receive()[1] for worker in self.workers}
+            self.engine = "pure" if build is None else "compiled"
+            if engines != {self.engine}:
+                raise WorkerError(f"the workers loaded the {' and '.join(sorted(engines))} engine, "
+                                  f"not the {self.engine} one")
+            self.failed = False
+        finally:
+            if self.failed:
+                self.close()
+
+    @property
+    def jobs(self) -> int:
+        return len(self.workers)
+
+    def run(self, job: Any, slices: Sequence[Sequence[Any]], progress: Callable[[int], None] | None = None,
+            cancelled: Callable[[], bool] | None = None,
+            fold: Callable[[int, Any], None] | None = None,
+            hold: Callable[[], float] | None = None) -> list[Any] | None:
+        """Each slice's `job.play(slice)`, in the slices' order; None when `cancelled()` said so
+        between two slices (the slices under way are waited for and dropped). With `fold`, each
+        result is handed to it as it comes in (slice number, result) and none is kept. With
+        `hold`, no slice is handed out while it says to wait (seconds > 0): the workers idle."""
+        self.failed = True
+        workers = self.workers[:len(slices)] or self.workers[:1]
+        for worker in workers:
+            worker.to.send(("job", job))
+        results: list[Any] = [None] * len(slices) if fold is None else []
+        waiting = list(range(len(slices)))[::-1]
+        busy: dict[Connection, tuple[Worker, int]] = {}
+        stop = False
+
+        def hand_out(worker: Worker) -> None:
+            if waiting and not stop:
+                index = waiting.pop()
+                worker.to.send(("slice", index, slices[index]))
+                busy[worker.back] = (worker, index)
+
+        idle = list(workers)
+        while True:
+            if cancelled is not None and cancelled():
+                stop = True
+            pause = hold() if hold is not None and waiting and not stop else 0.0
+            if pause <= 0:
+                while idle and waiting and not stop:
+                    hand_out(idle.pop())
+            if not busy:
+                if stop or not waiting:
+                    break
+                time.sleep(min(pause, 0.05))
+                continue
+            for ready in wait(list(busy), timeout=0.05 if pause > 0 else None):
+                worker, index = busy.pop(ready)  # type: ignore[arg-type]
+                if fold is not None:
+                    fold(index, worker.receive()[1])
+                else:
+                    results[index] = worker.receive()[1]
+                if progress is not None:
+                    progress(index)
+                idle.append(worker)
+        self.failed = False
+        return None if stop else results
+
+    def close(self) -> None:
+        for worker in self.workers:
+            worker.stop(at_once=self.failed)
+        self.workers = []
+
+    def __enter__(self) -> Pool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 def play_all(job: Job, seeds: Sequence[int], jobs: int, build: Build | None,
              progress: Progress | None = None) -> Played:
     """Play every seed under every arm of `job` in up to `jobs` processes, with `build` (or pure)."""
     size = slice_size(len(seeds), jobs)
     slices = [list(seeds[i:i + size]) for i in range(0, len(seeds), size)]
-    workers = [Worker(build) for _ in range(min(jobs, len(slices)))]
-    failed = True
-    try:
-        engines = {worker.receive()[1] for worker in workers}
-        wanted = "pure" if build is None else "compiled"
-        if engines != {wanted}:
-            raise WorkerError(f"the workers loaded the {' and '.join(sorted(engines))} engine, "
-                              f"not the {wanted} one")
-        for worker in workers:
-            worker.to.send(job)
+    total = len(seeds) * len(job.arms)
+    done = 0
+
+    def count(index: int) -> None:
+        nonlocal done
+        done += len(slices[index]) * len(job.arms)
+        if progress is not None:
+            progress(done, total)
+
+    with Pool(min(jobs, len(slices)), build) as pool:
         started = time.perf_counter()
-        results: list[Any] = [None] * len(slices)
-        waiting = list(range(len(slices)))[::-1]
-        busy: dict[Connection, tuple[Worker, int]] = {}
-
-        def hand_out(worker: Worker) -> None:
-            if waiting:
-                index = waiting.pop()
-                worker.to.send((index, slices[index]))
-                busy[worker.back] = (worker, index)
-
-        for worker in workers:
-            hand_out(worker)
-        done, total = 0, len(seeds) * len(job.arms)
-        while busy:
-            for ready in wait(list(busy)):
-                worker, index = busy.pop(ready)  # type: ignore[arg-type]
-                _, played, landed = worker.receive()
-                results[index] = (played, landed)
-                hand_out(worker)
-                done += len(played) * len(job.arms)
-                if progress is not None:
-                    progress(done, total)
+        results = pool.run(job, slices, progress=count)
         seconds = time.perf_counter() - started
-        failed = False
-    finally:
-        for worker in workers:
-            worker.stop(at_once=failed)
+        assert results is not None
+        engine, used = pool.engine, pool.jobs
     landing: Counter[str] = Counter()
     records = []
     for played, landed in results:
         records.extend(played)
         landing.update(landed)
-    return Played(records, landing, seconds, wanted, len(workers))
+    return Played(records, landing, seconds, engine, used)
 
 
-def serve(reads: int, writes: int) -> None:
-    """A worker's life: load the engine, say which, then play each slice it is sent until the end."""
+def lower_priority(nice: int) -> None:
+    """A worker of the table's odds: behind everything else on the machine (nice, and on Linux
+    the idle scheduling class, which runs only when a core has nothing else to do)."""
+    if nice <= 0:
+        return
+    try:
+        os.nice(max(0, nice - os.nice(0)))  # up to `nice` (it may have been started niced already)
+    except OSError:
+        pass
+    if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
+        try:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        except OSError:
+            pass
+
+
+def serve(reads: int, writes: int, nice: int = 0) -> None:
+    """A worker's life: load the engine, say which, then play each slice of the job it was last
+    sent, until its input ends."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    lower_priority(nice)
     inbox = Connection(reads, writable=False)
     outbox = Connection(writes, readable=False)
     try:
@@ -165,16 +252,19 @@ def serve(reads: int, writes: int) -> None:
             if build is None:
                 raise StaleBuild(f"no compiled engine in {folder}")
             install(build)
-        from .chunk import play_slice
+        from .. import bots, rules  # noqa: F401 - the engine, loaded now: the one said to be in use
 
         outbox.send(("ready", engine_in_use()))
-        job = inbox.recv()
+        job: Any = None
         while True:
             try:
-                index, seeds = inbox.recv()
+                message = inbox.recv()
             except EOFError:
                 return
-            played, landed = play_slice(job, seeds)
-            outbox.send(("done", played, landed))
+            if message[0] == "job":
+                job = message[1]
+                continue
+            _, _index, items = message
+            outbox.send(("done", job.play(items)))
     except Exception as exc:
         outbox.send(("error", type(exc).__name__, str(exc), traceback.format_exc()))

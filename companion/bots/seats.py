@@ -1,0 +1,73 @@
+"""A table of different bots: each seat's decisions made by that seat's own bot.
+
+`companion simulate --bots smart,simple,simple,simple` plays such tables. Who decides now is the
+engine's word (`Game.decision_kind()` and the pending records), as for every bot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..rules import Game
+from .player import BotPolicy, Bots, Command
+from .smart import SmartBots
+
+KINDS = ("simple", "smart")
+
+
+def make_bot(kind: str, jail_strategy: str = "pay") -> Bots:
+    """One bot of a kind: "simple" (companion/bots/player.py) or "smart" (smart.py)."""
+    if kind == "simple":
+        return Bots(BotPolicy(jail_strategy=jail_strategy))
+    if kind == "smart":
+        return SmartBots()
+    raise ValueError(f"unknown bot {kind!r}; known: {', '.join(KINDS)}")
+
+
+def table_of(kinds: tuple[str, ...] | list[str], jail_strategy: str = "pay") -> Bots:
+    """The bots of a whole table: one bot for all seats when they are all of one kind (today's
+    simple bots play exactly as they always did), else one bot per seat."""
+    if len(set(kinds)) == 1:
+        return make_bot(kinds[0], jail_strategy)
+    return Seats(seated=[make_bot(kind, jail_strategy) for kind in kinds])
+
+
+def decider(game: Game) -> int:
+    """The seat whose move comes next, as the bots see it."""
+    kind = game.decision_kind()
+    if kind == "auction":
+        auction = game.auctions[0]
+        for bidder in auction.bidders:
+            if bidder != auction.high_bidder:
+                return bidder
+        return auction.bidders[0]
+    if kind == "choice":
+        assert game.choice is not None
+        return game.choice.seat
+    if kind == "draw":
+        assert game.draw_due is not None
+        return game.draw_due.seat
+    if kind == "debt":
+        return game.debts[0].debtor
+    if kind == "trade":
+        assert game.trade is not None
+        return game.trade.partner
+    if kind == "buy":
+        assert game.offer is not None
+        return game.offer.seat
+    if game.claim is not None:
+        return game.claim.owner
+    return game.current
+
+
+@dataclass
+class Seats(Bots):
+    """Each seat's bot in turn; `turns` counts every seat's turns (the turn cap's measure)."""
+
+    seated: list[Bots] = field(default_factory=list)
+
+    def next_command(self, game: Game) -> Command:
+        command = self.seated[decider(game)].next_command(game)
+        if command["do"] == "end_turn":
+            self.turns += 1
+        return command

@@ -1,0 +1,419 @@
+"""A stronger bot, playing as a strong human does: it buys nearly everything early, pays what a
+deed is worth to it at auction (a group's last lot, or the one that blocks a rival's), trades
+for whole groups at prices it works out for both sides, builds three houses on a group as soon as
+it can (mortgaging odd lots to pay for them), stays in jail once the board is dangerous, and
+raises cash from what costs it least.
+
+Its trade valuation is a heuristic of what holdings are worth in cash: a deed is worth its price,
+more as part of a group one could complete, much more in a whole group (about the rent three houses
+bring); stations and utilities by how many one holds. A deal is good when it gains it at least 70 %
+of what it gains the other side (two players gaining together gain on the rest of the table).
+
+Like the simple bot it asks the engine what is going on and what is allowed (`decision_kind()`,
+the `why_not_*` checks), never re-deriving a rule, and it is deterministic: chance is the dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..rules import Game
+from ..rules.buildings import why_not_build, why_not_sell_building
+from ..rules.deals import interest, lift_cost, why_not_mortgage, why_not_trade, why_not_unmortgage
+from ..rules.market import why_not_bid, why_not_buy
+from ..rules.state import Side, Trade
+from ..rules.turn import why_not_pay_jail_fine, why_not_use_jail_card
+from .player import Bots, Command
+
+STATION_WORTH = (0, 220, 480, 780, 1100)  # what holding 0-4 stations is worth, in all
+UTILITY_WORTH = (0, 160, 360)
+FAIR = 0.7  # a deal is accepted when it gains us at least this share of what it gains them
+JAIL_CARD = 40
+BUY_IN_KEEP = 300  # cash left after buying into a group: what its first houses cost
+PROPOSE_KEEP = 200  # cash left after buying a group's last lot
+
+
+@dataclass
+class SmartBots(Bots):
+    """Decides for every seat it is asked about (one policy for all: no numbers to tune per seat)."""
+
+    reserve: int = 60  # cash kept back when buying early
+    build_reserve: int = 120  # cash kept back after building, before rivals have houses
+    offered: dict[tuple[int, int], int] = field(default_factory=dict)  # (seat, square) -> cash offered
+
+    def next_command(self, game: Game) -> Command:
+        kind = game.decision_kind()
+        assert kind, "the game is over"
+        if kind == "auction":
+            return self._bid(game)
+        if kind == "choice":
+            return self._choice(game)
+        if kind == "draw":
+            assert game.draw_due is not None
+            deck = game.draw_due.deck
+            return {"do": "draw", "deck": deck, "card": game.deck(deck)[0]}
+        if kind == "debt":
+            return self._pay_debt(game, game.debts[0].debtor)
+        if kind == "trade":
+            return self._answer(game)
+        if kind == "buy":
+            return self._buy(game)
+        if game.claim is not None:
+            return {"do": "claim_rent", "player": game.names[game.claim.owner]}
+        seat = game.current
+        if kind == "jail" and not self._stay_in_jail(game, seat):
+            if why_not_use_jail_card(game, seat) is None:
+                return {"do": "use_jail_card"}
+            if game.cash[seat] - game.rules.jail_fine >= self.reserve and \
+                    why_not_pay_jail_fine(game, seat) is None:
+                return {"do": "pay_jail_fine"}
+        move = self._between_rolls(game, seat)
+        if move is not None:
+            return move
+        if kind != "end_turn":
+            return {"do": "roll"}  # the caller puts in the dice
+        self.turns += 1
+        return {"do": "end_turn"}
+
+    # ---- what holdings are worth ------------------------------------------------------------
+
+    def worth(self, game: Game, seat: int, owner: list[int], cash: int) -> float:
+        """Cash plus what the seat's deeds are worth to it, were `owner` who holds each square."""
+        total = float(cash)
+        squares, mortgaged, level = game.squares, game.mortgaged, game.level
+        for members in game.edition.groups.values():
+            mine = 0
+            others = 0
+            base = 0.0
+            rent3 = 0
+            needed = 0  # what three houses on every lot still cost
+            for i in members:
+                if owner[i] == seat:
+                    mine += 1
+                    sq = squares[i]
+                    base += sq.price - (lift_cost(sq) if mortgaged[i] else 0)
+                    base += level[i] * sq.house_cost
+                    rent3 += sq.rents[3]
+                    needed += max(0, 3 - level[i]) * sq.house_cost
+                elif owner[i] >= 0:
+                    others += 1
+            if not mine:
+                continue
+            if mine == len(members):
+                # A group is worth the rent of three houses only to a player who can build them.
+                funded = 1.0 if needed <= 0 else min(1.0, max(0.0, cash / needed))
+                total += base + 0.8 * rent3 * (0.4 + 0.6 * funded)
+            elif others == 0:
+                total += base * (1.1 + 0.2 * mine / len(members))
+            else:
+                total += base * 0.9
+        stations = utilities = 0
+        for i in game.ownable:
+            if owner[i] != seat:
+                continue
+            sq = squares[i]
+            if sq.kind == "station":
+                stations += 1
+            elif sq.kind == "utility":
+                utilities += 1
+            else:
+                continue
+            if mortgaged[i]:
+                total -= lift_cost(sq)
+        return total + STATION_WORTH[min(stations, 4)] + UTILITY_WORTH[min(utilities, 2)]
+
+    def _gains(self, game: Game, offer: Trade) -> tuple[float, float]:
+        """What an offer gains its proposer and its partner, each by their own holdings' worth."""
+        proposer, partner = offer.proposer, offer.partner
+        after = list(game.owner)
+        for i in offer.give.squares:
+            after[i] = partner
+        for i in offer.take.squares:
+            after[i] = proposer
+        cash = offer.give.cash - offer.take.cash  # what the proposer pays, net
+        cards = offer.take.jail_cards - offer.give.jail_cards
+        owner = game.owner
+        gains = []
+        for seat, paid, received in ((proposer, cash, offer.take), (partner, -cash, offer.give)):
+            before = self.worth(game, seat, owner, game.cash[seat])
+            costs = sum(interest(game.squares[i]) for i in received.squares if game.mortgaged[i])
+            now = self.worth(game, seat, after, game.cash[seat] - paid - costs)
+            gains.append(now - before + (cards if seat == proposer else -cards) * JAIL_CARD)
+        return gains[0], gains[1]
+
+    # ---- decisions ---------------------------------------------------------------------------
+
+    def _completes(self, game: Game, seat: int, square: int) -> bool:
+        if game.squares[square].kind != "lot":
+            return False
+        owner = game.owner
+        return all(owner[i] == seat for i in game.groups[square] if i != square)
+
+    def _blocks(self, game: Game, seat: int, square: int) -> bool:
+        """Taking this lot stops a rival from completing its group."""
+        if game.squares[square].kind != "lot":
+            return False
+        owners = {game.owner[i] for i in game.groups[square] if i != square}
+        return len(owners) == 1 and next(iter(owners)) not in (seat, -1)
+
+    def _limit(self, game: Game, seat: int, square: int) -> int:
+        """The most this deed is worth paying for, at auction."""
+        sq = game.squares[square]
+        price = sq.price
+        if sq.kind == "lot":
+            if self._completes(game, seat, square):
+                return min(game.cash[seat], price * 3)
+            if self._blocks(game, seat, square):
+                return min(game.cash[seat], price * 3 // 2)
+            if any(game.owner[i] == seat for i in game.groups[square]):
+                return min(game.cash[seat] - self.reserve, price * 13 // 10)
+            return min(game.cash[seat] - self.reserve, price)
+        held = sum(1 for i in game.kin[square] if game.owner[i] == seat)
+        return min(game.cash[seat] - self.reserve, price * (11 + 3 * held) // 10)
+
+    def _buy(self, game: Game) -> Command:
+        assert game.offer is not None
+        seat, square = game.offer.seat, game.offer.square
+        price = game.squares[square].price
+        keep = 0 if self._completes(game, seat, square) or self._blocks(game, seat, square) else self.reserve
+        if game.cash[seat] - price >= keep and why_not_buy(game, seat) is None:
+            return {"do": "buy"}
+        return {"do": "decline"}
+
+    def _bid(self, game: Game) -> Command:
+        auction = game.auctions[0]
+        for bidder in auction.bidders:
+            if bidder == auction.high_bidder:
+                continue
+            name = game.names[bidder]
+            if auction.square is not None:
+                step = max(5, game.squares[auction.square].price // 20)
+                amount = auction.high_bid + step
+                if amount <= self._limit(game, bidder, auction.square) and \
+                        why_not_bid(game, bidder, amount, None) is None:
+                    return {"do": "bid", "player": name, "amount": amount}
+            return {"do": "pass", "player": name}
+        raise AssertionError("an auction always has a bidder who may pass")
+
+    def _choice(self, game: Game) -> Command:
+        choice = game.choice
+        assert choice is not None
+        if "pay" in choice.options:
+            return {"do": "choose", "option": "pay"}
+        cheaper = "percent" if choice.percent_amount < choice.amount else "fixed"
+        return {"do": "choose", "option": cheaper}
+
+    def _danger(self, game: Game, seat: int) -> int:
+        """The highest rent a rival's square could charge now (what a landing may cost)."""
+        worst = 0
+        for i in game.ownable:
+            owner = game.owner[i]
+            if owner >= 0 and owner != seat and game.level[i]:
+                worst = max(worst, game.squares[i].rents[game.level[i]])
+        return worst
+
+    def _stay_in_jail(self, game: Game, seat: int) -> bool:
+        """Late in the game jail is a safe place: rent comes in, none goes out."""
+        unowned = any(game.owner[i] < 0 for i in game.ownable)
+        return not unowned and self._danger(game, seat) >= 400
+
+    def _answer(self, game: Game) -> Command:
+        offer = game.trade
+        assert offer is not None
+        name = game.names[offer.partner]
+        proposer_gains, partner_gains = self._gains(game, offer)
+        costs = sum(interest(game.squares[i]) for i in offer.give.squares if game.mortgaged[i])
+        affordable = game.cash[offer.partner] + offer.give.cash - offer.take.cash >= costs
+        if affordable and partner_gains > 0 and partner_gains >= FAIR * proposer_gains:
+            return {"do": "accept", "player": name}
+        return {"do": "reject", "player": name}
+
+    def _pay_debt(self, game: Game, debtor: int) -> Command:
+        """Mortgage what earns least first, then sell buildings, then mortgage whole groups."""
+        name = game.names[debtor]
+        owned = game.owned(debtor)
+        squares, level, mortgaged = game.squares, game.level, game.mortgaged
+        loose = [i for i in owned if not mortgaged[i] and not game.group_built(i)
+                 and not (squares[i].kind == "lot" and game.whole_group(debtor, i))]
+        if loose:
+            index = min(loose, key=lambda i: (squares[i].kind == "station", squares[i].price, i))
+            if why_not_mortgage(game, debtor, squares[index]) is None:
+                return {"do": "mortgage", "player": name, "square": squares[index].id}
+        built = [i for i in owned if level[i]]
+        if built:
+            index = max(built, key=lambda i: (level[i], -squares[i].house_cost, i))
+            square = squares[index]
+            if why_not_sell_building(game, debtor, square) is not None:
+                return {"do": "sell_all_buildings", "player": name, "group": square.group}
+            return {"do": "sell_building", "player": name, "square": square.id}
+        free = [i for i in owned if not mortgaged[i]]
+        if free:
+            square = min((squares[i] for i in free), key=lambda s: (s.mortgage_value, s.index))
+            if why_not_mortgage(game, debtor, square) is None:
+                return {"do": "mortgage", "player": name, "square": square.id}
+        return {"do": "bankrupt", "player": name}
+
+    def _between_rolls(self, game: Game, seat: int) -> Command | None:
+        """Build, fund building by mortgaging odd lots, lift mortgages when rich, propose a deal."""
+        if game.debts and game.first_debt(seat) is not None:
+            return None
+        groups, wanted = self._outlook_of(game, seat)
+        if game.trade is None and self.proposed_on_turn.get(seat) != self.turns:
+            self.proposed_on_turn[seat] = self.turns
+            move = self._propose(game, seat, wanted) if wanted else None
+            if move is None:
+                move = self._buy_in(game, seat)
+            if move is not None:
+                return move
+        if groups:
+            move = self._build(game, seat, groups)
+            if move is not None:
+                return move
+        return self._lift(game, seat)
+
+    def _reserve_now(self, game: Game, seat: int) -> int:
+        return max(self.build_reserve, min(600, self._danger(game, seat) // 2))
+
+    def _build(self, game: Game, seat: int, groups: list[tuple[int, ...]]) -> Command | None:
+        """The next house on the best whole group: three houses everywhere first, then up."""
+        squares, level, mortgaged = game.squares, game.level, game.mortgaged
+        cash = game.cash[seat]
+        reserve = self._reserve_now(game, seat)
+        best = -1
+        short = -1  # a lot we would build on but for the cash
+        for members in groups:
+            lowest = members[0]
+            lifted = True
+            for i in members:
+                if mortgaged[i]:
+                    lifted = False
+                if level[i] < level[lowest]:
+                    lowest = i
+            if not lifted or level[lowest] == 5:
+                continue
+            if (game.bank_hotels if level[lowest] == 4 else game.bank_houses) < 1:
+                continue
+            if why_not_build(game, seat, squares[lowest]) is not None and \
+                    cash >= squares[lowest].house_cost:
+                continue
+            rank = (min(level[lowest], 3), -squares[lowest].rents[3])
+            if cash - squares[lowest].house_cost >= reserve:
+                if best < 0 or rank < (min(level[best], 3), -squares[best].rents[3]):
+                    best = lowest
+            elif level[lowest] < 3 and short < 0:
+                short = lowest
+        if best >= 0 and why_not_build(game, seat, squares[best]) is None:
+            return {"do": "build", "player": game.names[seat], "square": squares[best].id}
+        if short >= 0:
+            return self._mortgage_odd_lot(game, seat)
+        return None
+
+    def _mortgage_odd_lot(self, game: Game, seat: int) -> Command | None:
+        """Cash for houses: mortgage a deed that is in no whole group of ours (cheapest first)."""
+        squares = game.squares
+        odd = [i for i in game.owned(seat) if not game.mortgaged[i] and not game.group_built(i)
+               and not (squares[i].kind == "lot" and game.whole_group(seat, i))]
+        if not odd:
+            return None
+        index = min(odd, key=lambda i: (squares[i].kind == "station", squares[i].price, i))
+        if why_not_mortgage(game, seat, squares[index]) is not None:
+            return None
+        return {"do": "mortgage", "player": game.names[seat], "square": squares[index].id}
+
+    def _lift(self, game: Game, seat: int) -> Command | None:
+        """Lift mortgages once rich: whole groups' lots first (they can then be built on)."""
+        cash = game.cash[seat]
+        squares = game.squares
+        mortgaged = [i for i in game.owned(seat) if game.mortgaged[i]]
+        if not mortgaged:
+            return None
+        keep = self._reserve_now(game, seat) + 300
+        mortgaged.sort(key=lambda i: (not (squares[i].kind == "lot" and game.whole_group(seat, i)), i))
+        for index in mortgaged:
+            square = squares[index]
+            if cash - lift_cost(square) >= keep and why_not_unmortgage(game, seat, square) is None:
+                return {"do": "unmortgage", "player": game.names[seat], "square": square.id}
+        return None
+
+    def _propose(self, game: Game, seat: int, wanted: list[int]) -> Command | None:
+        """A deal for a group's last lot: cash first (a price both sides' valuations take, and at
+        least twice the price), else a swap of last lots, evened out with cash."""
+        name = game.names[seat]
+        for index in wanted:
+            owner = game.owner[index]
+            if owner < 0 or owner == seat or game.group_built(index):
+                continue
+            price = game.squares[index].price
+            sold = Trade(seat, owner, Side(), Side(squares=(index,)))
+            mine, theirs = self._gains(game, sold)  # what each side gains before any cash
+            # Cash c evens it out: theirs + c >= FAIR * (mine - c)  =>  c >= (FAIR*mine - theirs)/(1+FAIR).
+            # As people do, it opens low (twice the price) and comes back with the fair price.
+            fair = -(-(int((FAIR * mine - theirs) / (1 + FAIR)) + 1) // 10) * 10
+            last = self.offered.get((seat, index), 0)
+            cash = 2 * price if last < 2 * price else max(2 * price, fair)
+            if cash <= last:
+                cash = last + max(10, price // 5)
+            if mine - cash > 0.3 * mine and game.cash[seat] - cash >= PROPOSE_KEEP:
+                self.offered[(seat, index)] = cash
+                offer = {"do": "trade", "from": name, "to": game.names[owner],
+                         "give": {"cash": cash}, "take": {"squares": [game.squares[index].id]}}
+                if why_not_trade(game, seat, owner, Side(cash=cash), Side(squares=(index,)), ()) is None:
+                    return offer
+            swap = self._swap(game, seat, owner, index)
+            if swap is not None:
+                return swap
+        return None
+
+    def _swap(self, game: Game, seat: int, partner: int, index: int) -> Command | None:
+        """Our lot that completes one of the partner's groups, for theirs that completes ours."""
+        for mine in game.owned(seat):
+            if game.group_built(mine) or not self._completes(game, partner, mine):
+                continue
+            swap = Trade(seat, partner, Side(squares=(mine,)), Side(squares=(index,)))
+            gain, theirs = self._gains(game, swap)
+            if gain <= 0:
+                continue
+            cash = 0
+            if theirs < FAIR * gain:  # we pay the difference that makes it fair to them
+                cash = -(-int((FAIR * gain - theirs) / (1 + FAIR) + 1) // 10) * 10
+            if gain - cash < FAIR * (theirs + cash) or cash > game.cash[seat]:
+                continue
+            give = Side(cash=cash, squares=(mine,))
+            if why_not_trade(game, seat, partner, give, Side(squares=(index,)), ()) is not None:
+                continue
+            offer: Command = {"do": "trade", "from": game.names[seat], "to": game.names[partner],
+                              "give": {"squares": [game.squares[mine].id]},
+                              "take": {"squares": [game.squares[index].id]}}
+            if cash:
+                offer["give"]["cash"] = cash
+            return offer
+        return None
+
+    def _buy_in(self, game: Game, seat: int) -> Command | None:
+        """Buy into a group whose other lots all belong to other players, one lot a turn at twice
+        its price, when the whole group is worth more to us than it costs in all."""
+        owner, squares = game.owner, game.squares
+        best: tuple[float, int, int] | None = None
+        for members in game.edition.groups.values():
+            mine = [i for i in members if owner[i] == seat]
+            missing = [i for i in members if owner[i] != seat]
+            if not mine or len(missing) < 2 or any(owner[i] < 0 for i in missing):
+                continue
+            if any(game.level[i] for i in members) or any(game.mortgaged[i] for i in missing):
+                continue
+            cost = sum(2 * squares[i].price for i in missing)
+            whole = list(owner)
+            for i in missing:
+                whole[i] = seat
+            gain = self.worth(game, seat, whole, 0) - self.worth(game, seat, owner, 0) - cost
+            cheapest = min(missing, key=lambda i: (squares[i].price, i))
+            if gain > 0 and game.cash[seat] - cost >= BUY_IN_KEEP and (best is None or gain > best[0]):
+                best = (gain, cheapest, owner[cheapest])
+        if best is None:
+            return None
+        _, index, partner = best
+        cash = 2 * squares[index].price
+        if why_not_trade(game, seat, partner, Side(cash=cash), Side(squares=(index,)), ()) is not None:
+            return None
+        return {"do": "trade", "from": game.names[seat], "to": game.names[partner],
+                "give": {"cash": cash}, "take": {"squares": [squares[index].id]}}

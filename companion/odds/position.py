@@ -1,0 +1,69 @@
+"""A position to estimate: a table script replayed, what was played so far, and what may follow.
+
+The position is the script itself (the table's own record), so a worker process rebuilds it from
+plain text, whichever engine it runs; a few thousand commands replay in milliseconds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import Game, Malformed, Rejected, new_game
+from ..scriptfile import ScriptError, parse_line
+
+
+@dataclass
+class Replayed:
+    game: Game
+    turns: int  # player-turns played: the end_turn commands the rules took
+    rejected: int  # lines the rules refused (skipped, as `companion replay` does)
+
+
+def replayed(lines: Iterable[str | bytes]) -> Replayed:
+    """The game a script gives (ScriptError when it cannot be read, as for `companion replay`)."""
+    game: Game | None = None
+    turns = rejected = 0
+    for number, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        command = parse_line(number, text)
+        if game is None:
+            try:
+                game = new_game(command)
+            except Malformed as exc:
+                raise ScriptError(number, exc.reason) from None
+            continue
+        try:
+            game.apply(command, guarded=False)
+        except Malformed as exc:
+            raise ScriptError(number, exc.reason) from None
+        except Rejected:
+            rejected += 1
+            continue
+        if command.get("do") == "end_turn":
+            turns += 1
+    if game is None:
+        raise ScriptError(1, 'the script is empty; it starts with {"do": "new_game", ...}')
+    return Replayed(game, turns, rejected)
+
+
+def key_of(lines: Sequence[str], then: Sequence[dict[str, Any]] = ()) -> str:
+    """A short name for a position: the same script (and the same commands after it), the same key."""
+    digest = hashlib.sha256()
+    for line in lines:
+        digest.update(line.encode() if isinstance(line, str) else line)
+        digest.update(b"\n")
+    for command in then:
+        digest.update(repr(sorted(command.items())).encode())
+    return digest.hexdigest()[:16]
+
+
+def answer_trade(game: Game, accept: bool) -> dict[str, Any] | None:
+    """The command that answers the open trade proposal (None when there is none)."""
+    if game.trade is None:
+        return None
+    partner = game.names[game.trade.partner]
+    return {"do": "accept" if accept else "reject", "player": partner}

@@ -1,0 +1,144 @@
+"""The table's odds beside a real table: every turn's chances worked out in niced worker processes
+and pushed to screens, the trade advisor's two answers before anyone answers, the game review at
+the end, and `GET /api/odds`, all without the table waiting for any of it."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.compiled.choice import choose
+from companion.odds.live import LiveOdds, boundaries
+from companion.web import odds as odds_web
+
+from .web_support import BANKER, Rig
+
+SAMPLES = 200
+
+
+@pytest.fixture
+def rig(tmp_path: Path) -> Iterator[tuple[Rig, LiveOdds, list[dict[str, Any]]]]:
+    rig = Rig.make(tmp_path)
+    published: list[dict[str, Any]] = []
+
+    def publish(event: dict[str, Any]) -> None:
+        published.append(event)
+        rig.ctx.broker.publish(event)
+
+    live = LiveOdds(rig.table, publish, samples=SAMPLES, jobs=2, build=choose("auto", say=lambda _: None))
+    rig.table.listeners.append(live.listen)
+    odds_web.install(rig.app, live)
+    live.start()
+    try:
+        yield rig, live, published
+    finally:
+        live.close()
+        rig.close()
+
+
+def play(rig: Rig, *commands: dict[str, Any]) -> None:
+    client = rig.client()
+    for command in commands:
+        answer = client.post("/api/commands", json=command, headers=BANKER)
+        assert answer.status_code == 200, (command, answer.json)
+
+
+def odds_when(rig: Rig, ready: Any, timeout: float = 60) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        shown = rig.client().get("/api/odds").json
+        if ready(shown):
+            return shown
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the odds did not come: {shown}")
+        time.sleep(0.1)
+
+
+TURN = ({"do": "roll", "dice": [1, 2]}, {"do": "decline"}, {"do": "pass", "player": "Ann"},
+        {"do": "pass", "player": "Bob"}, {"do": "end_turn"})
+
+
+def test_every_turns_chances_are_worked_out_and_pushed_to_the_screens(rig: Any) -> None:
+    table_rig, live, published = rig
+    game = table_rig.new_game(players=["Ann", "Bob"], tokens={})["game"]
+    play(table_rig, *TURN, {"do": "roll", "dice": [6, 4]}, {"do": "end_turn"})
+    shown = odds_when(table_rig, lambda o: bool(o["latest"]) and len(o["history"]) == 3)
+    assert shown["enabled"] and shown["game"] == game and shown["samples"] == SAMPLES
+    assert [p["turn"] for p in shown["history"]] == [0, 1, 2]
+    for point in shown["history"]:
+        assert set(point["chances"]) == {"Ann", "Bob"} and point["samples"] == SAMPLES
+        assert sum(point["chances"].values()) == pytest.approx(1, abs=1e-3)
+    assert shown["history"][1]["player"] == "Ann" and shown["history"][2]["player"] == "Bob"
+    pushed = [e for e in published if e["type"] == "odds"]
+    assert {e["turn"] for e in pushed} == {0, 1, 2} and all(e["game"] == game for e in pushed)
+
+
+def test_the_trade_advisor_shows_both_players_chances_either_way_before_they_answer(rig: Any) -> None:
+    table_rig, live, published = rig
+    table_rig.new_game(players=["Ann", "Bob"], tokens={})
+    play(table_rig, *TURN)
+    # Bob offers Ann nearly all his cash for nothing: accepting it ruins him.
+    offer = {"do": "trade", "from": "Bob", "to": "Ann", "give": {"cash": 1400}}
+    play(table_rig, offer)
+    shown = odds_when(table_rig, lambda o: o["trade"] is not None)
+    advice = shown["trade"]
+    assert (advice["from"], advice["to"]) == ("Bob", "Ann")
+    assert advice["give"]["cash"] == 1400 and advice["samples"] == SAMPLES
+    assert table_rig.table.snapshot()["pending"]["kind"] == "trade"  # nobody has answered yet
+    accept, reject = advice["accept"]["chances"], advice["reject"]["chances"]
+    assert accept["Bob"] < reject["Bob"] - 0.2 and accept["Ann"] > reject["Ann"] + 0.2
+    assert any(e["type"] == "odds_trade" for e in published)
+
+
+def test_the_review_names_the_turns_that_moved_the_chances_most(rig: Any) -> None:
+    table_rig, live, _ = rig
+    table_rig.new_game(players=["Ann", "Bob"], tokens={})
+    play(table_rig, {"do": "roll", "dice": [1, 2]}, {"do": "buy"}, {"do": "end_turn"},
+         {"do": "roll", "dice": [6, 4]}, {"do": "end_turn"},
+         {"do": "trade", "from": "Bob", "to": "Ann", "give": {"cash": 1400}},
+         {"do": "accept", "player": "Ann"}, {"do": "roll", "dice": [1, 3]}, {"do": "end_turn"},
+         {"do": "end_game"})
+    shown = odds_when(table_rig, lambda o: o["review"] is not None)
+    review = shown["review"]
+    assert [p["turn"] for p in review["points"]] == [0, 1, 2, 3, 4]
+    assert review["points"][-1]["chances"]["Ann"] == 1.0
+    turn3 = next(m for m in review["moments"] if m["turn"] == 3)  # Bob's gift to Ann
+    assert turn3["player"] == "Ann" and turn3["who"] in ("Ann", "Bob")
+    assert turn3["events"][0]["en"] == "Ann accepts Bob's trade"
+    assert turn3["events"][0]["ru"] and turn3["events"][0]["ru"] != turn3["events"][0]["en"]
+    assert turn3["change"]["Bob"][1] < turn3["change"]["Bob"][0] - 0.2
+
+
+def test_the_odds_run_behind_everything_else(rig: Any) -> None:
+    table_rig, live, _ = rig
+    table_rig.new_game(players=["Ann", "Bob"], tokens={})
+    odds_when(table_rig, lambda o: o["latest"] is not None)
+    assert live.pool is not None
+    for worker in live.pool.workers:
+        pid = worker.process.pid
+        nice = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+        assert nice == 19
+        if hasattr(os, "sched_getscheduler"):
+            assert os.sched_getscheduler(pid) == os.SCHED_IDLE
+
+
+def test_turn_boundaries_are_the_start_each_end_of_turn_and_the_end() -> None:
+    lines = ['{"do": "new_game"}', '{"do": "roll"}', '{"do": "end_turn"}', '{"do": "roll"}',
+             '{"do": "end_turn"}', '{"do": "end_game"}']
+    assert boundaries(lines, over=False) == [(0, 1), (1, 3), (2, 5)]
+    assert boundaries(lines, over=True) == [(0, 1), (1, 3), (2, 5), (3, 6)]
+
+
+def test_without_the_odds_the_api_says_so(tmp_path: Path) -> None:
+    rig = Rig.make(tmp_path)
+    try:
+        odds_web.install(rig.app, None)
+        assert rig.client().get("/api/odds").json == {"enabled": False, "game": None, "latest": None,
+                                                      "history": [], "trade": None, "review": None}
+    finally:
+        rig.close()

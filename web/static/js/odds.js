@@ -1,0 +1,239 @@
+// Win chances (companion/odds): the bars on the Table page (#odds), the trade advisor in every
+// [data-slot="trade-advice"] the decision view shows, and the game review once the game is over.
+// The numbers come from GET /api/odds and the `odds`, `odds_trade` and `odds_review` notices the
+// page's live stream passes on as window "notice" events; the words are this module's own
+// (English and Russian) or the engine's sentences the review carries in both languages.
+
+import { onState } from "./api.js";
+
+const WORDS = {
+  en: {
+    title: "Chances of winning",
+    basis: "After turn {turn} · {n} games played out by the bots from here · ±{pm} points",
+    start: "At the start · {n} games played out by the bots from here · ±{pm} points",
+    over: "The game is over",
+    working: "Working out the chances…",
+    none: "The chances show once a game is running.",
+    assume: "The chances assume everyone plays on as the bots do.",
+    advice: "Chances of winning",
+    if_accept: "If {player} accepts",
+    if_reject: "If {player} rejects",
+    advice_basis: "{n} games played out by the bots for each answer",
+    advice_working: "Working out what this trade does to both players' chances…",
+    refused: "not possible",
+    review: "Game review",
+    review_working: "The review is being worked out…",
+    chart: "Each player's chance of winning after every turn",
+    turn: "Turn {turn} ({player})",
+    moved: "{player}: {before} → {after}",
+    quiet: "no deed changed hands",
+    rent: "{payer} pays {amount} rent to {owner} for {square}",
+    turn_axis: "turn",
+  },
+  ru: {
+    title: "Шансы на победу",
+    basis: "После хода {turn} · боты доиграли отсюда {n} партий · ±{pm} п.",
+    start: "В начале игры · боты доиграли отсюда {n} партий · ±{pm} п.",
+    over: "Игра окончена",
+    working: "Шансы считаются…",
+    none: "Шансы появятся, когда начнётся игра.",
+    assume: "Шансы исходят из того, что все играют дальше, как боты.",
+    advice: "Шансы на победу",
+    if_accept: "Если {player} примет",
+    if_reject: "Если {player} откажет",
+    advice_basis: "Боты доиграли по {n} партий для каждого ответа",
+    advice_working: "Считаем, как сделка изменит шансы обоих игроков…",
+    refused: "невозможно",
+    review: "Разбор игры",
+    review_working: "Разбор игры готовится…",
+    chart: "Шансы каждого игрока на победу после каждого хода",
+    turn: "Ход {turn} ({player})",
+    moved: "{player}: {before} → {after}",
+    quiet: "никто не сменил владельца",
+    rent: "{payer} платит {owner} ренту {amount} за {square}",
+    turn_axis: "ход",
+  },
+};
+const PALETTE = ["#d7263d", "#1b998b", "#2e86de", "#f49d37", "#8e44ad", "#3bb273", "#e056a0", "#7f8c8d"];
+
+const lang = () => (document.documentElement.lang in WORDS ? document.documentElement.lang : "en");
+function w(key, vars = {}) {
+  const text = WORDS[lang()][key] ?? WORDS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+}
+const pct = (p) => `${Math.round((p ?? 0) * 100)} %`;
+const number = (n) => Number(n || 0).toLocaleString(lang() === "ru" ? "ru-RU" : "en-GB");
+
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(tag.startsWith("svg:") ? "http://www.w3.org/2000/svg" : "http://www.w3.org/1999/xhtml",
+    tag.replace(/^svg:/, ""));
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined && value !== false) el.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) el.append(child instanceof Node ? child : String(child));
+  }
+  return el;
+}
+
+let odds = null; // GET /api/odds
+let state = null; // the page's latest game state
+const colour = (name) => {
+  const i = (state?.players || []).findIndex((p) => p.name === name);
+  return PALETTE[(i >= 0 ? i : 0) % PALETTE.length];
+};
+
+async function refresh() {
+  try {
+    const answer = await fetch("/api/odds", { credentials: "same-origin", headers: { Accept: "application/json" } });
+    if (answer.ok) odds = await answer.json();
+  } catch { /* offline: the stream brings it back */ }
+  render();
+}
+
+function sameGame() {
+  return odds && state && odds.game && odds.game === state.game;
+}
+
+// ---- the bars ----------------------------------------------------------------------------------
+function bars(point) {
+  const names = Object.keys(point.chances);
+  const pm = Math.max(...names.map((n) => ((point.interval?.[n]?.[1] ?? 0) - (point.interval?.[n]?.[0] ?? 0)) / 2));
+  return [
+    h("ul", { class: "odds-bars", "data-test": "odds-bars" }, names.map((name) =>
+      h("li", { "data-test": `odds-${name}`, "data-chance": point.chances[name] },
+        h("span", { class: "odds-name" }, name),
+        h("span", { class: "odds-bar", "aria-hidden": "true" },
+          h("span", { class: "odds-fill", style: `width: ${(point.chances[name] * 100).toFixed(1)}%; background: ${colour(name)}` })),
+        h("span", { class: "odds-pct", "data-test": `odds-pct-${name}` }, pct(point.chances[name]))))),
+    h("p", { class: "muted odds-basis", "data-test": "odds-samples", "data-samples": point.samples },
+      point.over ? w("over") : w(point.turn ? "basis" : "start", { turn: point.turn, n: number(point.samples), pm: Math.round(pm * 100) })),
+  ];
+}
+
+// ---- the review: a chart of every turn, and the turns that moved it most ------------------------
+function chart(points) {
+  const names = Object.keys(points[0]?.chances || {});
+  for (const p of points) for (const n of Object.keys(p.chances)) if (!names.includes(n)) names.push(n);
+  const width = 600, height = 220, left = 36, bottom = 22, top = 8;
+  const last = Math.max(1, points[points.length - 1].turn);
+  const x = (turn) => left + (turn / last) * (width - left - 8);
+  const y = (p) => top + (1 - p) * (height - top - bottom);
+  const grid = [0, 0.25, 0.5, 0.75, 1].map((p) => [
+    h("svg:line", { x1: left, x2: width - 8, y1: y(p), y2: y(p), class: "odds-grid" }),
+    h("svg:text", { x: left - 4, y: y(p) + 4, "text-anchor": "end", class: "odds-axis" }, `${p * 100}%`),
+  ]);
+  const lines = names.map((name) => h("svg:polyline", {
+    fill: "none", stroke: colour(name), "stroke-width": 2.5, "data-player": name,
+    points: points.map((p) => `${x(p.turn).toFixed(1)},${y(p.chances[name] ?? 0).toFixed(1)}`).join(" "),
+  }));
+  return h("figure", { class: "odds-chart", "data-test": "odds-chart" },
+    h("svg:svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": w("chart") },
+      grid, lines,
+      h("svg:text", { x: width - 8, y: height - 4, "text-anchor": "end", class: "odds-axis" }, `${w("turn_axis")} ${last}`)),
+    h("figcaption", {}, names.map((name) => h("span", { class: "odds-key" },
+      h("span", { class: "odds-swatch", style: `background: ${colour(name)}` }), ` ${name} `))));
+}
+
+function said(event) {
+  if (event.key === "rent") {
+    const square = event.square?.[lang()] ?? event.square?.en ?? "";
+    return w("rent", { payer: event.payer, owner: event.owner, amount: `£${number(event.amount)}`, square });
+  }
+  return String(event[lang()] ?? event.en).replace(/[.!]+$/, "");
+}
+
+function review(data) {
+  const out = [h("h3", {}, w("review"))];
+  if (!data) return [...out, h("p", { class: "muted", "data-test": "odds-review-working" }, w("review_working"))];
+  out.push(chart(data.points));
+  out.push(h("ol", { class: "odds-moments", "data-test": "odds-moments" }, (data.moments || []).map((m) =>
+    h("li", { "data-turn": m.turn },
+      h("strong", {}, w("turn", { turn: m.turn, player: m.player })), ": ",
+      m.events.length ? m.events.map(said).join("; ") : w("quiet"), ". ",
+      h("span", { class: "odds-moved" }, w("moved", { player: m.who, before: pct(m.change[m.who][0]), after: pct(m.change[m.who][1]) }))))));
+  return out;
+}
+
+function render() {
+  const section = document.getElementById("odds");
+  if (section) {
+    const children = [h("h2", {}, w("title"))];
+    const point = sameGame() ? odds.latest : null;
+    if (!state?.game) children.push(h("p", { class: "muted" }, w("none")));
+    else if (!point) children.push(h("p", { class: "muted", "data-test": "odds-working" }, w("working")));
+    else {
+      children.push(...bars(point));
+      if (point.over || state.winner || (state.ranking && !state.turn)) children.push(...review(odds.review));
+      children.push(h("p", { class: "muted odds-assume" }, w("assume")));
+    }
+    section.replaceChildren(...children);
+    section.hidden = !(odds && odds.enabled);
+  }
+  for (const slot of document.querySelectorAll('[data-slot="trade-advice"]')) advise(slot);
+}
+
+// ---- the trade advisor ---------------------------------------------------------------------------
+// A side of a trade as one string, whatever order its keys came in (the stream keeps the server's
+// order, the API sorts them).
+const side = (s) => JSON.stringify([s?.cash || 0, [...(s?.squares || [])].sort(), s?.jail_cards || 0]);
+
+function forThisTrade(advice, pending) {
+  if (!advice || !pending || pending.kind !== "trade") return false;
+  return advice.from === pending.from && advice.to === pending.to
+    && side(advice.give) === side(pending.give) && side(advice.take) === side(pending.take);
+}
+
+function advise(slot) {
+  const pending = state?.pending;
+  if (!odds?.enabled || pending?.kind !== "trade") {
+    if (slot.dataset.shown !== "none") { slot.dataset.shown = "none"; slot.replaceChildren(); }
+    return;
+  }
+  const advice = sameGame() && forThisTrade(odds.trade, pending) ? odds.trade : null;
+  const key = JSON.stringify([advice, lang()]);
+  if (slot.dataset.shown === key) return;
+  slot.dataset.shown = key;
+  if (!advice) {
+    slot.replaceChildren(h("p", { class: "muted trade-advice", "data-test": "trade-advice-working" }, w("advice_working")));
+    return;
+  }
+  const players = [advice.from, advice.to];
+  const cell = (answer, name) => (answer?.refused ? w("refused") : pct(answer?.chances?.[name]));
+  slot.replaceChildren(h("div", { class: "trade-advice", "data-test": "trade-advice" },
+    h("table", {},
+      h("caption", {}, w("advice")),
+      h("thead", {}, h("tr", {}, h("th", {}, ""),
+        h("th", { scope: "col" }, w("if_accept", { player: advice.to })),
+        h("th", { scope: "col" }, w("if_reject", { player: advice.to })))),
+      h("tbody", {}, players.map((name) => h("tr", { "data-player": name },
+        h("th", { scope: "row" }, name),
+        h("td", { "data-test": `advice-accept-${name}` }, cell(advice.accept, name)),
+        h("td", { "data-test": `advice-reject-${name}` }, cell(advice.reject, name)))))),
+    h("p", { class: "muted" }, w("advice_basis", { n: number(advice.samples) }))));
+}
+
+// ---- wiring --------------------------------------------------------------------------------------
+window.addEventListener("notice", (e) => {
+  const data = e.detail || {};
+  if (data.type === "odds" && odds && odds.game === data.game) {
+    const { type, game, ...point } = data;
+    odds.history = (odds.history || []).filter((p) => p.turn !== point.turn).concat([point]).sort((a, b) => a.turn - b.turn);
+    odds.latest = odds.history[odds.history.length - 1];
+    render();
+  } else if (data.type === "odds" || data.type === "odds_trade" || data.type === "odds_review") {
+    refresh();
+  }
+});
+window.addEventListener("langchange", () => render());
+window.addEventListener("online", () => refresh());
+onState((next) => {
+  const changed = !state || state.game !== next?.game;
+  state = next;
+  if (changed) refresh();
+  else render();
+});
+new MutationObserver(() => {
+  for (const slot of document.querySelectorAll('[data-slot="trade-advice"]')) if (!slot.dataset.shown) advise(slot);
+}).observe(document.body, { childList: true, subtree: true });
+refresh();
