@@ -73,6 +73,7 @@ class Daemon:
         odds = live_odds.started(self.config.odds, table, ctx.broker.publish)  # after the screens'
         if odds is not None:
             table.listeners.append(odds.listen)
+            table.stirring.append(odds.stir)
         odds_web.install(app, odds)
         from .web.serve import create_server
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from companion.compiled.choice import choose
-from companion.odds.live import LiveOdds, boundaries
+from companion.odds.live import QUIET, LiveOdds, boundaries
 from companion.web import odds as odds_web
 
 from .web_support import BANKER, Rig
@@ -32,6 +32,7 @@ def rig(tmp_path: Path) -> Iterator[tuple[Rig, LiveOdds, list[dict[str, Any]]]]:
 
     live = LiveOdds(rig.table, publish, samples=SAMPLES, jobs=2, build=choose("auto", say=lambda _: None))
     rig.table.listeners.append(live.listen)
+    rig.table.stirring.append(live.stir)
     odds_web.install(rig.app, live)
     live.start()
     try:
@@ -125,6 +126,48 @@ def test_the_odds_run_behind_everything_else(rig: Any) -> None:
         assert nice == 19
         if hasattr(os, "sched_getscheduler"):
             assert os.sched_getscheduler(pid) == os.SCHED_IDLE
+
+
+def process_state(pid: int) -> str:
+    """The kernel's one-letter state of a process: "T" while it is stopped."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
+def test_the_workers_step_aside_while_the_table_is_busy(rig: Any) -> None:
+    table_rig, live, _ = rig
+    table_rig.new_game(players=["Ann", "Bob"], tokens={})
+    odds_when(table_rig, lambda o: o["latest"] is not None)
+    assert live.pool is not None
+    pids = [worker.process.pid for worker in live.pool.workers]
+    assert all(process_state(pid) != "T" for pid in pids)
+
+    play(table_rig, {"do": "roll", "dice": [1, 2]})  # a request reaches the table: they stop at once
+    assert [process_state(pid) for pid in pids] == ["T"] * len(pids)
+    time.sleep(QUIET / 2)
+    play(table_rig, {"do": "decline"})  # the table is still busy: they stay stopped
+    time.sleep(QUIET / 2)
+    assert [process_state(pid) for pid in pids] == ["T"] * len(pids)
+
+    deadline = time.monotonic() + QUIET + 5
+    while any(process_state(pid) == "T" for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert all(process_state(pid) != "T" for pid in pids), "the workers stayed stopped"
+    play(table_rig, *TURN[2:])  # and the next turn's chances still come
+    assert odds_when(table_rig, lambda o: o["latest"] is not None and o["latest"]["turn"] == 1)
+
+
+def test_the_table_stirs_before_its_writer_takes_an_input_up(tmp_path: Path) -> None:
+    rig = Rig.make(tmp_path)
+    try:
+        rig.new_game(players=["Ann", "Bob"], tokens={})
+        seen: list[int] = []
+        rig.table.stirring.append(lambda: seen.append((rig.table.published or {})["seq"]))
+        before = (rig.table.published or {})["seq"]
+        play(rig, {"do": "roll", "dice": [1, 2]})
+        assert seen == [before]  # told once, while the roll was not stored yet
+        assert (rig.table.published or {})["seq"] > before
+    finally:
+        rig.close()
 
 
 def test_turn_boundaries_are_the_start_each_end_of_turn_and_the_end() -> None:

@@ -3,8 +3,9 @@
 One thread of the daemon plans; worker processes (niced, and on Linux in the idle scheduling
 class) play the continuations on every core. The thread never touches the live game: it reads the
 stored script (`store.effective`, under the store's lock, a list copy) and hands it to the workers,
-who rebuild the position themselves. The table's writer only calls `listen`, which notes what
-happened and wakes the thread.
+who rebuild the position themselves. The table only calls `stir` when an input arrives (the
+workers stop where they are until the table has been still a moment) and `listen` once it is
+stored (which notes what happened and wakes the thread).
 
 What it works out, most urgent first:
 1. an open trade proposal: both players' chances if the partner accepts and if not (the advisor);
@@ -115,16 +116,25 @@ class LiveOdds:
             if self._frozen and time.monotonic() - self._active >= QUIET:
                 self._thaw()
 
-    def listen(self, event: dict[str, Any]) -> None:
-        """The table's listener (on its writer thread): note it, wake the planner, nothing more;
-        and stop the workers where they are, so the screens get the news on cores of their own."""
+    def stir(self) -> None:
+        """The table stirs: an input has just reached it (a tap, a press, a request; any thread,
+        before the writer takes it up). The workers stop where they are (`SIGSTOP`, a system call
+        each), so the command and the news to the screens run on cores of their own; they go on
+        once the table has been still for QUIET seconds."""
         self._active = time.monotonic()
         pool = self.pool
-        if pool is not None and not self._frozen:
-            with self._freezing:
-                self._frozen = [worker.process.pid for worker in pool.workers]
-                for pid in self._frozen:
-                    _signal(pid, signal.SIGSTOP)
+        if pool is None:
+            return
+        with self._freezing:
+            if self._frozen or self._stopping.is_set():
+                return
+            self._frozen = [worker.process.pid for worker in pool.workers]
+            for pid in self._frozen:
+                _signal(pid, signal.SIGSTOP)
+
+    def listen(self, event: dict[str, Any]) -> None:
+        """The table's listener (on its writer thread): note it, wake the planner, nothing more."""
+        self.stir()
         if event.get("type") != "state":
             return
         command = event.get("command") or {}

@@ -86,6 +86,9 @@ class Table:
         self.store: GameStore | None = None
         self.published: dict[str, Any] | None = None  # the last committed state, with its seq
         self.listeners: list[Listener] = []
+        # Told the moment an input arrives, on the caller's thread, before the writer takes it up:
+        # background work (the odds' workers) steps aside so the table never waits for it.
+        self.stirring: list[Callable[[], None]] = []
         self.publishing: list[Publishing] = []
         self.waits: list[TokenWait] = []  # screens waiting for a token tap (writer thread only)
         self._inbox: queue.Queue[tuple[Callable[[], Result], Future[Result]] | None] = queue.Queue()
@@ -125,6 +128,7 @@ class Table:
         its connection closed), is withdrawn, never run later, and answered 503; work already
         running is waited for (it may be stored, so its answer must come).
         """
+        self._stir()
         reply = self._call(work)
         deadline = time.monotonic() + timeout
         while True:
@@ -137,6 +141,13 @@ class Table:
                 if reply.cancel():
                     return Result(False, BUSY if left <= 0 else GONE, status=503)
                 return reply.result()
+
+    def _stir(self) -> None:
+        for stirred in list(self.stirring):
+            try:
+                stirred()
+            except Exception:  # background work must never keep an input from the table
+                log.exception("a stirring hook failed")
 
     def close(self) -> None:
         self._inbox.put(None)
@@ -214,6 +225,7 @@ class Table:
 
     def on_event(self, event: Event) -> None:
         """The devices' callback: queued for the writer, never blocking a device thread."""
+        self._stir()
         if isinstance(event, Tap):
             self._call(lambda: self._tap(event.uid))
         elif isinstance(event, Press):
