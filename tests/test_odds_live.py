@@ -185,3 +185,18 @@ def test_without_the_odds_the_api_says_so(tmp_path: Path) -> None:
                                                       "history": [], "trade": None, "review": None}
     finally:
         rig.close()
+
+
+def test_a_turn_that_moved_no_chance_by_a_point_is_no_moment() -> None:
+    from types import SimpleNamespace
+
+    from companion.odds.review import moments
+
+    def point(turn: int, ann: float) -> Any:
+        return SimpleNamespace(turn=turn, odds={"chances": {"Ann": ann, "Bob": 1 - ann}})
+
+    points = [point(0, 0.5), point(1, 0.503), point(2, 0.9), point(3, 0.9)]
+    turns = [{"player": p, "events": []} for p in ("", "Ann", "Bob", "Ann")]
+    found = moments(points, turns)
+    assert [m["turn"] for m in found] == [2]  # the 0.3-point wobble and the still turn are not named
+    assert found[0]["change"]["Bob"] == [0.497, pytest.approx(0.1)]

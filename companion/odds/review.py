@@ -24,6 +24,7 @@ HEADLINES = ("trade.accepts", "bankrupt.goes", "build.hotel", "auction.wins", "b
 BIG_RENT = 100  # a smaller rent makes no headline
 PER_TURN = 3  # events kept for each turn
 SHOWN = 3  # moments the review names
+NOTABLE = 0.01  # a turn that moved nobody's chance by a whole point is no moment ("47 % → 47 %")
 
 
 @dataclass
@@ -79,4 +80,4 @@ def moments(points: Sequence[Any], turns: Sequence[dict[str, Any]],
         found.append({"turn": points[i].turn, "player": turns[i]["player"], "events": turns[i]["events"],
                       "change": change, "who": who, "swing": round(swing, 4)})
     found.sort(key=lambda m: (-m["swing"], m["turn"]))
-    return [m for m in found[:shown] if m["swing"] > 0]
+    return [m for m in found if m["swing"] >= NOTABLE][:shown]

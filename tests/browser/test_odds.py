@@ -55,6 +55,11 @@ def test_chances_after_each_turn_the_trade_advisor_and_the_review(
     expect(phone.get_by_test_id("action-accept")).to_be_visible()
     shots.take(phone, "trade advice on the partner's phone")
     shots.take(table, "trade advice on the table")
+    for page, (width, height) in ((phone, (390, 844)), (table, (1024, 768))):
+        page.set_viewport_size({"width": width, "height": height})
+        expect(page.get_by_test_id("trade-advice")).to_be_visible()
+        assert fits(page), f"the trade advice scrolls sideways at {width}"
+        shots.take(page, f"trade advice at {width}")
 
     # The review: once the game is over, the chart of every turn and the turns that moved it.
     api.must({"do": "accept", "player": "Ann"})
@@ -73,3 +78,13 @@ def test_chances_after_each_turn_the_trade_advisor_and_the_review(
     expect(table.get_by_test_id("odds")).to_contain_text("Разбор игры")
     expect(moments).to_contain_text("Ход ")
     shots.take(table, "game review in Russian", full_page=True)
+    for width, height in ((1024, 768), (390, 844)):
+        table.set_viewport_size({"width": width, "height": height})
+        expect(table.get_by_test_id("odds-chart")).to_be_visible()
+        assert fits(table), f"the review scrolls sideways at {width}"
+        shots.take(table, f"game review in Russian at {width}", full_page=True)
+
+
+def fits(page: Page) -> bool:
+    """Nothing wider than the screen: no sideways scrolling."""
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
