@@ -1,9 +1,10 @@
 """How honest the odds are: predictions at random points of recorded bot games against who won.
 
-Run: .venv/bin/python bench/odds_calibration.py [--games 500] [--points 4] [--samples 300]
+Run: .venv/bin/python bench/odds_calibration.py [--games 500] [--every 30] [--samples 300]
 It records `--games` complete games of smart bots (2, 3 and 4 players in turn, seeds from `--seed`),
-picks `--points` random turn ends of each (never the last), and works out the odds there as the
-table does (`companion/odds`, the compiled engine on every core, `--samples` continuations each).
+takes each turn end while the game runs as a prediction point with chance 1/`--every` (about four
+a game), and works out the odds there as the table does (`companion/odds`, the compiled engine on
+every core, `--samples` continuations each).
 Every active player's chance is one prediction; its outcome is 1 if that player won, else 0 (a game
 ended by the turn cap counts 1/k for each of the k players still in, as the odds count undecided
 continuations). It prints the Brier score of the odds and of two simple predictors (equal chances
@@ -29,7 +30,8 @@ from companion.compiled.loader import install  # noqa: E402
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=500)
-    parser.add_argument("--points", type=int, default=4, help="random points of each game")
+    parser.add_argument("--every", type=float, default=30,
+                        help="each turn end is a prediction point with chance 1/EVERY")
     parser.add_argument("--samples", type=int, default=300, help="continuations per prediction")
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--jobs", type=int, default=0)
@@ -59,7 +61,10 @@ def main() -> None:
                 capped += 1
                 final = replayed(lines).game
                 still = [s for s in range(players) if not final.bankrupt[s]]
-            for length in sorted(pick.sample(ends, min(args.points, len(ends)))):
+            # Whether a turn end is a point is decided there and then, never from how the game went
+            # on: picking a few of each game's turn ends would favour the turns of short games,
+            # the ones the leader went on to win, and make the odds look too timid for leaders.
+            for length in [length for length in ends if pick.random() < 1 / args.every]:
                 position = replayed(lines[:length]).game
                 active = [s for s in range(players) if not position.bankrupt[s]]
                 odds = estimate(lines[:length], args.samples, pick.getrandbits(32), pool)
@@ -95,8 +100,9 @@ def main() -> None:
                       "predicted": round(predicted, 4), "observed": round(observed, 4),
                       "difference": round(observed - predicted, 4),
                       "within_5_points": abs(observed - predicted) <= 0.05 if len(inside) >= 50 else None})
-    print(f"{args.games} games (2-4 smart bots), {args.points} points each, {args.samples} continuations a "
-          f"point: {len(rows)} predictions in {seconds:.0f} s ({capped} games ended by the turn cap)")
+    print(f"{args.games} games (2-4 smart bots), a point at each turn end with chance "
+          f"1/{args.every:g}, {args.samples} continuations a point: {len(rows)} predictions in "
+          f"{seconds:.0f} s ({capped} games ended by the turn cap)")
     print(f"Brier score: odds {scores['odds']:.4f}, equal chances {scores['equal_chances']:.4f}, "
           f"share of net worth {scores['net_worth_share']:.4f} (lower is better)")
     print("| predicted chance | predictions | mean predicted | observed win rate | difference |")
@@ -108,7 +114,7 @@ def main() -> None:
         else:
             print(f"| {row['decile']} | 0 | | | |")
     checked = [row for row in table if row.get("within_5_points") is not None]
-    print(json.dumps({"games": args.games, "points": args.points, "samples": args.samples,
+    print(json.dumps({"games": args.games, "every": args.every, "samples": args.samples,
                       "seed": args.seed, "predictions": len(rows),
                       "brier": {k: round(v, 5) for k, v in scores.items()},
                       "deciles": table, "capped_games": capped,

@@ -156,3 +156,20 @@ def test_the_interval_is_wilsons() -> None:
     lo, hi = wilson(0.5, 100)
     assert (round(lo, 3), round(hi, 3)) == (0.404, 0.596)
     assert wilson(1.0, 400)[0] > 0.99 and wilson(0.0, 400) == (0.0, pytest.approx(0.0095, abs=1e-4))
+
+
+def test_the_continuations_bots_remember_the_offers_made_so_far() -> None:
+    """A smart bot that offered £120 for a lot comes back higher, not at its opening price again."""
+    lines = [json.dumps(c) for c in (
+        {"do": "new_game", "players": ["Ann", "Bob"], "seed": 3},
+        {"do": "roll", "dice": [1, 2]}, {"do": "buy"}, {"do": "end_turn"},
+        {"do": "trade", "from": "Bob", "to": "Ann", "give": {"cash": 120},
+         "take": {"squares": ["whitechapel-road"]}},
+        {"do": "reject", "player": "Ann"},
+        {"do": "trade", "from": "Bob", "to": "Ann", "give": {"cash": 50},
+         "take": {"squares": ["whitechapel-road"], "cash": 10}},
+    )]
+    position = replayed(lines)
+    index = position.game.edition.square("whitechapel-road").index
+    assert position.rejected == 0
+    assert position.offers == {(1, index): 120}  # cash for one deed only: what the bot keeps track of

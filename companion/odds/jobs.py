@@ -35,8 +35,9 @@ class Continuations:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
 
-    def prepare(self) -> tuple[Any, tuple[Any, ...], int, Meta]:
-        """The game at the position, its saved state, the turns left and what the position is."""
+    def prepare(self) -> tuple[Any, tuple[Any, ...], int, Meta, dict[tuple[int, int], int]]:
+        """The game at the position, its saved state, the turns left, what the position is and the
+        offers made so far."""
         if self._ready is None:
             position = replayed(self.script)
             game = position.game
@@ -49,14 +50,15 @@ class Continuations:
                     break
             meta = Meta(tuple(game.names), tuple(game.bankrupt), game.current, game.over,
                         -1 if game.winner is None else game.winner, position.turns, refused)
-            self._ready = (game, game.save(), max(0, self.turn_cap - position.turns), meta)
+            self._ready = (game, game.save(), max(0, self.turn_cap - position.turns), meta,
+                           dict(position.offers or {}))
         return self._ready  # type: ignore[no-any-return]
 
     def play(self, span: Sequence[int]) -> tuple[Meta, Tally]:
         """Continuations `first` to `first + count - 1` (span = (first, count)), summed up."""
         from .rollout import play_out
 
-        game, saved, left, meta = self.prepare()
+        game, saved, left, meta, offers = self.prepare()
         first, count = span
         tally = Tally.empty(len(meta.names))
         if meta.refused:
@@ -64,7 +66,8 @@ class Continuations:
         # The deck order is hidden from the players (and, with physical decks, from the table
         # too): each continuation draws from the cards left in each deck, shuffled anew.
         for number in range(first, first + count):
-            tally.add(play_out(game, saved, continuation_seed(self.seed, number), left, self.bot, True))
+            tally.add(play_out(game, saved, continuation_seed(self.seed, number), left, self.bot, True,
+                               offers))
         return meta, tally
 
 

@@ -20,12 +20,17 @@ class Replayed:
     game: Game
     turns: int  # player-turns played: the end_turn commands the rules took
     rejected: int  # lines the rules refused (skipped, as `companion replay` does)
+    # Cash offered so far for a single deed, (seat, square) -> the last offer: what the smart bot
+    # remembers of its own deals (it opens low, then comes back higher), so a continuation's bots
+    # go on bargaining where the game's left off instead of opening low again.
+    offers: dict[tuple[int, int], int] | None = None
 
 
 def replayed(lines: Iterable[str | bytes]) -> Replayed:
     """The game a script gives (ScriptError when it cannot be read, as for `companion replay`)."""
     game: Game | None = None
     turns = rejected = 0
+    offers: dict[tuple[int, int], int] = {}
     for number, text in enumerate(lines, start=1):
         if not text.strip():
             continue
@@ -45,9 +50,20 @@ def replayed(lines: Iterable[str | bytes]) -> Replayed:
             continue
         if command.get("do") == "end_turn":
             turns += 1
+        elif command.get("do") == "trade":
+            _note_offer(game, command, offers)
     if game is None:
         raise ScriptError(1, 'the script is empty; it starts with {"do": "new_game", ...}')
-    return Replayed(game, turns, rejected)
+    return Replayed(game, turns, rejected, offers)
+
+
+def _note_offer(game: Game, command: dict[str, Any], offers: dict[tuple[int, int], int]) -> None:
+    """A proposal of cash for one deed, as the smart bot makes them (`SmartBots.offered`)."""
+    give, take = command.get("give") or {}, command.get("take") or {}
+    squares = take.get("squares") or []
+    if set(give) != {"cash"} or set(take) != {"squares"} or len(squares) != 1:
+        return
+    offers[(game.names.index(command["from"]), game.edition.square(squares[0]).index)] = int(give["cash"])
 
 
 def key_of(lines: Sequence[str], then: Sequence[dict[str, Any]] = ()) -> str:

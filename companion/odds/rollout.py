@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from ..bots.seats import table_of
+from ..bots.smart import SmartBots
 from ..rules import Game, Rejected
 
 Ending = tuple[int, tuple[int, ...], int, int]  # winner (-1: none), net worths, seats still in (bits), turns
@@ -29,13 +30,16 @@ def shuffled_decks(decks: tuple[tuple[int, ...], ...], rng: random.Random) -> tu
 
 
 def play_out(game: Game, saved: tuple, seed: int, turns_left: int, bot: str,  # type: ignore[type-arg]
-             shuffle: bool = True) -> Ending:
-    """Load `saved` into `game` and let the bots play on with dice (and deck order) from `seed`."""
+             shuffle: bool = True, offers: dict[tuple[int, int], int] | None = None) -> Ending:
+    """Load `saved` into `game` and let the bots play on with dice (and deck order) from `seed`;
+    smart bots remember the `offers` made so far, as the game's own bots would."""
     game.load(saved)
     rng = random.Random(seed)
     if shuffle:
         game.decks = shuffled_decks(game.decks, rng)
     bots = table_of(tuple([bot] * len(game.names)))
+    if offers and isinstance(bots, SmartBots):
+        bots.offered = dict(offers)
     roll = rng.random
     commands = 0
     limit = 1000 * (turns_left + 1)

@@ -460,7 +460,8 @@ class Table:
     ) -> Result:
         store = self.store
         assert store is not None
-        shown = {**view, "seq": seq, "game": store.game_id}
+        # "redo": how many undone commands the banker may redo (their button shows only then).
+        shown = {**view, "seq": seq, "game": store.game_id, "redo": len(store.redo_stack)}
         for add in self.publishing:
             try:
                 add(shown, command, kind)

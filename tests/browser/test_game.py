@@ -296,6 +296,7 @@ def test_a_short_game(screens: Any, api: Api, shots: Shots, timings: dict[str, A
     # ---- the banker undoes the trade; every screen goes back ------------------------------------
     with steps.step("banker undoes the trade", table):
         banker.get_by_test_id("undo-count").fill("1")
+        expect(banker.get_by_test_id("redo")).to_be_hidden()  # nothing undone yet: nothing to redo
         expect(banker.get_by_test_id("undo-what")).to_contain_text("Bob accepts Ann's trade")
         banker.get_by_test_id("undo").click()  # it says what it takes back, and asks
         expect(banker.get_by_test_id("confirm")).to_contain_text("Bob accepts Ann's trade")
@@ -306,6 +307,7 @@ def test_a_short_game(screens: Any, api: Api, shots: Shots, timings: dict[str, A
         expect(table.get_by_test_id("decision")).to_have_attribute("data-kind", "trade")  # offered again
         expect(ann.get_by_test_id(f"deed-{WHITECHAPEL}")).to_be_visible()
         expect(banker.get_by_test_id("log-entry").first).to_have_attribute("data-kind", "undo")
+        expect(banker.get_by_test_id("redo")).to_be_visible()  # the undone trade can come back
 
     # ---- Bob says no this time; Ann ends her turn; the banker ends the game ----------------------
     with steps.step("Bob rejects, the banker ends the game", table):

@@ -24,6 +24,11 @@ export function renderUndoWhat() {
   $("#undo").disabled = !what.length;
 }
 
+// Redo only when the ledger holds undone commands to redo (the committed state says how many).
+export function renderRedo(state) {
+  $("#redo").hidden = !(state && state.redo > 0);
+}
+
 export function wireUndo() {
   $("#undo-count").addEventListener("input", renderUndoWhat);
   $("#undo").addEventListener("click", async () => {

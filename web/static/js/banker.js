@@ -2,7 +2,7 @@
 // takes back, corrections through forms, the log in words, a new game, stored games, devices.
 
 import { command, currentState, get, loadSession, onState, post, session } from "./api.js";
-import { renderCorrections, renderUndoWhat, resetCorrections, wireUndo } from "./banker-fix.js";
+import { renderCorrections, renderRedo, renderUndoWhat, resetCorrections, wireUndo } from "./banker-fix.js";
 import { NewGameForm } from "./banker-newgame.js";
 import { loadLog, renderLog, renderOverview } from "./banker-overview.js";
 import { t } from "./i18n.js";
@@ -150,6 +150,7 @@ function show() {
   renderStatus(state);
   renderOverview($("#overview"), state);
   renderCorrections($("#corrections"), state);
+  renderRedo(state);
 }
 
 const refresh = debounce(() => { if (session.banker) { refreshLog(); loadGames(); } }, 300);
@@ -158,6 +159,7 @@ onState((state) => {
   if (!session.banker) return;
   renderOverview($("#overview"), state);
   renderCorrections($("#corrections"), state);
+  renderRedo(state);
   refresh();
 });
 window.addEventListener("langchange", () => {
