@@ -79,7 +79,7 @@ def test_state_of_a_game_is_the_printed_state_with_seq_and_game(rig: Rig, game: 
     assert state["turn"] == "Ann" and state["pending"] is None
     printed = replay([line for line in rig.table.store.script()]).state()
     printed.pop("rejected")
-    assert {k: v for k, v in state.items() if k not in ("seq", "game", "legal", "turn_roll")} == printed
+    assert {k: v for k, v in state.items() if k not in ("seq", "game", "legal", "turn_roll", "redo")} == printed
     # What each player may do now, from the engine: Ann rolls; Bob may only propose trades.
     legal = state["legal"]["players"]
     roll = {"command": {"do": "roll", "player": "Ann"}, "free": {"dice": "rolled by the table"}}
@@ -214,9 +214,11 @@ def test_undo_and_redo(rig: Rig, game: dict) -> None:
     assert undone.status_code == 200
     assert undone.json["seq"] == 3 == rig.table.store.seq
     assert undone.json["state"]["players"][0]["position"] == 0
+    assert undone.json["state"]["redo"] == 1  # the banker's Redo shows
     redone = banker.post("/api/redo", json={})
     assert redone.status_code == 200 and redone.json["seq"] == 4
     assert redone.json["state"]["players"][0]["position"] == 3
+    assert redone.json["state"]["redo"] == 0 == rig.client().get("/api/state").json["redo"]
     nothing = banker.post("/api/redo")
     assert nothing.status_code == 422 and "nothing to redo" in nothing.json["error"]
     too_many = banker.post("/api/undo", json={"count": 5})
@@ -246,7 +248,7 @@ def test_export_jsonl_replays_to_the_same_game_and_csv_adds_up(rig: Rig, game: d
     replayed = replay(jsonl.get_data(as_text=True).splitlines()).state()
     assert replayed.pop("rejected") == []
     state = rig.client().get("/api/state").json
-    assert replayed == {k: v for k, v in state.items() if k not in ("seq", "game", "legal", "turn_roll")}
+    assert replayed == {k: v for k, v in state.items() if k not in ("seq", "game", "legal", "turn_roll", "redo")}
 
     table = banker.get(f"/api/export/{game['game']}.csv")
     assert table.status_code == 200 and table.mimetype == "text/csv"
