@@ -171,7 +171,7 @@ class Pool:
                 time.sleep(min(pause, 0.05))
                 continue
             for ready in wait(list(busy), timeout=0.05 if pause > 0 else None):
-                worker, index = busy.pop(ready)  # type: ignore[arg-type]
+                worker, index = busy.pop(ready)  # type: ignore[call-overload]  # wait() answers one of the given
                 if fold is not None:
                     fold(index, worker.receive()[1])
                 else:
