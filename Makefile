@@ -44,6 +44,7 @@ bench: compiled
 	$(VENV)/bin/python bench/dashboard_speed.py
 	$(VENV)/bin/python bench/reader_speed.py
 	$(VENV)/bin/python bench/pages_speed.py
+	$(VENV)/bin/python bench/page_weight.py
 	$(VENV)/bin/python bench/odds_speed.py
 	$(VENV)/bin/python bench/smart_bot.py
 
