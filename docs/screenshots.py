@@ -79,6 +79,7 @@ def main() -> None:
                 table = browser.new_context(base_url=url, **TABLET)
                 page = table.new_page()
                 page.goto("/")
+                page.wait_for_selector("[data-test=odds-samples]", timeout=60_000)  # the chances
                 shot(page, "table")
                 virtual = table.new_page()
                 virtual.goto("/virtual")

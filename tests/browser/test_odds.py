@@ -82,6 +82,9 @@ def test_chances_after_each_turn_the_trade_advisor_and_the_review(
         table.set_viewport_size({"width": width, "height": height})
         expect(table.get_by_test_id("odds-chart")).to_be_visible()
         assert fits(table), f"the review scrolls sideways at {width}"
+        bar = table.locator('[data-test="odds-bars"] .odds-bar').first.bounding_box()
+        panel = table.get_by_test_id("odds").bounding_box()
+        assert bar and panel and bar["width"] >= 0.4 * panel["width"], f"the bars are stubs at {width}"
         shots.take(table, f"game review in Russian at {width}", full_page=True)
 
 
