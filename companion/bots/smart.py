@@ -143,12 +143,6 @@ class SmartBots(Bots):
 
     # ---- decisions ---------------------------------------------------------------------------
 
-    def _completes(self, game: Game, seat: int, square: int) -> bool:
-        if game.squares[square].kind != "lot":
-            return False
-        owner = game.owner
-        return all(owner[i] == seat for i in game.groups[square] if i != square)
-
     def _blocks(self, game: Game, seat: int, square: int) -> bool:
         """Taking this lot stops a rival from completing its group."""
         if game.squares[square].kind != "lot":
@@ -194,14 +188,6 @@ class SmartBots(Bots):
                     return {"do": "bid", "player": name, "amount": amount}
             return {"do": "pass", "player": name}
         raise AssertionError("an auction always has a bidder who may pass")
-
-    def _choice(self, game: Game) -> Command:
-        choice = game.choice
-        assert choice is not None
-        if "pay" in choice.options:
-            return {"do": "choose", "option": "pay"}
-        cheaper = "percent" if choice.percent_amount < choice.amount else "fixed"
-        return {"do": "choose", "option": cheaper}
 
     def _danger(self, game: Game, seat: int) -> int:
         """The highest rent a rival's square could charge now (what a landing may cost)."""
