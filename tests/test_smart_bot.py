@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
 
 import pytest
 
@@ -14,24 +13,10 @@ from companion.bots.seats import decider, table_of
 from companion.bots.smart import SmartBots
 from companion.cli import main
 from companion.compiled.choice import choose
-from companion.replay import replay
-from companion.rules import Game
 from companion.simulate.play import play_game
 from companion.simulate.run import simulate
 
-START = {"do": "new_game", "players": ["Ann", "Bob"], "seed": 1, "rules": {"shuffle": False}}
-# Ann buys both brown lots (and Piccadilly) in her first turns (as in test_bots.py).
-ANN_OWNS_BROWN = [
-    {"do": "roll", "dice": [5, 5]}, {"do": "roll", "dice": [5, 5]}, {"do": "roll", "dice": [4, 5]},
-    {"do": "buy"}, {"do": "end_turn"}, {"do": "roll", "dice": [6, 4]}, {"do": "end_turn"},
-    {"do": "roll", "dice": [6, 6]}, {"do": "buy"}, {"do": "roll", "dice": [1, 1]}, {"do": "buy"},
-]
-
-
-def position(*commands: dict[str, Any], start: dict[str, Any] = START) -> Game:
-    result = replay([json.dumps(start)] + [json.dumps(c) for c in commands])
-    assert not result.rejected, result.rejected
-    return result.game
+from .test_bots import ANN_OWNS_BROWN, position  # Ann owns both brown lots
 
 
 def test_todays_bot_plays_exactly_the_games_it_always_played() -> None:
