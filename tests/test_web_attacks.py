@@ -13,7 +13,7 @@ import pytest
 
 from companion.ledger.clock import FLOOR
 from companion.web.openapi import ROUTES
-from tests.web_support import BANKER, CAR, DOG, PIN, LiveServer, Rig, outcome, rig_fixture
+from tests.web_support import BANKER, CAR, DOG, PIN, LiveServer, Rig, outcome, rig_fixture, seq
 
 YEAR_10000_MS = 253402300794000
 
@@ -26,10 +26,6 @@ def rig(tmp_path: Path) -> Iterator[Rig]:
 @pytest.fixture
 def game(rig: Rig) -> dict:
     return rig.new_game()
-
-
-def seq(rig: Rig) -> int:
-    return rig.table.store.seq if rig.table.store is not None else 0
 
 
 def paired(rig: Rig, uid: str):

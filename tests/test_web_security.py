@@ -23,6 +23,7 @@ from tests.web_support import (
     Rig,
     outcome,
     rig_fixture,
+    seq,
 )
 
 ROLL = {"do": "roll"}  # a screen's roll: the table rolls (the test table's dice: 1 and 2)
@@ -36,10 +37,6 @@ def rig(tmp_path: Path) -> Iterator[Rig]:
 @pytest.fixture
 def game(rig: Rig) -> dict:
     return rig.new_game()
-
-
-def seq(rig: Rig) -> int:
-    return rig.table.store.seq if rig.table.store is not None else 0
 
 
 def act(client: FlaskClient, body: dict, **kwargs: object):

@@ -160,6 +160,11 @@ def tap_when_waiting(table: Table, uid: str, timeout: float = 5.0) -> threading.
     return thread
 
 
+def seq(rig: Rig) -> int:
+    """The last stored seq of the rig's game (0 before any game)."""
+    return rig.table.store.seq if rig.table.store is not None else 0
+
+
 def rig_fixture(tmp_path: Path, **kwargs: Any) -> Iterator[Rig]:
     rig = Rig.make(tmp_path, **kwargs)
     try:
