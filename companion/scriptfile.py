@@ -9,7 +9,9 @@ text that cannot be stored (a lone surrogate such as "\\ud800") and no NaN or In
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import IO, Any
 
 MAX_DEPTH = 20  # a trade is 3 deep; anything near Python's recursion limit is an attack
@@ -44,6 +46,17 @@ def parse_line(number: int, text: str | bytes) -> dict[str, Any]:
     if ("\\u" in text or not text.isascii()) and not _storable(command):
         raise ScriptError(number, "holds text that is not Unicode (a lone surrogate such as \\ud800)")
     return command
+
+
+@contextmanager
+def script_lines(path: str) -> Iterator[Iterator[bytes]]:
+    """The lines of the script at `path` (`-`: standard input), read as they are used; OSError
+    when the file cannot be opened."""
+    if path == "-":
+        yield read_lines(sys.stdin.buffer)
+    else:
+        with open(path, "rb") as f:
+            yield read_lines(f)
 
 
 def read_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[bytes]:

@@ -11,7 +11,7 @@ from ..compiled.choice import ENGINES, Unavailable, choose
 from ..odds.estimate import Odds, estimate, settled
 from ..odds.jobs import TURN_CAP
 from ..odds.position import replayed
-from ..scriptfile import ScriptError, read_lines
+from ..scriptfile import ScriptError, script_lines
 from ..simulate.workers import Pool, default_jobs
 from .args import count
 
@@ -46,11 +46,8 @@ def report(odds: Odds, commands: int) -> str:
 
 def cmd_odds(args: argparse.Namespace) -> int:
     try:
-        if args.file == "-":
-            lines = list(read_lines(sys.stdin.buffer))
-        else:
-            with open(args.file, "rb") as f:
-                lines = list(read_lines(f))
+        with script_lines(args.file) as read:
+            lines = list(read)
         position = replayed(lines)
     except OSError as exc:
         print(f"companion odds: cannot read {args.file}: {exc.strerror}", file=sys.stderr)

@@ -8,7 +8,7 @@ import sys
 
 from ..replay import Replay, ScriptError, replay
 from ..rules import state
-from ..scriptfile import read_lines
+from ..scriptfile import script_lines
 
 
 def _summary(result: Replay) -> str:
@@ -62,11 +62,8 @@ def _print_state(result: Replay) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
-        if args.file == "-":
-            result = replay(read_lines(sys.stdin.buffer))
-        else:
-            with open(args.file, "rb") as f:
-                result = replay(read_lines(f))
+        with script_lines(args.file) as lines:
+            result = replay(lines)
     except OSError as exc:
         print(f"companion replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
