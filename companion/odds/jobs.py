@@ -51,7 +51,7 @@ class Continuations:
             meta = Meta(tuple(game.names), tuple(game.bankrupt), game.current, game.over,
                         -1 if game.winner is None else game.winner, position.turns, refused)
             self._ready = (game, game.save(), max(0, self.turn_cap - position.turns), meta,
-                           dict(position.offers or {}))
+                           position.offers)
         return self._ready  # type: ignore[no-any-return]
 
     def play(self, span: Sequence[int]) -> tuple[Meta, Tally]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import Game, Malformed, Rejected, new_game
@@ -23,7 +23,7 @@ class Replayed:
     # Cash offered so far for a single deed, (seat, square) -> the last offer: what the smart bot
     # remembers of its own deals (it opens low, then comes back higher), so a continuation's bots
     # go on bargaining where the game's left off instead of opening low again.
-    offers: dict[tuple[int, int], int] | None = None
+    offers: dict[tuple[int, int], int] = field(default_factory=dict)
 
 
 def replayed(lines: Iterable[str | bytes]) -> Replayed:
