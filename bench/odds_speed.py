@@ -5,8 +5,11 @@ The position is a 4-player game of smart bots (seed 2024) cut halfway through it
 round runs the real `.venv/bin/companion odds FILE --samples N --json` in a new process, with every
 core (`--jobs` default) and then with one (`--jobs 1`); it reports the command's own figure (the
 continuations' wall-clock time, from the worker processes having loaded the engine to the last
-result in) and the whole command's wall time (start-up, replay, workers, report). Best of the
-rounds, rounds listed: the machine may be shared.
+result in) and the whole command's wall time (start-up, replay, workers, report). Then the same
+continuations as the table's odds play them (`estimate` on a pool of niced idle-class workers, as
+`companion run` starts them), with the workers giving way every few commands, as the table has
+them, and without: what giving way costs. Best of the rounds, rounds listed: the machine may be
+shared.
 """
 
 from __future__ import annotations
@@ -21,7 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from companion.odds.estimate import estimate  # noqa: E402
+from companion.odds.live import choose_build  # noqa: E402
 from companion.simulate.play import play_game  # noqa: E402
+from companion.simulate.workers import Pool, default_jobs  # noqa: E402
 
 SEED = 2024
 
@@ -47,6 +53,23 @@ def run(path: Path, samples: int, jobs: int | None) -> tuple[float, float, dict]
     return report["seconds"], wall, report
 
 
+def as_the_table(path: Path, samples: int, rounds: int) -> dict[str, list[float]]:
+    """Seconds for the continuations on the table's own pool (nice 19, idle class, every core),
+    its workers giving way (as the table has them) and not."""
+    script = path.read_text(encoding="utf-8").splitlines()
+    build = choose_build()
+    if build is None:
+        raise SystemExit("no compiled engine for this source: run `make compiled` first")
+    figures: dict[str, list[float]] = {"giving_way": [], "not_giving_way": []}
+    with Pool(default_jobs(), build, nice=19) as pool:
+        for _ in range(rounds):
+            for key, give_way in (("giving_way", True), ("not_giving_way", False)):
+                odds = estimate(script, samples, 7, pool, give_way=give_way)
+                assert odds is not None
+                figures[key].append(odds.seconds)
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--samples", type=int, default=1000)
@@ -60,6 +83,7 @@ def main() -> None:
             for key, jobs in (("all_cores", None), ("one_core", 1)):
                 seconds, wall, report = run(path, args.samples, jobs)
                 figures[key].append((seconds, wall))
+        table = as_the_table(path, args.samples, args.rounds)
     best = {key: min(rounds) for key, rounds in figures.items()}
     print(json.dumps({
         "position": f"4 smart bots, seed {SEED}, cut after {turns} player-turns",
@@ -71,7 +95,10 @@ def main() -> None:
         "continuations_seconds_one_core": round(best["one_core"][0], 3),
         "command_seconds_one_core": round(best["one_core"][1], 3),
         "continuations_per_second_one_core": round(args.samples / best["one_core"][0]),
+        "table_pool_seconds_giving_way": round(min(table["giving_way"]), 3),
+        "table_pool_seconds_not_giving_way": round(min(table["not_giving_way"]), 3),
         "rounds": {key: [[round(s, 3), round(w, 3)] for s, w in rounds] for key, rounds in figures.items()},
+        "table_rounds": {key: [round(s, 3) for s in rounds] for key, rounds in table.items()},
         "target_seconds": 2.0,
     }))
 

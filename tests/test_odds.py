@@ -173,3 +173,23 @@ def test_the_continuations_bots_remember_the_offers_made_so_far() -> None:
     index = position.game.edition.square("whitechapel-road").index
     assert position.rejected == 0
     assert position.offers == {(1, index): 120}  # cash for one deed only: what the bot keeps track of
+
+
+def test_a_worker_that_gives_way_plays_the_same_continuations() -> None:
+    """The table's workers yield their core every few commands (so the table's threads get it at
+    once): the yields are made, and not one continuation comes out differently for them."""
+    from companion.odds.jobs import Continuations
+    from companion.odds.rollout import GIVE_WAY_EVERY, play_out
+
+    script = play_game(4, 2024, record=True, bots=("smart",) * 4).script
+    assert script is not None
+    lines = tuple(json.dumps(c) for c in script[: len(script) // 3])
+    plain = Continuations(lines, seed=5)
+    giving = Continuations(lines, seed=5, give_way=True)
+    assert giving.play((0, 12)) == plain.play((0, 12))
+
+    game, saved, left, _meta, offers = plain.prepare()
+    yields: list[int] = []
+    ending = play_out(game, saved, 77, left, "smart", True, offers, give_way=lambda: yields.append(1))
+    assert ending == play_out(game, saved, 77, left, "smart", True, offers)
+    assert ending[3] > 0 and len(yields) >= ending[3] // GIVE_WAY_EVERY  # a turn is a command or more

@@ -128,6 +128,25 @@ def test_the_odds_run_behind_everything_else(rig: Any) -> None:
             assert os.sched_getscheduler(pid) == os.SCHED_IDLE
 
 
+def test_the_tables_workers_give_way_every_few_commands(rig: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Idle-class workers alone do not always let the table's threads in at once (the kernel may
+    leave a woken thread waiting for its next tick): the table's jobs ask them to yield as they go."""
+    from companion.odds import live as live_module
+
+    asked: list[bool] = []
+    real = live_module.estimate
+
+    def noting(*args: Any, **kwargs: Any) -> Any:
+        asked.append(kwargs.get("give_way", False))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(live_module, "estimate", noting)
+    table_rig, _live, _ = rig
+    table_rig.new_game(players=["Ann", "Bob"], tokens={})
+    odds_when(table_rig, lambda o: o["latest"] is not None)
+    assert asked and all(asked)
+
+
 def process_state(pid: int) -> str:
     """The kernel's one-letter state of a process: "T" while it is stopped."""
     return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]

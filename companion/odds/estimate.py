@@ -122,11 +122,13 @@ def estimate(
     cancelled: Callable[[], bool] | None = None,
     hold: Callable[[], float] | None = None,
     size: int = SLICE,
+    give_way: bool = False,
 ) -> Odds | None:
     """The odds of the position `script` (then the commands `then`), from `samples` continuations
-    played by `pool`; None when `cancelled()` stopped it; Refused when `then` cannot be played."""
+    played by `pool`; None when `cancelled()` stopped it; Refused when `then` cannot be played.
+    `give_way`: the workers yield their cores every few commands (see `Continuations`)."""
     started = time.perf_counter()
-    job = Continuations(tuple(script), tuple(then), bot, turn_cap, seed)
+    job = Continuations(tuple(script), tuple(then), bot, turn_cap, seed, give_way)
     found: list[Meta] = []
     total: list[Tally] = []
 

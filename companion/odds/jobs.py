@@ -7,6 +7,7 @@ loads its saved state for each continuation.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -19,18 +20,26 @@ TURN_CAP = 1000  # player-turns in all, as `companion simulate` caps a game
 
 @dataclass
 class Continuations:
-    """Play on from the position `script` (then `then`, e.g. a trade's answer) with `bot` bots."""
+    """Play on from the position `script` (then `then`, e.g. a trade's answer) with `bot` bots.
+
+    `give_way`: the worker yields its core every few commands. The table's workers need it: the
+    kernel does not always let a woken thread of the daemon preempt an idle-class worker at once
+    (Linux 6.18 here: such a thread sometimes waited for the next 4 ms tick, about one tap in
+    ten), while a yield lets any runnable thread of normal priority in at once. It costs about
+    5 % of the continuations' speed (bench/odds_speed.py).
+    """
 
     script: tuple[str, ...]
     then: tuple[dict[str, Any], ...] = ()
     bot: str = "smart"
     turn_cap: int = TURN_CAP
     seed: int = 0
+    give_way: bool = False
     _ready: Any = field(default=None, repr=False, compare=False)
 
     def __getstate__(self) -> dict[str, Any]:
         return {"script": self.script, "then": self.then, "bot": self.bot, "turn_cap": self.turn_cap,
-                "seed": self.seed, "_ready": None}
+                "seed": self.seed, "give_way": self.give_way, "_ready": None}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
@@ -63,11 +72,12 @@ class Continuations:
         tally = Tally.empty(len(meta.names))
         if meta.refused:
             return meta, tally
+        give_way = os.sched_yield if self.give_way and hasattr(os, "sched_yield") else None
         # The deck order is hidden from the players (and, with physical decks, from the table
         # too): each continuation draws from the cards left in each deck, shuffled anew.
         for number in range(first, first + count):
             tally.add(play_out(game, saved, continuation_seed(self.seed, number), left, self.bot, True,
-                               offers))
+                               offers, give_way))
         return meta, tally
 
 

@@ -1,9 +1,10 @@
 """The table's odds, kept up to date beside the daemon and never in its way.
 
 One thread of the daemon plans; worker processes (niced, and on Linux in the idle scheduling
-class) play the continuations on every core. The thread never touches the live game: it reads the
-stored script (`store.effective`, under the store's lock, a list copy) and hands it to the workers,
-who rebuild the position themselves. The table only calls `stir` when an input arrives (the
+class, yielding their core every few commands: see odds/jobs.py) play the continuations on every
+core. The thread never touches the live game: it reads the stored script (`store.effective`,
+under the store's lock, a list copy) and hands it to the workers, who rebuild the position
+themselves. The table only calls `stir` when an input arrives (the
 workers stop where they are until the table has been still a moment) and `listen` once it is
 stored (which notes what happened and wakes the thread).
 
@@ -246,7 +247,8 @@ class LiveOdds:
                   then: tuple[dict[str, Any], ...] = ()) -> Odds | None:
         """The odds of a position; its seed comes from its key, so it is the same every time."""
         return estimate(lines, self.samples, int(seed_key[:8], 16), self._pool(), then=then,
-                        bot=self.bot, cancelled=self._preempt.is_set, hold=self._hold, size=SLICE)
+                        bot=self.bot, cancelled=self._preempt.is_set, hold=self._hold, size=SLICE,
+                        give_way=True)
 
     def _hold(self) -> float:
         """While the table is busy (a tap, a roll, a bid in the last moment), the workers wait:
