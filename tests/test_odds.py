@@ -175,15 +175,13 @@ def test_the_continuations_bots_remember_the_offers_made_so_far() -> None:
     assert position.offers == {(1, index): 120}  # cash for one deed only: what the bot keeps track of
 
 
-def test_a_worker_that_gives_way_plays_the_same_continuations() -> None:
+def test_a_worker_that_gives_way_plays_the_same_continuations(tmp_path: Path) -> None:
     """The table's workers yield their core every few commands (so the table's threads get it at
     once): the yields are made, and not one continuation comes out differently for them."""
     from companion.odds.jobs import Continuations
     from companion.odds.rollout import GIVE_WAY_EVERY, play_out
 
-    script = play_game(4, 2024, record=True, bots=("smart",) * 4).script
-    assert script is not None
-    lines = tuple(json.dumps(c) for c in script[: len(script) // 3])
+    lines = tuple(mid_game(tmp_path).read_text(encoding="utf-8").splitlines())
     plain = Continuations(lines, seed=5)
     giving = Continuations(lines, seed=5, give_way=True)
     assert giving.play((0, 12)) == plain.play((0, 12))

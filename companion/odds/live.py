@@ -4,9 +4,9 @@ One thread of the daemon plans; worker processes (niced, and on Linux in the idl
 class, yielding their core every few commands: see odds/jobs.py) play the continuations on every
 core. The thread never touches the live game: it reads the stored script (`store.effective`,
 under the store's lock, a list copy) and hands it to the workers, who rebuild the position
-themselves. The table only calls `stir` when an input arrives (the
-workers stop where they are until the table has been still a moment) and `listen` once it is
-stored (which notes what happened and wakes the thread).
+themselves. The table only calls `stir` when an input arrives (the workers stop where they are
+until the table has been still a moment) and `listen` once it is stored (which notes what happened
+and wakes the thread).
 
 What it works out, most urgent first:
 1. an open trade proposal: both players' chances if the partner accepts and if not (the advisor);
