@@ -126,3 +126,18 @@ def test_churn_is_counted_per_seat_within_its_window() -> None:
     assert churn.check({"do": "roll"}, "Bob") is None  # not churn
     now[0] = 61.0
     assert churn.check(trade, "Bob") is None  # the window has passed
+
+
+def test_a_flood_of_waits_is_one_taps_notice_and_the_view_is_always_fresh(table: Table, monkeypatch) -> None:
+    from companion.table import token_waits
+
+    pushed: list[dict] = []
+    table.listeners.append(lambda event: pushed.append(event) if event["type"] == "taps" else None)
+    monkeypatch.setattr(token_waits, "TAPS_EVERY", 3600.0)  # a push now, then none for an hour
+    for n in range(20):
+        wait(table, PAIR, f"guest-{n}")
+        assert len(table.taps()["waiting"]) == n + 1  # GET /api/taps: always the view as it is
+    assert len(pushed) == 1 and len(pushed[0]["waiting"]) == 1  # the screens heard once
+    monkeypatch.setattr(token_waits, "TAPS_EVERY", 0.0)
+    table.call(lambda: Result(True))  # the writer's next step pushes what was held back
+    assert len(pushed) == 2 and len(pushed[1]["waiting"]) == 20
