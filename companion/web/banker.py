@@ -59,8 +59,8 @@ def screens() -> tuple[Response, int]:
     ctx = context()
     streams = ctx.broker.sessions()
     listed = [
-        {"screen": public_id(sid), "label": label_text(s.label), "player": s.player, "banker": s.banker,
-         "paired_by": s.paired_by,
+        {"screen": public_id(sid), "label": label_text(ctx.sessions.label(sid)), "player": s.player,
+         "banker": s.banker, "paired_by": s.paired_by,
          "piece": s.piece, "since": s.since, "seen": s.seen or None, "address": s.address, "agent": s.agent,
          "streams": streams.get(sid, 0), "this": sid == screen()}
         for sid, s in ctx.sessions.items()
