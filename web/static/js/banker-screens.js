@@ -5,7 +5,7 @@
 import { currentState, get, post, session } from "./api.js";
 import { lang, t } from "./i18n.js";
 import { tokenEl } from "./pieces.js";
-import { browserName, labelText } from "./screennames.js";
+import { browserName, capitalised, labelText } from "./screennames.js";
 import { clear, confirmDialog, dateTimeText, h, slug, toast } from "./ui.js";
 
 const REFRESH_MS = 20000; // "last seen" and "connected" stay fresh while the panel is on show
@@ -119,7 +119,7 @@ export class ScreensPanel {
     if (!(await confirmDialog(question, t("screens.revoke")))) return;
     try {
       await post(`/api/banker/screens/${encodeURIComponent(screen.screen)}/revoke`, {});
-      toast(t("screens.revoked", { screen: label }), "ok");
+      toast(capitalised(t("screens.revoked", { screen: label })), "ok");
     } catch { /* toasted; the list says how things are */ }
     this.load();
   }

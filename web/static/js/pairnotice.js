@@ -5,7 +5,7 @@
 
 import { post, session, showError } from "./api.js";
 import { t } from "./i18n.js";
-import { browserName, labelText } from "./screennames.js";
+import { browserName, capitalised, labelText } from "./screennames.js";
 import { h, toast } from "./ui.js";
 
 const SHOWN_MS = 20000;
@@ -55,7 +55,7 @@ export function announce(data) {
         return;
       }
       close();
-      toast(t("paired.unpaired", { screen: data.screen ? labelText(data.screen) : t("paired.a_screen") }), "ok");
+      toast(capitalised(t("paired.unpaired", { screen: data.screen ? labelText(data.screen) : t("paired.a_screen") })), "ok");
     },
   }, t("paired.not_me"));
   const banner = h("div", {

@@ -41,3 +41,6 @@ export function labelText(label) {
   const numbered = /^screen (\d+)$/i.exec(String(label || "").trim());
   return numbered ? t("screens.numbered", { n: numbered[1] }) : String(label || "");
 }
+
+// A sentence that starts with a label ("screen 3 is unpaired") starts with a capital letter.
+export const capitalised = (text) => (text ? text[0].toLocaleUpperCase() + text.slice(1) : "");
