@@ -27,7 +27,7 @@ from companion.replay import replay
 from companion.rules import Game, new_game, snapshot, state
 from companion.rules.state import State
 from companion.table import Table
-from companion.table.controller import INTERNAL_ERROR
+from companion.table.result import INTERNAL_ERROR
 from tests.driver import blocking_candidates, side_candidates
 from tests.test_invariants import RULES
 
@@ -185,7 +185,7 @@ def test_a_bug_in_a_command_is_a_500_with_a_report_and_nothing_stored(table: Tab
         if result.ok:  # there were fewer than k lines: stored as usual
             continue
         faults += 1
-        assert result.status == 500 and result.reason == INTERNAL_ERROR, result
+        assert result.refusal == "bug" and result.reason == INTERNAL_ERROR, result
         assert (store.seq, rows(table), fingerprint(store.game), table.snapshot()) == before
         report = tmp_path / "reports" / f"{result.detail['report']}.jsonl"
         lines = report.read_text(encoding="utf-8").splitlines()

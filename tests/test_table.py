@@ -174,7 +174,7 @@ def test_a_command_whose_client_has_gone_is_never_applied(table: Table) -> None:
     release.set()
     busy.join(5)
     wait_for(table)
-    assert answers[0].status == 503 and "went away" in answers[0].reason
+    assert answers[0].refusal == "gone" and "went away" in answers[0].reason
     assert table.store.seq == 1  # not applied later
 
 

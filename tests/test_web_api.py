@@ -333,6 +333,7 @@ def test_board_devices_and_session(rig: Rig) -> None:
     assert client.get("/api/devices").json == DEVICES
     session = client.get("/api/session").json
     assert len(session.pop("screen")) == 12
+    assert session.pop("label") == "screen 1"  # the first screen the table gave a label to
     assert session == {
         "player": None, "banker": False, "pin_set": True, "simulated": False, "manual_dice": False,
         "join_url": "http://localhost/", "wifi": {"ssid": "Table;Net"},

@@ -64,7 +64,8 @@ def test_a_player_cannot_choose_the_dice_the_table_rolls_them(rig: Rig, game: di
     rolled = ann.post("/api/commands", json={"do": "roll"})
     assert rolled.status_code == 200 and rolled.json["state"]["last_roll"] == [1, 2]  # the table's dice
     entry = rig.table.store.history()[-1]
-    assert entry.source == "tablet" and json.loads(entry.line) == {"do": "roll", "dice": [1, 2]}
+    assert entry.source == "tablet"
+    assert json.loads(entry.line) == {"do": "roll", "player": "Ann", "dice": [1, 2]}
 
 
 def test_dice_chosen_by_the_banker_are_recorded_as_a_correction(rig: Rig, game: dict) -> None:
@@ -285,10 +286,13 @@ def test_a_pairing_reaches_the_screen_and_is_announced_everywhere(rig: Rig, live
     assert told.data["request"] == asked.json["request"]
     assert told.data["status"] == 200 and told.data["answer"] == {"player": "Ann"}
     assert events["session"].data == {"player": "Ann", "banker": False}
-    theirs.wait_for(lambda e: e.event == "notice")
+    theirs.wait_for(lambda e: e.event == "notice" and e.data["type"] == "paired")
     for stream in (mine, theirs):
         notice = next(e for e in stream.seen if e.event == "notice" and e.data["type"] == "paired")
-        assert notice.data["words"]["en"] == "Ann's token paired a new screen"
+        label = phone.get("/api/session").json["label"]
+        assert notice.data["words"]["en"] == f"Ann's token paired {label}"
+        assert notice.data["screen"] == label
+        assert notice.data["screen_id"] == phone.get("/api/session").json["screen"]
         assert notice.data["words"]["ru"]
     # Only this screen hears of its session and its request.
     assert not [e for e in theirs.seen if e.event in ("request",)]
@@ -299,9 +303,9 @@ def test_a_new_game_tells_each_screen_whom_it_now_plays(rig: Rig, live: LiveServ
     phone = paired(rig, CAR)
     stream = live.stream(headers=cookie_header(phone))
     assert stream.until("session")[-1].data == {"player": "Ann", "banker": False}
-    rig.new_game(players=["Cat", "Dan"], tokens={"Cat": "car", "Dan": "dog"})
-    assert stream.wait_for(lambda e: e.event == "session").data == {"player": "Cat", "banker": False}
-    rig.new_game(players=["Eve", "Fay"], tokens={"Eve": "dog", "Fay": "hat"})
+    rig.new_game(players=["Ann", "Dan"], tokens={"Ann": "car", "Dan": "dog"})
+    assert stream.wait_for(lambda e: e.event == "session").data == {"player": "Ann", "banker": False}
+    rig.new_game(players=["Cat", "Ann"], tokens={"Cat": "car", "Ann": "hat"})  # the car is Cat's now
     assert stream.wait_for(lambda e: e.event == "session").data == {"player": None, "banker": False}
 
 

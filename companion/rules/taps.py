@@ -18,12 +18,25 @@ if TYPE_CHECKING:
 BID_INCREMENT = 10
 
 
+def split_meaning(written: str) -> tuple[str, str]:
+    """A written meaning ("token:Ann", "deed:mayfair", "card:chance:3") as (kind, value): the one
+    reading of the form, used by the game's tag map, the table's registry and the web alike."""
+    kind, _, value = written.partition(":")
+    return kind, value
+
+
+def game_meaning(game: Game, uid: str) -> tuple[str, str] | None:
+    """What the game's own tag map says a tag is, or None when it does not know it."""
+    written = game.tags.get(uid.lower())
+    return split_meaning(written) if written is not None else None
+
+
 def meaning(game: Game, tag: str) -> tuple[str, str]:
     """("token", player), ("deed", square id) or ("card", "deck:number") for a tag or its meaning."""
     written = tag if ":" in tag else game.tags.get(tag.lower())
     if written is None:
         raise Rejected(Text("tap.unknown", tag))
-    kind, _, value = written.partition(":")
+    kind, value = split_meaning(written)
     if kind == "token":
         game.seat(value)
     elif kind == "deed":
@@ -58,6 +71,13 @@ def resolve(game: Game, tag: str) -> dict[str, Any] | None:
             amount = auction.high_bid + BID_INCREMENT
             return {"do": "bid", "player": value, "amount": amount}
     return None
+
+
+def token_taps_wanted(game: Game) -> bool:
+    """Whether a token tap means something in the game now (a bid in a deed's auction): then a
+    token tap is the game's, and no screen may take it to pair."""
+    auction = game.auctions[0] if game.auctions else None
+    return auction is not None and auction.square is not None
 
 
 def tap(game: Game, cmd: dict[str, Any]) -> None:

@@ -1,11 +1,15 @@
 """The table: from inputs (taps, presses, serial rolls, tablet clicks) to stored commands.
 
-The single writer lives here (`Table`). It may import the rules, the ledger and the hardware
-events; the web talks to the table, never to the devices.
+The single writer lives here (`Table`: writer.py's queue, authority.py's check, token_waits.py's
+waits, inputs.py's devices). It may import the rules, the ledger and the hardware events; the web
+talks to the table, never to the devices.
 """
 
-from .controller import Result, Table
+from .authority import Speaker
+from .controller import Table
 from .meaning import TapMeaning, game_tags, what_tap_means
+from .result import Result
 from .waits import CONFIRM, PAIR, TokenWait
 
-__all__ = ["CONFIRM", "PAIR", "Result", "Table", "TapMeaning", "TokenWait", "game_tags", "what_tap_means"]
+__all__ = ["CONFIRM", "PAIR", "Result", "Speaker", "Table", "TapMeaning", "TokenWait", "game_tags",
+           "what_tap_means"]

@@ -20,7 +20,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .controller import Result, Table
+from .controller import Table
+from .result import Result
 
 log = logging.getLogger(__name__)
 

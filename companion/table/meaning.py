@@ -1,5 +1,7 @@
-"""What a tag means: the game's own tag map first (tokens of its players, its deeds), then the
-table's registry of enrolled tags (pieces not in this game, deeds, physical cards)."""
+"""What a tag means, in one place: the game's own tag map first (tokens of its players, its
+deeds, its cards: rules/taps.py reads it), then the table's registry of enrolled tags (pieces,
+deeds, physical cards). Everything that asks "whose token is this", "which piece does Ann hold",
+"who holds the dog" or "which tag is the car" asks here."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import Game
+from ..rules.taps import game_meaning, split_meaning
 
 
 @dataclass(frozen=True)
@@ -21,25 +24,71 @@ class TapMeaning:
         return f"{self.kind}:{self.value}" if self.value else self.kind
 
 
-def _split(written: str) -> tuple[str, str]:
-    kind, _, value = written.partition(":")
-    return kind, value
+def enrolled(uid: str, registry: Any) -> str | None:
+    """What the registry (a TagRegistry, or a plain dict UID -> meaning) says a tag is."""
+    if registry is None:
+        return None
+    lookup = getattr(registry, "lookup", None)
+    if lookup is not None:
+        return lookup(uid)  # type: ignore[no-any-return]
+    return registry.get(uid.lower()) or registry.get(uid) or registry.get(uid.upper())  # type: ignore[no-any-return]
+
+
+def _items(registry: Any) -> list[tuple[str, str]]:
+    if registry is None:
+        return []
+    as_dict = getattr(registry, "as_dict", None)
+    return list((as_dict() if as_dict is not None else registry).items())
 
 
 def what_tap_means(uid: str, game: Game | None, registry: Any) -> TapMeaning:
     uid = uid.lower()
-    if game is not None and uid in game.tags:
-        kind, value = _split(game.tags[uid])
-        player = value if kind == "token" and value in game.seats else None
+    known = game_meaning(game, uid) if game is not None else None
+    if known is not None:
+        kind, value = known
+        player = value if kind == "token" and value in game.seats else None  # type: ignore[union-attr]
         return TapMeaning(kind, value, player, in_game=True)
-    written = None
-    if registry is not None:
-        lookup = getattr(registry, "lookup", None) or registry.get  # a TagRegistry, or a plain dict
-        written = lookup(uid)
+    written = enrolled(uid, registry)
     if written:
-        kind, value = _split(written)
+        kind, value = split_meaning(written)
         return TapMeaning(kind, value)
     return TapMeaning("unknown")
+
+
+def piece_of_tag(uid: str, registry: Any) -> str | None:
+    """The piece a token's tag is enrolled as ("dog"), or None for any other tag."""
+    written = enrolled(uid, registry)
+    if not written:
+        return None
+    kind, value = split_meaning(written)
+    return value if kind == "token" and value else None
+
+
+def pieces(game: Game, registry: Any) -> dict[str, str]:
+    """Each player's piece in this game: the piece whose tag taps as that player's token."""
+    found: dict[str, str] = {}
+    for uid in game.tags:
+        known = game_meaning(game, uid)
+        piece = piece_of_tag(uid, registry)
+        if known is not None and known[0] == "token" and known[1] in game.seats and piece:
+            found.setdefault(known[1], piece)
+    return found
+
+
+def piece_of(game: Game, registry: Any, player: str) -> str | None:
+    return pieces(game, registry).get(player)
+
+
+def player_of_piece(game: Game, registry: Any, piece: str) -> str | None:
+    """Who holds this piece in this game, or None."""
+    return next((player for player, held in pieces(game, registry).items() if held == piece), None)
+
+
+def tag_for(written: str, game: Game | None, registry: Any) -> str | None:
+    """A tag that stands for this meaning ("token:Ann" in the game, "token:car" enrolled), or None."""
+    candidates = list(game.tags.items()) if game is not None else []
+    candidates += _items(registry)
+    return next((uid for uid, meaning in candidates if meaning == written), None)
 
 
 def game_tags(registry: dict[str, str], tokens: dict[str, str]) -> dict[str, str]:
@@ -49,8 +98,8 @@ def game_tags(registry: dict[str, str], tokens: dict[str, str]) -> dict[str, str
     """
     piece_owner = {piece: player for player, piece in tokens.items()}
     tags = {}
-    for uid, written in registry.items():
-        kind, value = _split(written)
+    for uid, written in _items(registry):
+        kind, value = split_meaning(written)
         if kind in ("deed", "card"):
             tags[uid] = written
         elif kind == "token" and value in piece_owner:

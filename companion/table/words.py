@@ -8,6 +8,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+LANGS = ("en", "ru")
+
 
 @cache
 def _catalog() -> dict[str, dict[str, str]]:

@@ -1,5 +1,10 @@
-"""Acting: a screen's moves (as its paired player, as the banker, or a shared tablet's confirmed by
-the player's token), pairing a screen with a player, and a screen's clock."""
+"""Acting: a screen's moves (as the player its session is paired to, as the banker, or on the
+shared Table page confirmed by a token tap), pairing a screen with a player, and a screen's clock.
+
+Who may make a move is never decided here: a screen's command goes to the table's writer with
+the seat its session speaks for, and the writer checks it on the state it applies it to (see
+companion/table/authority.py). These views read only the session and the committed state.
+"""
 
 from __future__ import annotations
 
@@ -7,20 +12,18 @@ from flask import Blueprint, Response, jsonify, request
 
 from ..ledger.errors import ClockRefused
 from ..rules import Malformed, dispatch
-from ..rules.commands import COMMANDS
-from ..table import CONFIRM, PAIR, Result
+from ..rules.commands import BANKER, COMMANDS
+from ..table import CONFIRM, PAIR, Result, Speaker
+from ..table.words import words
 from . import waiting
 from .app import context
-from .common import JSON, answer, body, error, is_banker, paired_player, screen
+from .common import JSON, answer, body, error, is_banker, screen
 
 acting = Blueprint("acting", __name__, url_prefix="/api")
 
 # What a roll with dice chosen by a client says in the history (the line's "note").
 CORRECTION = "correction: dice chosen by the banker"
 PHYSICAL = "physical dice: the dice read at the table (manual_dice)"
-ROLLED_BY_THE_TABLE = ("The table rolls the dice: send {\"do\": \"roll\"} without dice. Only the "
-                       "banker may set dice (a correction), unless the table is configured for "
-                       "ordinary dice (manual_dice)")
 
 
 def known_fields(command: JSON) -> JSON:
@@ -30,13 +33,18 @@ def known_fields(command: JSON) -> JSON:
     return {key: value for key, value in command.items() if key == "do" or key in required or key in optional}
 
 
+def refused(key: str, status: int) -> tuple[Response, int]:
+    said = words(key)
+    return error(said["en"], status, words=said)
+
+
 @acting.post("/commands")
 def commands() -> tuple[Response, int]:
     ctx = context()
     command = dict(body())
     confirm = command.pop("confirm", None)
     if confirm is not None and confirm != "token":
-        return error('confirm must be "token" (a shared tablet: the player taps their token)', 400)
+        return refused("acting.confirm_token", 400)
     table_rolls = command.get("do") == "roll" and "dice" not in command
     try:
         # Its shape only (unknown command, missing field): 400 for anyone. A roll without dice is
@@ -51,27 +59,28 @@ def commands() -> tuple[Response, int]:
         if command["do"] == "roll" and not table_rolls:
             command["note"] = CORRECTION
         return answer(table.submit(command, "banker", gone=gone))
-    game = table.store.game if table.store is not None else None
-    seat = game.actor({**command, "dice": [1, 1]} if table_rolls else command) if game is not None else None
-    who = game.names[seat] if game is not None and seat is not None else None
-    if confirm != "token":
-        paired = paired_player()
-        if paired is None:
-            return error("Pair this screen first: tap your token on the reader", 401)
-    if game is not None and who is None:
-        return error("Only the banker can do that", 403)
+    who = COMMANDS[command["do"]][3]
+    if who == BANKER:
+        return refused("authority.banker_only", 403)
     if command["do"] == "roll" and not table_rolls:
         if not ctx.manual_dice:
-            return error(ROLLED_BY_THE_TABLE, 403)
+            return refused("acting.table_rolls", 403)
         command["note"] = PHYSICAL
+    me = ctx.sessions.get(screen())
     if confirm == "token":
-        result, record = waiting.start(ctx, screen(), CONFIRM, player=who, command=command)
+        if me.player is None:
+            # The shared Table page: the command becomes the tapped token's player's; whatever
+            # player the body named binds nobody.
+            field = who if who in ("player", "from") else "player"
+            command.pop(field, None)
+        result, record = waiting.start(ctx, screen(), CONFIRM, player=me.player, command=command,
+                                       game=me.game if me.player is not None else None)
         if record is None:
             return answer(result)
         return jsonify({**record, "message": result.reason, "words": result.words}), 202
-    if who != paired:
-        return error(f"That is {who}'s move, not {paired}'s", 403)
-    return answer(table.submit(command, "tablet", gone=gone))
+    if me.player is None:
+        return refused("authority.unpaired", 401)
+    return answer(table.submit(command, "tablet", gone=gone, speaker=Speaker(me.player, me.game)))
 
 
 @acting.post("/pair")
@@ -79,17 +88,17 @@ def pair() -> tuple[Response, int]:
     """Pair this screen: by the next token tap (answered at once, 202: the outcome comes through
     the screen's event stream), or, for the banker, with the player named."""
     ctx = context()
-    table = ctx.table
-    if table.store is None:
-        return error("No game is running yet", 409)
+    state = ctx.table.snapshot()
+    if state is None:
+        return refused("token.no_game", 409)
     data = body(optional=True)
     if "player" in data:
         if not is_banker():
             return error("Only the banker can pair a screen without a token tap", 401)
         name = data["player"]
-        if not isinstance(name, str) or name not in table.store.game.seats:
+        if not isinstance(name, str) or name not in [p["name"] for p in state["players"]]:
             return error(f"There is no player called {name!r} in this game", 422)
-        waiting.pair(ctx, screen(), name, "banker", None)
+        waiting.pair(ctx, screen(), name, "banker", None, game=state["game"])
         return jsonify({"player": name}), 200
     result, record = waiting.start(ctx, screen(), PAIR)
     if record is None:
@@ -128,9 +137,7 @@ def clock() -> tuple[Response, int]:
     folder = ctx.table.folder
     try:
         folder.clock.check(seconds)  # before the release, years ahead, NaN: refused, clock as it was
-    except ClockRefused as refused:
-        return error(refused.reason, 400)
+    except ClockRefused as refused_clock:
+        return error(refused_clock.reason, 400)
     corrected = ctx.table.call(lambda: Result(True, detail={"done": folder.tablet_time(seconds) is not None}))
     return jsonify({"corrected": corrected.detail.get("done", False)}), 200
-
-

@@ -21,7 +21,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..config import WifiConfig
 from ..table import Table
-from ..table.controller import INTERNAL_ERROR
+from ..table.result import INTERNAL_ERROR
 from .auth import BankerPin, secret_key
 from .events import Broker
 from .sessions import COOKIE, Screen, ServerSessions, SessionStore
@@ -187,24 +187,17 @@ def table_host(host: str) -> bool:
 
 
 def follow_game(ctx: Context, event: dict[str, Any]) -> None:
-    """The table's listener: when another game starts or is opened, screens paired by a piece
-    follow the player holding it there (the others are unpaired), and each is told."""
+    """The table's listener: when another game starts or is opened, a screen paired by a piece
+    follows it only to a player of the same name (the others go back to pairing), and each is told."""
     if event.get("type") != "state" or event.get("kind") not in ("new_game", "open_game"):
         return
     store = ctx.table.store
     if store is None:
         return
-    game = store.game
-    registry = ctx.tags()
+    from ..table.meaning import player_of_piece
 
-    def player_of_piece(piece: str) -> str | None:
-        for uid, meaning in game.tags.items():
-            kind, _, name = meaning.partition(":")
-            if kind == "token" and name in game.seats and registry.get(uid) == f"token:{piece}":
-                return name
-        return None
-
-    ctx.sessions.follow(store.game_id, player_of_piece)
+    game, registry = store.game, ctx.tags()
+    ctx.sessions.follow(store.game_id, lambda piece: player_of_piece(game, registry, piece))
 
 
 def context() -> Context:

@@ -10,8 +10,9 @@ from flask import Blueprint, Response, jsonify
 
 from ..ledger.export import export_csv, export_jsonl, signature_of
 from ..table import Result, game_tags
+from ..table.result import NOT_FOUND
 from .app import context
-from .common import answer, banker_only, body, client, error, public, screen
+from .common import answer, banker_only, body, client, error, public, screen, status_of
 from .sessions import public_id
 
 banker = Blueprint("banker", __name__, url_prefix="/api")
@@ -139,7 +140,7 @@ def _export(game_id: str, fmt: str, signed: bool) -> Result:
             if store is None:
                 store = table.folder.open(game_id)
         except Exception as exc:  # LedgerError: not found, damaged, read-only
-            return Result(False, getattr(exc, "reason", "There is no such game"), status=404)
+            return Result(False, getattr(exc, "reason", "There is no such game"), refusal=NOT_FOUND)
         try:
             text = export_jsonl(store) if fmt == "jsonl" else export_csv(store)
             signature = signature_of(store, table.folder.key, text, fmt) if signed else None
@@ -148,7 +149,7 @@ def _export(game_id: str, fmt: str, signed: bool) -> Result:
                 table.folder.close_game(game_id)
         if signed and signature is None:
             return Result(False, "This game carries no key of this table, so its export cannot be "
-                          "signed here", status=404)
+                          "signed here", refusal=NOT_FOUND)
         return Result(True, detail={"text": signature if signed else text})
 
     return table.call(work)
@@ -167,7 +168,7 @@ def export(game_id: str, fmt: str) -> Any:
         return error("Export as .jsonl or .csv (and .jsonl.sig or .csv.sig for the signature)", 404)
     result = _export(game_id, kind, signed)
     if not result.ok:
-        return error(public(result.reason), result.status)
+        return error(public(result.reason), status_of(result))
     mimetype = "application/json" if signed else FORMATS[kind]
     response = Response(result.detail["text"], mimetype=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{game_id}.{fmt}"'

@@ -12,6 +12,7 @@ from flask import Response, g, jsonify, request, session
 from ..ledger.store import GameStore
 from ..scriptfile import ScriptError, parse_line
 from ..table import Result
+from ..table import result as refusals
 from .app import context
 
 JSON = dict[str, Any]
@@ -117,6 +118,21 @@ def banker_only(view: Callable[..., Any]) -> Callable[..., Any]:
 
 # ---- answers ---------------------------------------------------------------------------------
 
+# The table says what kind of refusal it is (companion/table/result.py); HTTP's word for it is
+# picked here alone.
+STATUS = {
+    refusals.RULES: 422, refusals.MALFORMED: 400, refusals.NOT_YOURS: 403, refusals.UNPAIRED: 401,
+    refusals.BANKER_ONLY: 403, refusals.CONFLICT: 409, refusals.NO_GAME: 409, refusals.TIMEOUT: 408,
+    refusals.TOO_MANY: 429, refusals.STORAGE: 503, refusals.BUSY: 503, refusals.GONE: 503,
+    refusals.STOPPING: 503, refusals.NOT_FOUND: 404, refusals.BUG: 500,
+}
+
+
+def status_of(result: Result) -> int:
+    """The HTTP status of a refusal (200 for a result that is no refusal)."""
+    return 200 if result.ok else STATUS.get(result.refusal, 422)
+
+
 def outcome(result: Result, created: bool = False) -> tuple[int, JSON]:
     """What the table's answer is to a screen: (status, body), the same over HTTP and through the
     event stream (a token-confirmed command's outcome)."""
@@ -129,7 +145,9 @@ def outcome(result: Result, created: bool = False) -> tuple[int, JSON]:
         said["words"] = {lang: public(text) for lang, text in result.words.items()}
     if "report" in result.detail:
         said["report"] = result.detail["report"]
-    return (result.status if result.status != 200 else 422), said
+    if "retry_after" in result.detail:
+        said["retry_after"] = result.detail["retry_after"]
+    return status_of(result), said
 
 
 def answer(result: Result, created: bool = False) -> tuple[Response, int]:

@@ -185,6 +185,12 @@ ROUTES: dict[str, dict[str, Route]] = {
     "/api/feed/log": {"get": ("Every stored entry in words (en, ru), undone ones marked", {200: "entries"},
                               None, [])},
     "/api/pieces": {"get": ("Each player's piece (car, dog, ...)", {200: "pieces"}, None, [])},
+    "/api/taps": {"get": ("What the next token tap will do, and every screen waiting for one",
+                          {200: "next and waiting"}, None, [])},
+    "/api/screens/{screen_id}/not-me": {"post": (
+        "Not me: unpair a screen (its player's other screens, the banker, or anyone within 2 minutes "
+        "of the pairing)", {200: "unpaired", 403: "paired too long ago for this screen to undo",
+                            404: "no such screen", 409: "that screen is not paired"}, None, [])},
     "/api/deeds": {"get": ("Each deed's card: price, rents, house cost, mortgage value", {200: "deeds"},
                            None, [])},
     "/api/time": {"get": ("This machine's clock (ms since 1970), for countdowns", {200: "now"}, None, [])},

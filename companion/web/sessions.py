@@ -18,6 +18,7 @@ import logging
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -33,6 +34,7 @@ log = logging.getLogger(__name__)
 FILE = "sessions.json"
 COOKIE = "session"
 MAX_STORED = 256  # far more screens than any table has; the least recently seen go first
+MAX_LABELLED = 1024  # labels of sessions that hold nothing, kept in memory only (oldest go first)
 ID_BYTES = 32
 
 
@@ -55,6 +57,7 @@ class Screen:
     seen: float = 0.0  # its last request (epoch seconds; not written to disk on every request)
     address: str = ""  # where it was last seen from
     agent: str = ""  # its browser, as it says (trimmed): to tell screens apart in the banker's list
+    label: int = 0  # "screen 3": a small number a person can read and compare (see SessionStore.label)
 
     @property
     def holds(self) -> bool:
@@ -72,6 +75,11 @@ class SessionStore:
         self.changed = changed
         self._lock = threading.RLock()
         self._screens: dict[str, Screen] = {}
+        # Labels of sessions that hold nothing yet (a watcher, a screen waiting for a token): in
+        # memory only, so a flood of new sessions never writes to disk; numbers are never handed
+        # out twice while the companion runs, so two screens never show the same label.
+        self._labels: OrderedDict[str, int] = OrderedDict()
+        self._next_label = 1
         self._load()
 
     # ---- reading -------------------------------------------------------------------------------
@@ -85,6 +93,29 @@ class SessionStore:
     def items(self) -> Iterator[tuple[str, Screen]]:
         with self._lock:
             return iter([(sid, Screen(**asdict(s))) for sid, s in self._screens.items()])
+
+    def label(self, sid: str) -> int:
+        """This session's label ("screen 3"), given the first time it is asked for; a session
+        that comes to hold something keeps its label in sessions.json."""
+        with self._lock:
+            screen = self._screens.get(sid)
+            if screen is not None:
+                if not screen.label:
+                    screen.label = self._labels.pop(sid, 0) or self._new_label()
+                return screen.label
+            label = self._labels.get(sid)
+            if label is None:
+                label = self._labels[sid] = self._new_label()
+                while len(self._labels) > MAX_LABELLED:
+                    self._labels.popitem(last=False)
+            else:
+                self._labels.move_to_end(sid)
+            return label
+
+    def _new_label(self) -> int:
+        label = self._next_label
+        self._next_label += 1
+        return label
 
     def by_public_id(self, screen_id: str) -> str | None:
         with self._lock:
@@ -101,12 +132,15 @@ class SessionStore:
                 setattr(screen, key, value)
             if screen.holds and (before is None or not before.holds):
                 screen.since = time.time()
+                screen.label = screen.label or self._labels.pop(sid, 0) or self._new_label()
             if before is not None and asdict(before) == asdict(screen):
                 return screen
             if screen.holds:
                 self._screens[sid] = screen
             else:
                 self._screens.pop(sid, None)
+                if screen.label:  # unpaired, it is still the same screen with the same label
+                    self._labels[sid] = screen.label
             meaningful = (before or Screen()).public() != screen.public() or (
                 before is None or before.game != screen.game or before.piece != screen.piece)
             if meaningful:
@@ -129,16 +163,17 @@ class SessionStore:
         return self.update(sid, player=None, game=None, piece=None, paired_by=None, banker=False)
 
     def follow(self, game: str, player_of_piece: Callable[[str], str | None]) -> None:
-        """A new game (or another one resumed): each screen paired by a piece follows the player
-        holding that piece in it, else it is unpaired; screens paired by the banker are unpaired
-        (nobody can tell whose phone it is now)."""
+        """A new game (or another one resumed): each screen paired by a piece stays paired only
+        when the same player (by name) holds that piece in it, else it is unpaired (the dog's
+        screen of game 1 never becomes whoever holds the dog in game 2); screens paired by the
+        banker are unpaired (nobody can tell whose phone it is now)."""
         with self._lock:
             paired = [(sid, s) for sid, s in self._screens.items() if s.player is not None]
         for sid, screen in paired:
             if screen.game == game:
                 continue
             player = player_of_piece(screen.piece) if screen.piece else None
-            if player is not None:
+            if player is not None and player == screen.player:
                 self.update(sid, player=player, game=game)
             else:
                 self.update(sid, player=None, game=None, piece=None, paired_by=None)
@@ -154,6 +189,7 @@ class SessionStore:
             for sid, record in raw.get("sessions", {}).items():
                 if isinstance(sid, str) and isinstance(record, dict):
                     self._screens[sid] = Screen(**{k: v for k, v in record.items() if k in known})
+            self._next_label = 1 + max((s.label for s in self._screens.values()), default=0)
         except (OSError, ValueError, TypeError, AttributeError) as exc:
             # Only pairings are lost (screens pair again); never a reason not to start.
             log.warning("the sessions file %s cannot be read (%s); screens pair again", FILE, exc)
@@ -206,8 +242,13 @@ class ServerSessions(SessionInterface):
         )
 
 
+def label_text(number: int) -> str:
+    """A label as screens show it: "screen 3"."""
+    return f"screen {number}"
+
+
 def screen_id(session: Any) -> str:
     return str(getattr(session, "sid", ""))
 
 
-__all__ = ["COOKIE", "Screen", "ScreenSession", "ServerSessions", "SessionStore", "public_id"]
+__all__ = ["COOKIE", "Screen", "ScreenSession", "ServerSessions", "SessionStore", "label_text", "public_id"]

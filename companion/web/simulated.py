@@ -8,6 +8,8 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify
 
 from ..rules import load_edition
+from ..rules.taps import split_meaning
+from ..table.meaning import tag_for, what_tap_means
 from .app import context
 from .common import body, error
 
@@ -26,17 +28,17 @@ def sim_tags() -> Response:
     _simulator()
     ctx = context()
     store = ctx.table.store
-    game_map = store.game.tags if store is not None else {}
+    game = store.game if store is not None else None
     edition = store.game.edition if store is not None else load_edition()
     tags = []
     for uid, meaning in sorted(ctx.tags().items(), key=lambda kv: kv[1]):
-        kind, _, value = meaning.partition(":")
+        kind, value = split_meaning(meaning)
         label = value
         if kind == "deed" and value in edition.by_id:
             label = edition.by_id[value].name
         player = None
         if kind == "token":
-            player = game_map.get(uid, "").partition(":")[2] or None
+            player = what_tap_means(uid, game, None).player if game is not None else None
             label = f"{value} ({player})" if player else value
         elif kind == "card":
             deck, _, number = value.partition(":")
@@ -54,9 +56,7 @@ def sim_tap() -> tuple[Response, int]:
     meaning = data.get("meaning")
     if uid is None and isinstance(meaning, str):
         store = ctx.table.store
-        candidates = list(store.game.tags.items()) if store is not None else []
-        candidates += list(ctx.tags().items())
-        uid = next((u for u, m in candidates if m == meaning), None)
+        uid = tag_for(meaning, store.game if store is not None else None, ctx.tags())
         if uid is None:
             return error(f"No tag stands for {meaning!r}", 404)
     if not isinstance(uid, str):

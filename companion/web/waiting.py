@@ -17,6 +17,7 @@ from ..table import PAIR, Result, TokenWait
 from ..table.words import words
 from .app import Context
 from .events import sse
+from .sessions import label_text, public_id
 
 KEEP = 300.0  # seconds an outcome can still be polled
 MAX_KEPT = 512
@@ -61,35 +62,28 @@ class Outcomes:
             return dict(kept[2]) if kept is not None and kept[0] == session else None
 
 
-def piece_of(ctx: Context, player: str) -> str | None:
-    """The piece a player holds in the current game (from its tag map and the enrolled tags)."""
-    store = ctx.table.store
-    if store is None:
-        return None
-    registry = ctx.tags()
-    for uid, meaning in store.game.tags.items():
-        if meaning == f"token:{player}":
-            kind, _, piece = registry.get(uid, "").partition(":")
-            if kind == "token" and piece:
-                return piece
-    return None
-
-
-def pair(ctx: Context, session: str, player: str, by: str, piece: str | None) -> None:
+def pair(ctx: Context, session: str, player: str, by: str, piece: str | None,
+         game: str | None = None) -> None:
     """This screen now acts for the player (by a token tap, or the banker's word); every screen is
-    told that a new screen was paired."""
-    store = ctx.table.store
-    ctx.sessions.update(session, player=player, game=store.game_id if store else None, piece=piece,
-                        paired_by=by)
-    said = words("paired.token" if by == "token" else "paired.banker", player=player)
-    ctx.broker.publish({"type": "paired", "player": player, "by": by, "reason": said["en"], "words": said})
+    told, with what a screen needs to offer "not me: unpair" (the screen's label and id)."""
+    if game is None:
+        state = ctx.table.snapshot()
+        game = state["game"] if state is not None else None
+    ctx.sessions.update(session, player=player, game=game, piece=piece, paired_by=by, since=time.time())
+    label = ctx.sessions.label(session)
+    said = words("paired.token" if by == "token" else "paired.banker", player=player, screen=label)
+    ctx.broker.publish({"type": "paired", "player": player, "by": by, "screen": label_text(label),
+                        "screen_id": public_id(session), "reason": said["en"], "words": said})
 
 
 def start(ctx: Context, session: str, kind: str, player: str | None = None,
-          command: dict[str, Any] | None = None) -> tuple[Result, dict[str, Any] | None]:
-    """Ask the table to wait for a token tap for this screen: (the table's answer, the record)."""
+          command: dict[str, Any] | None = None, game: str | None = None,
+          ) -> tuple[Result, dict[str, Any] | None]:
+    """Ask the table to wait for a token tap for this screen: (the table's answer, the record).
+    player: the seat a confirmation is bound to (its screen's pairing), None on the Table page."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    wait = TokenWait(screen=session, kind=kind, player=player, command=command,
+    wait = TokenWait(screen=session, kind=kind, player=player, command=command, game=game,
+                     label=ctx.sessions.label(session),
                      answer=lambda result: _finished(app, ctx, wait, result), timeout=ctx.pair_timeout)
     record = ctx.outcomes.waiting(wait.id, session, kind, player)  # before a tap can answer it
     result = ctx.table.wait_for_token(wait)

@@ -16,7 +16,7 @@ from .app import context
 from .common import JSON, client, error, paired_player, screen, store_read
 from .events import sse
 from .openapi import spec
-from .sessions import public_id
+from .sessions import label_text, public_id
 
 watching = Blueprint("watching", __name__, url_prefix="/api")
 
@@ -144,6 +144,7 @@ def get_session() -> Response:
         "player": paired_player(),
         "banker": ctx.sessions.get(screen()).banker,
         "screen": public_id(screen()),
+        "label": label_text(ctx.sessions.label(screen())),
         "pin_set": ctx.pin.is_set,
         "simulated": ctx.simulator is not None,
         "manual_dice": ctx.manual_dice,

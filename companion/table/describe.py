@@ -1,0 +1,67 @@
+"""A command in words, in every language ("bid £1,490 for Old Kent Road"): what the Table page
+shows of a command that waits for a token to confirm it, so whoever taps knows what they confirm."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules import Game
+from .words import LANGS, words
+
+# The commands said with their own sentence (cmd.<do> in words.json); the rest by name.
+_SAID = ("roll", "buy", "decline", "bid", "pass", "choose", "draw", "pay_jail_fine", "use_jail_card",
+         "build", "sell_building", "sell_all_buildings", "mortgage", "unmortgage", "trade", "accept",
+         "reject", "claim_rent", "bankrupt", "end_turn")
+
+
+def money(amount: Any, lang: str) -> str:
+    """£1,490 in English, £1 490 in Russian."""
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        return f"£{amount}"
+    grouped = f"{amount:,}"
+    return "£" + (grouped.replace(",", "\u00a0") if lang == "ru" else grouped)
+
+
+def _square(game: Game | None, square_id: Any, lang: str) -> str:
+    if game is not None and isinstance(square_id, str) and square_id in game.edition.by_id:
+        return game.edition.by_id[square_id].names.get(lang, square_id)
+    return str(square_id)
+
+
+def _auctioned(game: Game | None) -> str | None:
+    """The id of the deed under the hammer, if an auction of a deed runs."""
+    if game is None or not game.auctions or game.auctions[0].square is None:
+        return None
+    return game.squares[game.auctions[0].square].id
+
+
+def describe(game: Game | None, command: dict[str, Any]) -> dict[str, str]:
+    """The command as a person says it, in every language; a player it names is left out (who
+    confirms it is said beside it)."""
+    do = command.get("do")
+    if do not in _SAID:
+        return {lang: str(do) for lang in LANGS}
+    out = {}
+    for lang in LANGS:
+        square = command.get("square") or (_auctioned(game) if do in ("bid", "pass") else None)
+        deck = command.get("deck")
+        deck_name = deck
+        if game is not None and deck:
+            deck_name = game.edition.deck_names.get(deck, {}).get(lang, deck)
+        give, take = command.get("give") or {}, command.get("take") or {}
+        values = {
+            "amount": money(command.get("amount"), lang),
+            "square": _square(game, square, lang) if square else "",
+            "group": command.get("group", ""),
+            "option": command.get("option", ""),
+            "deck": deck_name or "",
+            "card": command.get("card", ""),
+            "to": command.get("to", ""),
+            "give": money(give.get("cash", 0), lang) if isinstance(give, dict) else "",
+            "take": money(take.get("cash", 0), lang) if isinstance(take, dict) else "",
+        }
+        key = f"cmd.{do}"
+        if do in ("buy", "decline") and not values["square"]:
+            key = f"cmd.{do}_offer"
+        out[lang] = words(key, **values)[lang]
+    return out

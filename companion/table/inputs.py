@@ -1,0 +1,102 @@
+"""The devices' inputs on the writer thread: a tag tapped on the reader, the dice button pressed,
+a roll sent by the dice unit. Each becomes one command (or a wait's answer, or a notice)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from ..hardware.device import Event, Press, Tap, UnitRoll
+from ..rules import Rejected, Text
+from ..rules.taps import resolve
+from .meaning import TapMeaning, what_tap_means
+from .result import Result
+
+log = logging.getLogger(__name__)
+
+
+def nak_word(store: Any, reason: str) -> str:
+    """DICE-PROTOCOL's NAK words: OFF (no game), BUSY (a decision waits), NOTURN (no roll due)."""
+    decision = store.game.decision() if store is not None else None
+    if decision is None:
+        return "OFF"
+    return "BUSY" if decision.blocking else "NOTURN"
+
+
+class DeviceInputs:
+    """Mixed into Table: what each device's input does."""
+
+    store: Any
+    registry: Any
+    feedback: Any
+    dice_unit: Any
+    waits: list[Any]
+
+    def on_event(self, event: Event) -> None:
+        """The devices' callback: queued for the writer, never blocking a device thread."""
+        self._stir()  # type: ignore[attr-defined]
+        if isinstance(event, Tap):
+            self._call(lambda: self._tap(event.uid))  # type: ignore[attr-defined]
+        elif isinstance(event, Press):
+            self._call(lambda: self._press(event.long))  # type: ignore[attr-defined]
+        elif isinstance(event, UnitRoll):
+            self._call(lambda: self._unit_roll(event))  # type: ignore[attr-defined]
+
+    def _tap(self, uid: str) -> Result:
+        store = self.store
+        game = store.game if store is not None else None
+        meaning: TapMeaning = what_tap_means(uid, game, self.registry)
+        if meaning.kind == "unknown":
+            log.info("unknown tag %s", uid)
+            return self._refused(Text("tap.unknown", uid), kind="unknown_tag", detail={"uid": uid})  # type: ignore[attr-defined]
+        # (The banker's own tag, a meaning "banker", is the banker's presence at the table: its
+        # handling belongs here, before any game meaning.)
+        command = None
+        refused: Rejected | None = None
+        if game is not None and meaning.in_game:
+            try:
+                command = resolve(game, uid)
+            except Rejected as why:
+                refused = why
+        # A token tap goes to the one screen waiting for it, if any (routing.py decides: the
+        # game's own taps come before any pairing).
+        if meaning.kind == "token" and meaning.player and self.waits:
+            answered = self._token_tapped(meaning.player, uid, command is not None)  # type: ignore[attr-defined]
+            if answered is not None:
+                return answered
+        if refused is not None:
+            return self._refused(refused.reason, words=_both(refused))  # type: ignore[attr-defined]
+        if command is not None:
+            return self._apply({"do": "tap", "tag": uid}, "reader")  # type: ignore[attr-defined]
+        if meaning.kind == "deed":
+            return self._ok(kind="show_deed", detail={"square": meaning.value})  # type: ignore[attr-defined]
+        return self._ok(kind="ignored", detail={"uid": uid, "meaning": meaning.text})  # type: ignore[attr-defined]
+
+    def _press(self, long: bool) -> Result:
+        # (A long hold of the button as the banker's presence at the table belongs here.)
+        if long:
+            return self._apply({"do": "end_turn"}, "button")  # type: ignore[attr-defined]
+        if self.store is None:
+            return self._refused(Text("table.no_game"))  # type: ignore[attr-defined]
+        d1, d2 = self.roll_dice()  # type: ignore[attr-defined]
+        result: Result = self._apply({"do": "roll", "dice": [d1, d2]}, "button")  # type: ignore[attr-defined]
+        if result.ok and self.dice_unit is not None:
+            try:
+                self.dice_unit.show(d1, d2)
+            except Exception:  # the unit is optional: its trouble never costs a roll
+                log.warning("could not show the roll on the dice unit", exc_info=True)
+        return result
+
+    def _unit_roll(self, roll: UnitRoll) -> Result:
+        result: Result = self._apply({"do": "roll", "dice": list(roll.dice)}, "dice")  # type: ignore[attr-defined]
+        unit = self.dice_unit
+        if unit is not None:
+            if result.ok:
+                unit.ack(roll.unit, roll.seq)
+            else:
+                unit.nak(roll.unit, roll.seq, nak_word(self.store, result.reason))
+        return result
+
+
+def _both(error: Any) -> dict[str, str]:
+    return {lang: error.words(lang) for lang in ("en", "ru")}
