@@ -204,15 +204,17 @@ def test_a_pairing_is_announced_and_not_me_unpairs_it(screens: Any, api: Api, si
     expect(new.get_by_test_id("my-name")).to_have_text("Ann")  # control: the tap paired it
     screen = text(lang, "screens.numbered", n=label.split()[-1])
     said = text(lang, "paired.token", player="Ann", screen=screen)
-    for page in (table, ann):
-        banner = page.get_by_test_id("paired-banner")
+    new_id = whoami(new)["screen"]
+    for page in (table, ann):  # (the Table page also shows the banker's pairings of Ann and Bob)
+        banner = page.locator(f'[data-test=paired-banner][data-screen-id="{new_id}"]')
         expect(banner).to_have_count(1)
         expect(banner.get_by_test_id("paired-text")).to_contain_text(said)
         notice = page.evaluate("() => window.__paired.at(-1)")
-        assert notice["player"] == "Ann" and notice["screen_id"] == whoami(new)["screen"], notice
+        assert notice["player"] == "Ann" and notice["screen_id"] == new_id, notice
         if notice.get("agent"):  # the browser, when the table's notice names it
             expect(banner.get_by_test_id("paired-text")).to_contain_text(ON_ANDROID[lang])
         expect(banner.get_by_test_id("paired-not-me")).to_have_text(text(lang, "paired.not_me"))
+    expect(ann.get_by_test_id("paired-banner")).to_have_count(1)  # Ann's phone: only Ann's pairings
     expect(new.get_by_test_id("paired-banner")).to_have_count(0)  # the new screen itself is not asked
     expect(bob.get_by_test_id("paired-banner")).to_have_count(0)  # nor another player's phone
     look(table, shots, "a pairing on the table page")
@@ -222,6 +224,7 @@ def test_a_pairing_is_announced_and_not_me_unpairs_it(screens: Any, api: Api, si
     ann.get_by_test_id("paired-banner").get_by_test_id("paired-not-me").click()
     still_in_pairing(new)
     expect(ann.get_by_test_id("paired-banner")).to_have_count(0)
+    expect(table.locator(f'[data-test=paired-banner][data-screen-id="{new_id}"]')).to_have_count(0)
     expect(ann.get_by_test_id("my-name")).to_have_text("Ann")  # Ann's own phone is still hers
     assert whoami(new)["player"] is None
     look(new, shots, "not me: the new screen is back to pairing")

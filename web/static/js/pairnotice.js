@@ -4,7 +4,7 @@
 // (POST /api/screens/<screen_id>/not-me). It stays 20 s, or until closed.
 
 import { post, session, showError } from "./api.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { browserName, capitalised, labelText } from "./screennames.js";
 import { h, toast } from "./ui.js";
 
@@ -73,5 +73,17 @@ export function announce(data) {
   while (list.children.length > MAX_SHOWN) list.firstElementChild.remove();
 }
 
-window.addEventListener("notice", (e) => { if (e.detail?.type === "paired") announce(e.detail); });
+// Undone ("not me" from another screen): its banners go, and where one was shown, the table's words.
+function unpaired(data) {
+  const banners = box ? box.querySelectorAll(`[data-screen-id="${CSS.escape(data.screen_id || "")}"]`) : [];
+  if (!banners.length) return;
+  for (const banner of banners) banner.querySelector("[data-test=paired-close]").click();
+  const said = data.words?.[lang()] || data.reason;
+  if (said) toast(said, "info");
+}
+
+window.addEventListener("notice", (e) => {
+  if (e.detail?.type === "paired") announce(e.detail);
+  else if (e.detail?.type === "unpaired") unpaired(e.detail);
+});
 window.addEventListener("langchange", () => { for (const redraw of shown) redraw(); });

@@ -22,7 +22,7 @@ const me = () => session.player;
 const mine = (cmd) => act(cmd, me());
 const trade = new TradeForm($("#trade-form"), { board, me, act: mine });
 const decision = new DecisionView($("#decision"), { board, mode: "player", me, act: mine, counter: (p) => trade.counter(p) });
-new TapsView($("#taps"));
+new TapsView($("#taps"), { quiet: () => Boolean(me()) });
 
 // ---- pairing --------------------------------------------------------------------------------------
 let pairing = false;

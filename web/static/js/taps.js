@@ -13,8 +13,10 @@ const POLL_MS = 3000; // while the stream is not live (refused, or reconnecting)
 const said = (words) => (words && (words[lang()] || words.en)) || "";
 
 export class TapsView {
-  constructor(el) {
+  // quiet(): whether, while nothing waits, the panel is one small line (a paired phone)
+  constructor(el, { quiet = () => false } = {}) {
     this.el = el;
+    this.quietWhen = quiet;
     this.taps = null; // {next, waiting}, or null before the table has said
     this.ticker = 0;
     this.poller = 0;
@@ -56,6 +58,8 @@ export class TapsView {
     this.el.hidden = false;
     const { next } = this.taps;
     const waiting = this.waiting();
+    // a player's own phone with nothing waiting: one quiet line, out of the way of their moves
+    this.el.classList.toggle("is-quiet", this.quietWhen() && !waiting.length && (next.kind || "none") === "none");
     clear(this.el,
       h("h2", { class: "taps-title" }, t("taps.title")),
       h("p", { class: "next-tap", "data-test": "next-tap", "data-kind": next.kind || "none" },
