@@ -93,7 +93,7 @@ export class TapsView {
 
 // The seconds left until the table's deadline, in words and as data-seconds.
 function left(el) {
-  const seconds = Math.max(0, Math.ceil((Number(el.dataset.deadline) - tableNow()) / 1000));
+  const seconds = Math.max(0, Math.round((Number(el.dataset.deadline) - tableNow()) / 1000));
   el.dataset.seconds = String(seconds);
   el.textContent = t("taps.left", { seconds });
   return el;
