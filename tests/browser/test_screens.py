@@ -265,7 +265,15 @@ def test_the_banker_lists_screens_and_revokes_one(screens: Any, api: Api, size: 
     banker.get_by_test_id("confirm-yes").click()
     still_in_pairing(ann)
     expect(ann_row).to_have_count(0)
-    expect(banker.get_by_test_id("screens-group-ann")).to_contain_text(text(lang, "screens.no_screen"))
+    # the list is the table's: Ann's other screens (paired by her token in an earlier test, which
+    # follow her piece into this game) stay listed; with none, the group says so
+    status, listed = api.request("GET", "/api/banker/screens")
+    assert status == 200, listed
+    left = [s for s in listed["screens"] if s["player"] == "Ann"]
+    rows = banker.get_by_test_id("screens-group-ann").locator("[data-test^=screen-][data-player=Ann]")
+    expect(rows).to_have_count(len(left))
+    if not left:
+        expect(banker.get_by_test_id("screens-group-ann")).to_contain_text(text(lang, "screens.no_screen"))
     expect(bob.get_by_test_id("my-name")).to_have_text("Bob")  # Bob's phone is untouched
     expect(bob_row).to_be_visible()
     status, listed = api.request("GET", "/api/banker/screens")
@@ -274,4 +282,15 @@ def test_the_banker_lists_screens_and_revokes_one(screens: Any, api: Api, size: 
     assert ann_id not in ids and bob_id in ids
     look(ann, shots, "revoked: the phone is back to pairing")
     look(banker, shots, "revoked")
+
+    # Ann pairs it again with her token: the banker's list shows it at once, paired by token
+    with ann.expect_response(lambda r: r.url.endswith("/api/pair")) as asked:
+        ann.get_by_test_id("pair").click()
+    assert asked.value.status == 202, asked.value.text()
+    expect(banker.get_by_test_id("next-tap")).to_have_count(0)  # (the banker's page has no reader line)
+    api.wait_state(lambda _: api.get("/api/taps")["next"]["kind"] == "pair")
+    tap(api, "token:Ann")
+    expect(ann.get_by_test_id("my-name")).to_have_text("Ann")
+    expect(ann_row).to_have_attribute("data-by", "token")
+    expect(ann_row).to_contain_text(text(lang, "screens.by_token"))
 
