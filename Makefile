@@ -42,6 +42,7 @@ bench: compiled
 	$(VENV)/bin/python bench/replay_speed.py --engine compiled
 	$(VENV)/bin/python bench/ledger_speed.py
 	$(VENV)/bin/python bench/dashboard_speed.py
+	$(VENV)/bin/python bench/churn_memory.py
 	$(VENV)/bin/python bench/reader_speed.py
 	$(VENV)/bin/python bench/pages_speed.py
 	$(VENV)/bin/python bench/page_weight.py

@@ -135,3 +135,23 @@ def test_after_two_minutes_only_the_players_screens_or_the_banker_say_not_me(rig
     rig.ctx.sessions.update(sid, since=rig.ctx.sessions.get(sid).since - 121)
     assert rig.client().post(f"/api/screens/{screen_id}/not-me", headers=BANKER).status_code == 200
     assert seq(rig) == 1
+
+
+def test_a_paired_screen_keeps_its_label_across_a_restart(tmp_path: Path) -> None:
+    rig = Rig.make(tmp_path)
+    try:
+        rig.new_game()
+        rig.client().get("/api/session")  # a watcher takes "screen 1"
+        phone = rig.client()
+        assert rig.pair(phone, CAR).status_code == 200
+        label, cookie = label_of(phone), phone.get_cookie("session").value
+    finally:
+        rig.close()
+    again = Rig.make(tmp_path)
+    try:
+        phone = again.client()
+        phone.set_cookie("session", cookie)
+        assert label_of(phone) == label == "screen 2"
+        assert label_of(again.client()) == "screen 3"  # a new screen never gets a label in use
+    finally:
+        again.close()

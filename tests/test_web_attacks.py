@@ -246,6 +246,7 @@ def test_the_banker_sees_every_paired_screen_and_revokes_one(rig: Rig, game: dic
     assert [s["this"] for s in screens] == [False, False, True]
     bobs = screens[1]["screen"]
     assert bobs == bob.get("/api/session").json["screen"]
+    assert screens[1]["label"] == bob.get("/api/session").json["label"]  # as its screen shows it
     assert bob.get_cookie("session").value not in json.dumps(screens)  # the list shows no cookie
     revoked = banker.post(f"/api/banker/screens/{bobs}/revoke")
     assert revoked.status_code == 200 and revoked.json["player"] is None

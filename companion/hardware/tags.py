@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..rules.taps import split_card, split_meaning
 from .errors import TagError
 
 if TYPE_CHECKING:
@@ -62,12 +63,12 @@ def normalize_uid(text: str) -> str:
 
 def check_meaning(meaning: str) -> str:
     """The meaning if it is "deed:<square id>", "token:<piece>" or "card:<deck>:<number>"."""
-    kind, sep, value = meaning.partition(":")
-    if kind == "deed" and sep and _SQUARE_ID.fullmatch(value):
+    kind, value = split_meaning(meaning)
+    if kind == "deed" and _SQUARE_ID.fullmatch(value):
         return meaning
     if kind == "token" and value in PIECES:
         return meaning
-    deck, _, number = value.partition(":")
+    deck, number = split_card(value)
     if kind == "card" and deck in DECKS and number.isdigit() and 1 <= int(number) <= 99:
         return meaning
     raise BadTag(
@@ -78,7 +79,7 @@ def check_meaning(meaning: str) -> str:
 
 def describe(meaning: str, edition: Edition | None = None) -> str:
     """A meaning in words for a prompt or a refusal: "Old Kent Road", "the car token"."""
-    kind, _, value = meaning.partition(":")
+    kind, value = split_meaning(meaning)
     if kind == "deed":
         if edition is not None and value in edition.by_id:
             return edition.by_id[value].name
@@ -86,7 +87,7 @@ def describe(meaning: str, edition: Edition | None = None) -> str:
     if kind == "token":
         return f"the {value} token"
     if kind == "card":
-        deck, _, number = value.partition(":")
+        deck, number = split_card(value)
         name = deck.replace("_", " ").title()
         if edition is not None and deck in edition.deck_names:
             name = edition.deck_names[deck]["en"]

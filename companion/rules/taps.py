@@ -25,6 +25,12 @@ def split_meaning(written: str) -> tuple[str, str]:
     return kind, value
 
 
+def split_card(value: str) -> tuple[str, str]:
+    """A card's value ("chance:3") as (deck, number as written)."""
+    deck, _, number = value.partition(":")
+    return deck, number
+
+
 def game_meaning(game: Game, uid: str) -> tuple[str, str] | None:
     """What the game's own tag map says a tag is, or None when it does not know it."""
     written = game.tags.get(uid.lower())
@@ -42,7 +48,7 @@ def meaning(game: Game, tag: str) -> tuple[str, str]:
     elif kind == "deed":
         game.deed(value)
     elif kind == "card":
-        deck, _, number = value.partition(":")
+        deck, number = split_card(value)
         if deck not in game.deck_order or not number.isdigit():
             raise Rejected(Text("tap.not_card", tag, written))
     else:
@@ -54,7 +60,7 @@ def resolve(game: Game, tag: str) -> dict[str, Any] | None:
     """The command a tap stands for now, or None when it has no effect on the game."""
     kind, value = meaning(game, tag)
     if kind == "card":
-        deck, _, number = value.partition(":")
+        deck, number = split_card(value)
         due = game.draw_due
         if due is not None and due.deck == deck:
             return {"do": "draw", "deck": deck, "card": int(number)}

@@ -29,8 +29,14 @@ def refusal(key: str, kind: str, **values: Any) -> Result:
 
 def check(game: Game, game_id: str, command: dict[str, Any],
           speaker: Speaker) -> tuple[dict[str, Any], Result | None]:
-    """(the command to apply, None) when the speaker may give it now, with the speaker named as
-    its player when it named none; else (the command, the refusal, in every language)."""
+    """(the command to apply, None) when the speaker may give it now; else (the command, the
+    refusal, in every language).
+
+    A command naming a player (a bid, a trade's `from`...) must name the speaker. One that may
+    name its player (a roll, a purchase, a choice, a draw) and names none is the speaker's own: it
+    must be the speaker's move now, and is applied naming them; one that names the speaker goes to
+    the rules, which refuse it unless it is theirs (whose turn, offer, choice or draw it is).
+    """
     if speaker.game is not None and speaker.game != game_id:
         return command, refusal("authority.unpaired", UNPAIRED)
     if speaker.player not in game.seats:
@@ -38,14 +44,19 @@ def check(game: Game, game_id: str, command: dict[str, Any],
     who = COMMANDS[command["do"]][3]
     if who == BANKER:
         return command, refusal("authority.banker_only", BANKER_ONLY)
-    owner = _owner(game, command)  # whose move it is now, as the engine says
-    if owner != speaker.player:
-        if owner is None:
-            return command, refusal("authority.not_now", NOT_YOURS, player=speaker.player)
-        return command, refusal("authority.not_yours", NOT_YOURS, owner=owner, player=speaker.player)
-    if who not in ("player", "from") and command.get("player") is None:
-        command = {**command, "player": speaker.player}  # named: the rules check it is theirs
-    return command, None
+    if who in ("player", "from"):
+        owner: str | None = command[who]
+    elif command.get("player") is not None:
+        owner = command["player"]
+    else:
+        owner = _owner(game, command)  # whose turn, offer, choice or draw it is now
+        if owner == speaker.player:
+            command = {**command, "player": speaker.player}
+    if owner == speaker.player:
+        return command, None
+    if owner is None:
+        return command, refusal("authority.not_now", NOT_YOURS, player=speaker.player)
+    return command, refusal("authority.not_yours", NOT_YOURS, owner=owner, player=speaker.player)
 
 
 def own(command: dict[str, Any], speaker: Speaker) -> dict[str, Any]:
@@ -58,13 +69,8 @@ def own(command: dict[str, Any], speaker: Speaker) -> dict[str, Any]:
 
 
 def _owner(game: Game, command: dict[str, Any]) -> str | None:
-    """Whose move the command is now, as the engine says: the player a bid, a trade... names, or
-    whoever the turn, the offer, the choice or the draw is for (a player such a command names is
-    only a claim, compared with this)."""
-    who = COMMANDS[command["do"]][3]
-    probe = command if who in ("player", "from") else {k: v for k, v in command.items() if k != "player"}
-    if probe.get("do") == "roll" and "dice" not in probe:
-        probe = {**probe, "dice": [1, 1]}  # whose roll it is does not depend on the dice
+    """Whose move a command that names no player is now, as the engine says."""
+    probe = command if "dice" in command or command.get("do") != "roll" else {**command, "dice": [1, 1]}
     try:
         seat = game.actor(probe)
     except CommandError:

@@ -68,6 +68,7 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         self.publishing: list[Publishing] = []
         self.waits: list[TokenWait] = []  # screens waiting for a token tap (writer thread only)
         self.published_taps: dict[str, Any] = taps_view(None, [])
+        self._taps_pushed = self.published_taps
         self.churn = Churn()
         self._start_writer()
 

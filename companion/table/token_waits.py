@@ -17,6 +17,8 @@ from .words import words
 
 log = logging.getLogger(__name__)
 
+TAPS_EVERY = 0.1  # seconds: the taps notice is pushed at most this often
+
 
 def said(key: str, refusal: str, **values: Any) -> Result:
     text = words(key, **values)
@@ -29,7 +31,10 @@ class TokenWaiting:
     waits: list[TokenWait]
     store: Any
     feedback: Any
-    published_taps: dict[str, Any]
+    published_taps: dict[str, Any]  # what the next tap does now (any thread may read it)
+    _taps_pushed: dict[str, Any] | None = None  # ... as last pushed to the screens
+    _taps_pushed_at: float = float("-inf")
+    _taps_due: float | None = None  # when a change held back is to be pushed
 
     # ---- called in (through the writer) --------------------------------------------------------
 
@@ -67,9 +72,12 @@ class TokenWaiting:
                       detail={"request": wait.id, "player": wait.player})
 
     def _until_next_deadline(self) -> float | None:
-        if not self.waits:
+        deadlines = [w.deadline for w in self.waits]
+        if self._taps_due is not None:
+            deadlines.append(self._taps_due)
+        if not deadlines:
             return None
-        return max(0.0, min(w.deadline for w in self.waits) - time.monotonic())
+        return max(0.0, min(deadlines) - time.monotonic())
 
     def _expire_waits(self) -> None:
         now = time.monotonic()
@@ -137,12 +145,23 @@ class TokenWaiting:
         return self._apply(command, "tablet", speaker=speaker)  # type: ignore[attr-defined]
 
     def _publish_taps(self) -> None:
-        """Push the taps view when it changed (after every piece of the writer's work)."""
+        """After every piece of the writer's work: the taps view, worked out again, is what
+        `taps()` answers at once; it is pushed to the screens when it changed, at most every
+        TAPS_EVERY seconds (a flood of requests to wait and withdraw is one notice, not one each:
+        the screens' streams never fall behind on it)."""
         game = self.store.game if self.store is not None else None
         view = taps_view(game, self.waits)
         if view != self.published_taps:
             self.published_taps = view
-            self._push({"type": "taps", **view})  # type: ignore[attr-defined]
+        if self.published_taps == self._taps_pushed:
+            self._taps_due = None
+            return
+        now = time.monotonic()
+        if now - self._taps_pushed_at < TAPS_EVERY:
+            self._taps_due = self._taps_pushed_at + TAPS_EVERY
+            return
+        self._taps_pushed, self._taps_pushed_at, self._taps_due = self.published_taps, now, None
+        self._push({"type": "taps", **self.published_taps})  # type: ignore[attr-defined]
 
     def _piece(self, uid: str) -> str | None:
         raise NotImplementedError

@@ -33,8 +33,8 @@ def known_fields(command: JSON) -> JSON:
     return {key: value for key, value in command.items() if key == "do" or key in required or key in optional}
 
 
-def refused(key: str, status: int) -> tuple[Response, int]:
-    said = words(key)
+def refused(key: str, status: int, **values: object) -> tuple[Response, int]:
+    said = words(key, **values)
     return error(said["en"], status, words=said)
 
 
@@ -94,10 +94,10 @@ def pair() -> tuple[Response, int]:
     data = body(optional=True)
     if "player" in data:
         if not is_banker():
-            return error("Only the banker can pair a screen without a token tap", 401)
+            return refused("acting.pair_banker_only", 401)
         name = data["player"]
         if not isinstance(name, str) or name not in [p["name"] for p in state["players"]]:
-            return error(f"There is no player called {name!r} in this game", 422)
+            return refused("acting.no_such_player", 422, name=repr(name))
         waiting.pair(ctx, screen(), name, "banker", None, game=state["game"])
         return jsonify({"player": name}), 200
     result, record = waiting.start(ctx, screen(), PAIR)
@@ -119,7 +119,7 @@ def cancel_request(request_id: str) -> tuple[Response, int]:
     """This screen no longer waits for a token (its outcome says so: 409, withdrawn)."""
     ctx = context()
     if ctx.outcomes.get(request_id, screen()) is None:
-        return error("This screen asked for no such request (or it was long ago)", 404)
+        return refused("acting.no_such_request", 404)
     ctx.table.cancel_wait(screen())
     return jsonify(ctx.outcomes.get(request_id, screen())), 200
 

@@ -13,7 +13,7 @@ from ..table import Result, game_tags
 from ..table.result import NOT_FOUND
 from .app import context
 from .common import answer, banker_only, body, client, error, public, screen, status_of
-from .sessions import public_id
+from .sessions import label_text, public_id
 
 banker = Blueprint("banker", __name__, url_prefix="/api")
 
@@ -59,7 +59,8 @@ def screens() -> tuple[Response, int]:
     ctx = context()
     streams = ctx.broker.sessions()
     listed = [
-        {"screen": public_id(sid), "player": s.player, "banker": s.banker, "paired_by": s.paired_by,
+        {"screen": public_id(sid), "label": label_text(ctx.sessions.label(sid)), "player": s.player,
+         "banker": s.banker, "paired_by": s.paired_by,
          "piece": s.piece, "since": s.since, "seen": s.seen or None, "address": s.address, "agent": s.agent,
          "streams": streams.get(sid, 0), "this": sid == screen()}
         for sid, s in ctx.sessions.items()

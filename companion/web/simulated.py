@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify
 
 from ..rules import load_edition
-from ..rules.taps import split_meaning
+from ..rules.taps import split_card, split_meaning
 from ..table.meaning import tag_for, what_tap_means
 from .app import context
 from .common import body, error
@@ -41,7 +41,7 @@ def sim_tags() -> Response:
             player = what_tap_means(uid, game, None).player if game is not None else None
             label = f"{value} ({player})" if player else value
         elif kind == "card":
-            deck, _, number = value.partition(":")
+            deck, number = split_card(value)
             label = f"{edition.deck_names.get(deck, {'en': deck})['en']} {number}"
         tags.append({"uid": uid, "meaning": meaning, "label": label, "player": player})
     return jsonify({"tags": tags})
