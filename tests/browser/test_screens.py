@@ -245,10 +245,9 @@ def test_the_banker_lists_screens_and_revokes_one(screens: Any, api: Api, size: 
     expect(ann_row).to_contain_text(text(lang, "screens.by_banker"))
     expect(ann_row).to_contain_text(ON_ANDROID[lang])
     listed = {s["screen"]: s for s in api.request("GET", "/api/banker/screens")[1]["screens"]}
-    # its label as the table gives it ("screen 3"), or, from a table that does not list labels,
-    # the start of its id
-    shown = listed[ann_id].get("label", "").split()[-1:] or [ann_id[:6]]
-    expect(ann_row).to_contain_text(shown[0])
+    label = listed[ann_id]["label"]  # as the table names it ("screen 3"), and so does the phone
+    assert label == whoami(ann)["label"], (label, whoami(ann))
+    expect(ann_row.locator(".screen-label")).to_have_text(text(lang, "screens.numbered", n=label.split()[-1]))
     expect(bob_row).to_be_visible()
     expect(banker.locator('[data-test^="screen-"][data-this="true"]')).to_have_count(1)  # the banker's own
     ann_row.scroll_into_view_if_needed()
