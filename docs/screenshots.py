@@ -1,5 +1,6 @@
 """The screenshots of README's "At the table": a fresh simulated table, its first-start PIN, a game
-of three, a phone paired, the Virtual table, the banker, the winner. Writes docs/screens/*.png.
+of three, a phone paired (and the Table page announcing it), the Virtual table, the banker and the
+screens the banker sees, the winner. Writes docs/screens/*.png.
 
 Run: .venv/bin/python docs/screenshots.py   (Debian's Chromium, /usr/bin/chromium, through Playwright)
 """
@@ -91,6 +92,9 @@ def main() -> None:
                 virtual.click('[data-test="sim-tag-token:car"]')
                 phone.wait_for_selector("[data-test=my-name]")
                 shot(phone, "player")
+                page.bring_to_front()  # every pairing announced on the Table page, with "not me"
+                page.wait_for_selector("[data-test=paired-banner]")
+                shot(page, "pairing-notice")
                 ru = browser.new_context(base_url=url, **PHONE).new_page()
                 ru.goto("/?lang=ru")
                 shot(ru, "table-phone-ru")
@@ -99,6 +103,11 @@ def main() -> None:
                 desk.fill("[data-test=pin]", PIN)
                 desk.click("[data-test=pin-submit]")
                 shot(desk, "banker")
+                desk.evaluate("""() => {  // the Screens panel just under the sticky header
+                  const panel = document.querySelector("section.screens-panel");
+                  window.scrollTo(0, panel.offsetTop - document.querySelector("header.top").offsetHeight - 8);
+                }""")
+                shot(desk, "banker-screens")
                 call(url, "/api/commands", {"do": "end_game"})
                 page.bring_to_front()
                 shot(page, "winner")

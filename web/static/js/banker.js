@@ -5,6 +5,7 @@ import { command, currentState, get, loadSession, onState, post, session } from 
 import { renderCorrections, renderRedo, renderUndoWhat, resetCorrections, wireUndo } from "./banker-fix.js";
 import { NewGameForm } from "./banker-newgame.js";
 import { loadLog, renderLog, renderOverview } from "./banker-overview.js";
+import { ScreensPanel } from "./banker-screens.js";
 import { t } from "./i18n.js";
 import { start } from "./page.js";
 import { $, clear, confirmDialog, dateTimeText, debounce, h, toast } from "./ui.js";
@@ -128,6 +129,7 @@ function renderStatus(state) {
 }
 
 const newGame = new NewGameForm($("#new-game"), { started: () => loadGames() });
+const screens = new ScreensPanel($("#screens"));
 let loaded = false;
 wireUndo();
 
@@ -146,6 +148,7 @@ function show() {
   const state = currentState();
   loadGames();
   loadDevices();
+  screens.load();
   refreshLog();
   renderStatus(state);
   renderOverview($("#overview"), state);

@@ -4,6 +4,7 @@
 import { connect, loadSession, refreshState, sendClock, session, syncClock } from "./api.js";
 import { LANGUAGES, initI18n, lang, setLang, t } from "./i18n.js";
 import { showConnection } from "./offline.js";
+import "./pairnotice.js"; // every pairing announced on the table's pages and the player's other screens
 import { loadPieces } from "./pieces.js";
 import { soundSwitch } from "./sound.js";
 import { h, toast } from "./ui.js";
@@ -47,6 +48,7 @@ function indicator(status) {
   if (text) text.textContent = t(`connection.${status}`);
   el.title = t(`connection.${status}`);
   showConnection(status);
+  window.dispatchEvent(new CustomEvent("connection", { detail: status }));
 }
 
 function notice(data) {

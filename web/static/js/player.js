@@ -10,7 +10,9 @@ import { t } from "./i18n.js";
 import { start } from "./page.js";
 import { tokenEl } from "./pieces.js";
 import { renderPlayers } from "./players.js";
+import { labelText } from "./screennames.js";
 import { play } from "./sound.js";
+import { TapsView } from "./taps.js";
 import { TradeForm } from "./trade.js";
 import { $, clear, confirmDialog, h, money, slug } from "./ui.js";
 
@@ -20,6 +22,7 @@ const me = () => session.player;
 const mine = (cmd) => act(cmd, me());
 const trade = new TradeForm($("#trade-form"), { board, me, act: mine });
 const decision = new DecisionView($("#decision"), { board, mode: "player", me, act: mine, counter: (p) => trade.counter(p) });
+new TapsView($("#taps"), { quiet: () => Boolean(me()) });
 
 // ---- pairing --------------------------------------------------------------------------------------
 let pairing = false;
@@ -48,7 +51,9 @@ function renderPairing(state) {
       render(currentState());
     },
   }, t("player.pair"));
-  const parts = [h("p", {}, state?.game ? t("player.pair_intro") : t("decision.no_game")), tap, status];
+  const parts = [h("p", {}, state?.game ? t("player.pair_intro") : t("decision.no_game")),
+    session.label ? h("p", { class: "this-screen", "data-test": "this-screen" }, t("player.this_screen", { screen: labelText(session.label) })) : null,
+    tap, status];
   if (session.banker) {
     const players = (state?.players || []).filter((p) => !p.bankrupt);
     const select = h("select", { id: "pair-player", "data-test": "pair-player" },
@@ -174,10 +179,17 @@ function sounds(state, p) {
 }
 
 // ---- the whole page -------------------------------------------------------------------------------
+// What the next tap does: under the pairing question, or under a paired player's decision.
+function placeTaps(paired) {
+  const after = paired ? $("#mine .decision-panel") : $("#pairing");
+  if (after.nextElementSibling !== $("#taps")) after.after($("#taps"));
+}
+
 function render(state) {
   const paired = Boolean(me());
   $("#pairing").hidden = paired;
   $("#mine").hidden = !paired;
+  placeTaps(paired);
   if (!paired) return renderPairing(state);
   const p = (state?.players || []).find((x) => x.name === me());
   clear($("#me-token"), state && p ? tokenEl(state, p.name) : null);

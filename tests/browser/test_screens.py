@@ -1,0 +1,295 @@
+"""Issue 21, the pages of "a tap does one thing, and everyone can see which", as the family at the
+table would see them at 1024×768 (a tablet) and 390×844 (a phone), in English and Russian:
+
+- the Table page says in words what the next token tap does, and lists a command waiting for a
+  token until it is confirmed (or, once, until its 30 s run out);
+- a pairing by token is announced on the Table page and on the player's other phone (not on
+  another player's phone, nor on the new screen itself), and "Not me — unpair" there sends the new
+  screen back to pairing;
+- the banker's Screens panel lists the screens per player and revokes one (after a confirmation:
+  "Cancel" changes nothing), and the revoked phone goes back to pairing.
+
+Every step is checked for what a person would notice (no sideways scroll, no cut or overlapping
+text) and photographed in test-artifacts/browser/ (screens-<size>-<lang>-NN-<step>.png).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.browser.layout import assert_layout
+from tests.browser.support import PIN, ROOT, Api, Shots, live
+
+SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
+STRINGS = {code: json.loads((ROOT / "web" / "static" / "i18n" / f"{code}.json").read_text(encoding="utf-8"))
+           for code in ("en", "ru")}
+EXPIRY_MS = 45_000  # a token wait lasts 30 s on the table (companion/web/app.py pair_timeout)
+RUNNING = re.compile(r"^[1-9][0-9]*$")  # a countdown's data-seconds, still above zero
+ANDROID = ("Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) "
+           "Chrome/120.0.0.0 Mobile Safari/537.36")
+
+ON_ANDROID = {"en": "Chrome on Android", "ru": "Chrome на Android"}
+PAIRED_JS = """() => {
+  window.__paired = [];
+  window.addEventListener("notice", (e) => {
+    if (e.detail.type === "paired") window.__paired.push(e.detail);
+  });
+}"""
+
+SIZE_LANG = pytest.mark.parametrize(("size", "lang"), [
+    ("tablet", "en"), ("tablet", "ru"), ("phone", "en"), ("phone", "ru")])
+
+
+def text(lang: str, key: str, **values: str) -> str:
+    said = STRINGS[lang].get(key) or STRINGS["en"][key]
+    for name, value in values.items():
+        said = said.replace("{" + name + "}", value)
+    return said
+
+
+def context(screens: Any, size: str, lang: str, agent: str | None = None) -> BrowserContext:
+    phone = size == "phone"
+    ctx = screens.browser.new_context(base_url=screens.url, viewport=SIZES[size], is_mobile=phone,
+                                      has_touch=phone, device_scale_factor=1, locale=lang,
+                                      **({"user_agent": agent} if agent else {}))
+    ctx.set_default_timeout(10_000)
+    screens.contexts.append(ctx)
+    return ctx
+
+
+def open_page(screens: Any, ctx: BrowserContext, path: str, lang: str) -> Page:
+    page = ctx.new_page()
+    page.on("pageerror", lambda exc, p=path: screens.errors.append(f"{p}: {exc}"))
+    screens.pages.append(page)
+    page.goto(f"{path}?lang={lang}")
+    return live(page)
+
+
+def paired_phone(screens: Any, size: str, lang: str, player: str, agent: str | None = None) -> Page:
+    """A player's phone, paired as the banker pairs one (the same session the page then has)."""
+    ctx = context(screens, size, lang, agent)
+    answer = ctx.request.post("/api/pair", data={"player": player}, headers={"X-Banker-Pin": PIN})
+    assert answer.status == 200, answer.text()
+    page = open_page(screens, ctx, "/player", lang)
+    expect(page.get_by_test_id("my-name")).to_have_text(player)
+    return page
+
+
+def banker_page(screens: Any, size: str, lang: str) -> Page:
+    page = open_page(screens, context(screens, size, lang), "/banker", lang)
+    page.get_by_test_id("pin").fill(PIN)
+    page.get_by_test_id("pin-submit").click()
+    expect(page.get_by_test_id("screens")).to_be_visible()
+    return page
+
+
+def whoami(page: Page) -> dict[str, Any]:
+    """The page's own session, as the server keeps it (its screen id and label)."""
+    answer = page.context.request.get("/api/session")
+    assert answer.ok, answer.text()
+    return answer.json()
+
+
+def tap(api: Api, meaning: str) -> None:
+    """A tag on the simulated reader (the table's hardware, as the virtual table taps it)."""
+    status, data = api.request("POST", "/api/sim/tap", {"meaning": meaning}, banker=False)
+    assert status == 202, (status, data)
+
+
+def look(page: Page, shots: Shots, step: str) -> None:
+    """What a person would notice, from the top of the page; and a photograph of it."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    shots.take(page, step)
+    assert_layout(page, step)
+
+
+def next_tap_shown(page: Page, api: Api, lang: str, kind: str) -> dict[str, Any]:
+    """The page's next-tap line says what the table says the next tap does (GET /api/taps)."""
+    line = page.get_by_test_id("next-tap")
+    expect(line).to_have_attribute("data-kind", kind)
+    taps = api.get("/api/taps")
+    assert taps["next"]["kind"] == kind, taps
+    expect(line).to_have_text(taps["next"]["words"][lang])
+    return taps
+
+
+def still_in_pairing(page: Page) -> None:
+    expect(page.get_by_test_id("pairing")).to_be_visible()
+    expect(page.get_by_test_id("pair")).to_be_visible()
+    expect(page.get_by_test_id("my-name")).to_be_hidden()
+
+
+@SIZE_LANG
+def test_table_page_says_what_the_next_tap_does(screens: Any, api: Api, size: str, lang: str,
+                                                artifacts: Path) -> None:
+    shots = Shots(artifacts, f"screens-{size}-{lang}-next-tap-", iter(range(1, 100)))
+    api.new_game(["Ann", "Bob"])
+    table = open_page(screens, context(screens, size, lang), "/", lang)
+    next_tap_shown(table, api, lang, "none")
+    expect(table.get_by_test_id("tap-wait")).to_have_count(0)
+
+    # Ann lands on Whitechapel Road; the Table page's "Buy" waits for her token
+    api.must({"do": "roll", "dice": [1, 2]})
+    with table.expect_response(lambda r: r.url.endswith("/api/commands")) as sent:
+        table.get_by_test_id("action-buy").click()
+    assert sent.value.status == 202, sent.value.text()  # the request reached the table, and waits
+    taps = next_tap_shown(table, api, lang, "confirm")
+    [wait] = taps["waiting"]
+    row = table.get_by_test_id("tap-wait")
+    expect(row).to_have_count(1)
+    expect(row).to_have_attribute("data-kind", "confirm")
+    expect(row).to_have_attribute("data-request", wait["request"])
+    expect(row.get_by_test_id("tap-wait-what")).to_have_text(wait["words"][lang])
+    left = row.get_by_test_id("tap-left")
+    expect(left).to_have_attribute("data-seconds", RUNNING)
+    look(table, shots, "a purchase waits for a token")
+
+    # Ann's token confirms it: the deed is hers and nothing waits any more
+    tap(api, "token:Ann")
+    expect(table.get_by_test_id("square-whitechapel-road")).to_have_attribute("data-owner", "Ann")
+    expect(table.get_by_test_id("tap-wait")).to_have_count(0)
+    next_tap_shown(table, api, lang, "none")
+    look(table, shots, "confirmed by the token")
+
+
+def test_a_waiting_command_leaves_the_list_when_its_time_is_up(screens: Any, api: Api,
+                                                               artifacts: Path) -> None:
+    shots = Shots(artifacts, "screens-tablet-en-expiry-", iter(range(1, 100)))
+    api.new_game(["Ann", "Bob"])
+    api.must({"do": "roll", "dice": [1, 2]})
+    table = open_page(screens, context(screens, "tablet", "en"), "/", "en")
+    table.get_by_test_id("action-buy").click()
+    row = table.get_by_test_id("tap-wait")
+    expect(row).to_have_count(1)  # control: it was listed
+    shots.take(table, "waiting")
+    expect(row).to_have_count(0, timeout=EXPIRY_MS)  # nobody tapped: it ran out
+    next_tap_shown(table, api, "en", "none")
+    assert api.state()["pending"]["kind"] == "buy"  # nothing was bought
+    look(table, shots, "expired")
+
+
+@SIZE_LANG
+def test_a_pairing_is_announced_and_not_me_unpairs_it(screens: Any, api: Api, size: str, lang: str,
+                                                      artifacts: Path) -> None:
+    shots = Shots(artifacts, f"screens-{size}-{lang}-pairing-", iter(range(1, 100)))
+    api.new_game(["Ann", "Bob"])
+    table = open_page(screens, context(screens, size, lang), "/", lang)
+    ann = paired_phone(screens, size, lang, "Ann")
+    bob = paired_phone(screens, size, lang, "Bob")
+    new = open_page(screens, context(screens, size, lang, agent=ANDROID), "/player", lang)
+    label = whoami(new)["label"]
+    expect(new.get_by_test_id("this-screen")).to_contain_text(label.split()[-1])
+
+    # the new phone asks to pair: the Table page says the next tap pairs it
+    with new.expect_response(lambda r: r.url.endswith("/api/pair")) as asked:
+        new.get_by_test_id("pair").click()
+    assert asked.value.status == 202, asked.value.text()
+    next_tap_shown(table, api, lang, "pair")
+    expect(table.get_by_test_id("tap-wait")).to_have_attribute("data-kind", "pair")
+    look(table, shots, "the next tap pairs a screen")
+    next_tap_shown(new, api, lang, "pair")  # the asking phone says so too, its own wait marked
+    expect(new.locator("[data-test=tap-wait].is-mine")).to_have_count(1)
+    look(new, shots, "the asking phone")
+
+    for page in (table, ann):
+        page.evaluate(PAIRED_JS)
+    tap(api, "token:Ann")
+    expect(new.get_by_test_id("my-name")).to_have_text("Ann")  # control: the tap paired it
+    screen = text(lang, "screens.numbered", n=label.split()[-1])
+    said = text(lang, "paired.token", player="Ann", screen=screen)
+    new_id = whoami(new)["screen"]
+    for page in (table, ann):  # (the Table page also shows the banker's pairings of Ann and Bob)
+        banner = page.locator(f'[data-test=paired-banner][data-screen-id="{new_id}"]')
+        expect(banner).to_have_count(1)
+        expect(banner.get_by_test_id("paired-text")).to_contain_text(said)
+        notice = page.evaluate("() => window.__paired.at(-1)")
+        assert notice["player"] == "Ann" and notice["screen_id"] == new_id, notice
+        if notice.get("agent"):  # the browser, when the table's notice names it
+            expect(banner.get_by_test_id("paired-text")).to_contain_text(ON_ANDROID[lang])
+        expect(banner.get_by_test_id("paired-not-me")).to_have_text(text(lang, "paired.not_me"))
+    expect(ann.get_by_test_id("paired-banner")).to_have_count(1)  # Ann's phone: only Ann's pairings
+    expect(new.get_by_test_id("paired-banner")).to_have_count(0)  # the new screen itself is not asked
+    expect(bob.get_by_test_id("paired-banner")).to_have_count(0)  # nor another player's phone
+    look(table, shots, "a pairing on the table page")
+    look(ann, shots, "a pairing on the player's other phone")
+
+    # Ann did not pair it: one tap on her phone, and the new screen is back to pairing
+    ann.get_by_test_id("paired-banner").get_by_test_id("paired-not-me").click()
+    still_in_pairing(new)
+    expect(ann.get_by_test_id("paired-banner")).to_have_count(0)
+    expect(table.locator(f'[data-test=paired-banner][data-screen-id="{new_id}"]')).to_have_count(0)
+    expect(ann.get_by_test_id("my-name")).to_have_text("Ann")  # Ann's own phone is still hers
+    assert whoami(new)["player"] is None
+    look(new, shots, "not me: the new screen is back to pairing")
+
+
+@SIZE_LANG
+def test_the_banker_lists_screens_and_revokes_one(screens: Any, api: Api, size: str, lang: str,
+                                                  artifacts: Path) -> None:
+    shots = Shots(artifacts, f"screens-{size}-{lang}-banker-", iter(range(1, 100)))
+    api.new_game(["Ann", "Bob"])
+    ann = paired_phone(screens, size, lang, "Ann", agent=ANDROID)
+    bob = paired_phone(screens, size, lang, "Bob")
+    banker = banker_page(screens, size, lang)
+    ann_id, bob_id = whoami(ann)["screen"], whoami(bob)["screen"]
+    ann_row = banker.get_by_test_id("screens-group-ann").get_by_test_id(f"screen-{ann_id}")
+    bob_row = banker.get_by_test_id("screens-group-bob").get_by_test_id(f"screen-{bob_id}")
+    expect(ann_row).to_have_attribute("data-by", "banker")
+    expect(ann_row).to_contain_text(text(lang, "screens.by_banker"))
+    expect(ann_row).to_contain_text(ON_ANDROID[lang])
+    listed = {s["screen"]: s for s in api.request("GET", "/api/banker/screens")[1]["screens"]}
+    label = listed[ann_id]["label"]  # as the table names it ("screen 3"), and so does the phone
+    assert label == whoami(ann)["label"], (label, whoami(ann))
+    expect(ann_row.locator(".screen-label")).to_have_text(text(lang, "screens.numbered", n=label.split()[-1]))
+    expect(bob_row).to_be_visible()
+    expect(banker.locator('[data-test^="screen-"][data-this="true"]')).to_have_count(1)  # the banker's own
+    ann_row.scroll_into_view_if_needed()
+    shots.take(banker, "the screens per player")
+    assert_layout(banker, "the banker's screens")
+
+    # Revoke, then Cancel: nothing changes (the control); Revoke, then Yes: Ann's phone is unpaired
+    ann_row.get_by_test_id(f"screen-revoke-{ann_id}").click()
+    expect(banker.get_by_test_id("confirm")).to_contain_text("Ann")
+    banker.get_by_test_id("confirm-no").click()
+    expect(ann_row).to_be_visible()
+    expect(ann.get_by_test_id("my-name")).to_have_text("Ann")
+    ann_row.get_by_test_id(f"screen-revoke-{ann_id}").click()
+    banker.get_by_test_id("confirm-yes").click()
+    still_in_pairing(ann)
+    expect(ann_row).to_have_count(0)
+    # the list is the table's: Ann's other screens (paired by her token in an earlier test, which
+    # follow her piece into this game) stay listed; with none, the group says so
+    status, listed = api.request("GET", "/api/banker/screens")
+    assert status == 200, listed
+    left = [s for s in listed["screens"] if s["player"] == "Ann"]
+    rows = banker.get_by_test_id("screens-group-ann").locator("[data-test^=screen-][data-player=Ann]")
+    expect(rows).to_have_count(len(left))
+    if not left:
+        expect(banker.get_by_test_id("screens-group-ann")).to_contain_text(text(lang, "screens.no_screen"))
+    expect(bob.get_by_test_id("my-name")).to_have_text("Bob")  # Bob's phone is untouched
+    expect(bob_row).to_be_visible()
+    status, listed = api.request("GET", "/api/banker/screens")
+    assert status == 200, listed
+    ids = {s["screen"] for s in listed["screens"]}
+    assert ann_id not in ids and bob_id in ids
+    look(ann, shots, "revoked: the phone is back to pairing")
+    look(banker, shots, "revoked")
+
+    # Ann pairs it again with her token: the banker's list shows it at once, paired by token
+    with ann.expect_response(lambda r: r.url.endswith("/api/pair")) as asked:
+        ann.get_by_test_id("pair").click()
+    assert asked.value.status == 202, asked.value.text()
+    expect(banker.get_by_test_id("next-tap")).to_have_count(0)  # (the banker's page has no reader line)
+    api.wait_state(lambda _: api.get("/api/taps")["next"]["kind"] == "pair")
+    tap(api, "token:Ann")
+    expect(ann.get_by_test_id("my-name")).to_have_text("Ann")
+    expect(ann_row).to_have_attribute("data-by", "token")
+    expect(ann_row).to_contain_text(text(lang, "screens.by_token"))
+
