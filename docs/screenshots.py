@@ -19,7 +19,7 @@ from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screens"
-PIN = "2468"
+PIN = "246810"
 TABLET = {"viewport": {"width": 1024, "height": 768}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 

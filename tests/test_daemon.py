@@ -22,7 +22,7 @@ from companion.hardware.dice_unit import SimulatedDiceUnit
 from tests.web_support import StreamReader
 
 ROOT = Path(__file__).resolve().parents[1]
-PIN = "1234"
+PIN = "123456"
 NEW_GAME = {"players": ["Ann", "Bob"], "seed": 3, "tokens": {"Ann": "car", "Bob": "dog"}}
 
 
@@ -233,5 +233,5 @@ def test_a_port_in_use_or_a_bad_pin_is_said_plainly(tmp_path: Path, daemons: Any
 
     bad_pin = daemons(tmp_path / "pin", "--banker-pin", "12")
     assert bad_pin.wait(10) == 2
-    assert "--banker-pin must be 4 to 12 digits" in bad_pin.stderr
+    assert "--banker-pin must be 6 to 12 digits" in bad_pin.stderr
     assert "Traceback" not in bad_pin.stderr

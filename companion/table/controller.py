@@ -91,6 +91,7 @@ class Table:
         self.stirring: list[Callable[[], None]] = []
         self.publishing: list[Publishing] = []
         self.waits: list[TokenWait] = []  # screens waiting for a token tap (writer thread only)
+        self.banker_steps: list[Callable[[str], None]] = []  # told of the banker's tag or held button
         self._inbox: queue.Queue[tuple[Callable[[], Result], Future[Result]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="table-writer", daemon=True)
         self._thread.start()
@@ -180,7 +181,7 @@ class Table:
             try:
                 store = self.folder.create(start, source)
             except Malformed as bad:
-                return Result(False, bad.reason, status=422)
+                return Result(False, bad.reason, status=422, words=_both(bad))
             except LedgerError as exc:
                 return Result(False, exc.reason, status=503)
             self._switch(store)
@@ -229,7 +230,7 @@ class Table:
         if isinstance(event, Tap):
             self._call(lambda: self._tap(event.uid))
         elif isinstance(event, Press):
-            self._call(lambda: self._press(event.long))
+            self._call(lambda: self._banker_step("button") if event.held else self._press(event.long))
         elif isinstance(event, UnitRoll):
             self._call(lambda: self._unit_roll(event))
 
@@ -389,6 +390,8 @@ class Table:
         if meaning.kind == "unknown":
             log.info("unknown tag %s", uid)
             return self._refused(Text("tap.unknown", uid), kind="unknown_tag", detail={"uid": uid})
+        if meaning.kind == "banker":  # the banker's own tag: the banker's step at the table
+            return self._banker_step("tag")
         # A screen asking "who are you?" (pairing, or a shared tablet confirming a decision)
         # takes the next token tap, before any meaning the tap would have in the game.
         if meaning.kind == "token" and self.waits and meaning.player:
@@ -403,6 +406,12 @@ class Table:
         if meaning.kind == "deed":
             return self._ok(kind="show_deed", detail={"square": meaning.value})
         return self._ok(kind="ignored", detail={"uid": uid, "meaning": meaning.text})
+
+    def _banker_step(self, how: str) -> Result:
+        """The banker at the table ("tag" or "button"): for whoever waits for it (web/presence.py)."""
+        for listener in list(self.banker_steps):
+            listener(how)
+        return self._ok(kind="banker_step", detail={"by": how})
 
     def _press(self, long: bool) -> Result:
         if long:

@@ -1,14 +1,13 @@
 """Acting: a screen's moves (as its paired player, as the banker, or a shared tablet's confirmed by
-the player's token), pairing a screen with a player, and a screen's clock."""
+the player's token), and pairing a screen with a player. (A screen's clock: clock.py.)"""
 
 from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from ..ledger.errors import ClockRefused
 from ..rules import Malformed, dispatch
 from ..rules.commands import COMMANDS
-from ..table import CONFIRM, PAIR, Result
+from ..table import CONFIRM, PAIR
 from . import waiting
 from .app import context
 from .common import JSON, answer, body, error, is_banker, paired_player, screen
@@ -113,24 +112,3 @@ def cancel_request(request_id: str) -> tuple[Response, int]:
         return error("This screen asked for no such request (or it was long ago)", 404)
     ctx.table.cancel_wait(screen())
     return jsonify(ctx.outcomes.get(request_id, screen())), 200
-
-
-@acting.post("/clock")
-def clock() -> tuple[Response, int]:
-    ctx = context()
-    ms = body().get("time")
-    if not isinstance(ms, int | float) or isinstance(ms, bool):
-        return error("time must be milliseconds since 1970", 400)
-    try:
-        seconds = ms / 1000.0
-    except OverflowError:  # an integer with hundreds of digits
-        return error("time must be milliseconds since 1970", 400)
-    folder = ctx.table.folder
-    try:
-        folder.clock.check(seconds)  # before the release, years ahead, NaN: refused, clock as it was
-    except ClockRefused as refused:
-        return error(refused.reason, 400)
-    corrected = ctx.table.call(lambda: Result(True, detail={"done": folder.tablet_time(seconds) is not None}))
-    return jsonify({"corrected": corrected.detail.get("done", False)}), 200
-
-

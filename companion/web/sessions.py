@@ -12,7 +12,9 @@ the `changed` callback.
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import json
 import logging
 import secrets
@@ -33,7 +35,8 @@ log = logging.getLogger(__name__)
 FILE = "sessions.json"
 COOKIE = "session"
 MAX_STORED = 256  # far more screens than any table has; the least recently seen go first
-ID_BYTES = 32
+ID_BYTES = 32  # an id: NONCE_BYTES random, the rest their HMAC (43 characters in the cookie)
+NONCE_BYTES = 16
 
 
 def public_id(sid: str) -> str:
@@ -124,6 +127,15 @@ class SessionStore:
                 screen.address = address
                 screen.agent = agent[:120]
 
+    def move(self, old: str, new: str) -> None:
+        """What `old` holds now belongs to `new` alone (a renewed id, see `renew`)."""
+        with self._lock:
+            screen = self._screens.pop(old, None)
+            if screen is None:
+                return
+            self._screens[new] = screen
+            self._save()
+
     def clear(self, sid: str) -> Screen:
         """Revoked: the session neither plays nor banks any more."""
         return self.update(sid, player=None, game=None, piece=None, paired_by=None, banker=False)
@@ -183,17 +195,43 @@ class ScreenSession(dict[str, Any], SessionMixin):
 
 
 class ServerSessions(SessionInterface):
-    """Flask's session interface over the store: the cookie is a random id, set once."""
+    """Flask's session interface over the store: the cookie is an id the server issued.
 
-    def __init__(self, store: SessionStore) -> None:
+    An id is 16 random bytes and their HMAC under the table's secret key, so the server knows its
+    own ids without keeping a list of every screen that ever looked: an id it did not issue (one a
+    cheat made up and planted in the banker's browser) is replaced by a new one at once. And every
+    step up (logging in as the banker, setting the PIN, asking the banker's step) gets a new id,
+    so even an id of ours planted beforehand is worth nothing after it (see `renew`).
+    """
+
+    def __init__(self, store: SessionStore, key: bytes = b"") -> None:
         self.store = store
+        self.key = key
+
+    def issue(self) -> str:
+        nonce = secrets.token_bytes(NONCE_BYTES)
+        return base64.urlsafe_b64encode(nonce + self._mac(nonce)).decode().rstrip("=")
+
+    def issued(self, sid: str) -> bool:
+        """An id this server made (or one a stored session already holds, from before ids were
+        signed)."""
+        if len(sid) != 43 or not sid.isascii() or not all(c.isalnum() or c in "-_" for c in sid):
+            return False
+        raw = base64.urlsafe_b64decode(sid + "=")
+        if hmac.compare_digest(raw[NONCE_BYTES:], self._mac(raw[:NONCE_BYTES])):
+            return True
+        return self.store.get(sid).holds
+
+    def _mac(self, nonce: bytes) -> bytes:
+        mac = hmac.new(self.key, b"companion session:" + nonce, hashlib.sha256).digest()
+        return mac[: ID_BYTES - NONCE_BYTES]
 
     def open_session(self, app: Flask, request: Request) -> ScreenSession:
         sid = request.cookies.get(COOKIE, "")
-        if len(sid) == 43 and sid.isascii() and all(c.isalnum() or c in "-_" for c in sid):
+        if self.issued(sid):
             self.store.seen(sid, request.remote_addr or "", request.headers.get("User-Agent", ""))
             return ScreenSession(sid, new=False)
-        return ScreenSession(secrets.token_urlsafe(ID_BYTES), new=True)
+        return ScreenSession(self.issue(), new=True)
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
         from flask import request
@@ -210,4 +248,16 @@ def screen_id(session: Any) -> str:
     return str(getattr(session, "sid", ""))
 
 
-__all__ = ["COOKIE", "Screen", "ScreenSession", "ServerSessions", "SessionStore", "public_id"]
+def renew(session: Any, store: SessionStore, interface: ServerSessions) -> str:
+    """A new id for this screen, issued now (set as its cookie by this answer), holding what the
+    old one held; the old id holds nothing any more. Called before a screen steps up, so whoever
+    knew its id before (planted it, copied it) is left with a watcher's id."""
+    old = screen_id(session)
+    fresh = interface.issue()
+    store.move(old, fresh)
+    session.sid = fresh
+    session.new = True
+    return fresh
+
+
+__all__ = ["COOKIE", "Screen", "ScreenSession", "ServerSessions", "SessionStore", "public_id", "renew"]
