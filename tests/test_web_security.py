@@ -353,7 +353,8 @@ def test_the_pin_is_set_once_at_the_table_and_must_be_6_to_12_digits(tmp_path: P
         client = rig.client()
         assert client.get("/api/session").json["pin_set"] is False
         assert client.post("/api/banker/login", json={"pin": "123456"}).status_code == 409
-        for bad in ("123", "1234", "12345", "1234567890123", "12a456", "١٢٣٤٥٦", "１２３４５６", 123456, None, ""):
+        for bad in ("123", "1234", "12345", "1234567890123", "12a456", "١٢٣٤٥٦", "１２３４５６", 123456,
+                    None, ""):
             answer = client.post("/api/banker/setup", json={"pin": bad})
             assert answer.status_code == 422, bad
             assert "6 to 12 digits" in answer.json["error"] and "от 6 до 12" in answer.json["words"]["ru"]
@@ -423,7 +424,7 @@ def test_wrong_pins_are_limited_for_the_whole_table_whatever_the_address(rig: Ri
     banker = from_address(rig, "10.42.0.7")
     assert banker.post("/api/banker/login", json={"pin": PIN}).status_code == 200
     assert banker.get("/api/session").json["banker"] is True
-    assert act(from_address(rig, "10.42.0.8"), ROLL, headers=BANKER).status_code == 200  # right: costs nothing
+    assert act(from_address(rig, "10.42.0.8"), ROLL, headers=BANKER).status_code == 200  # right: free
     assert from_address(rig, "10.42.0.9").post("/api/banker/login", json={"pin": "111111"}).status_code == 401
     assert from_address(rig, "10.42.0.9").post("/api/banker/login", json={"pin": PIN}).status_code == 429
 
