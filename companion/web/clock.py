@@ -17,7 +17,6 @@ from ..ledger.errors import ClockRefused
 from ..table import Result
 from .app import context
 from .common import banker_only, body, error, screen
-from .events import sse
 from .presence import said
 from .sessions import public_id
 
@@ -73,9 +72,9 @@ def screen_clock() -> tuple[Response, int]:
     if table_clock.corrected or not table_clock.stale(seconds):
         return jsonify({"corrected": False, "proposed": False}), 200
     ctx.clock_proposal.propose(seconds, public_id(screen()), request.remote_addr or "")
-    for sid, held in ctx.sessions.items():  # the banker's pages show it at once
-        if held.banker:
-            ctx.broker.send(sse("notice", {"type": "clock_proposed"}), session=sid)
+    # Every screen is told that a time was proposed (nothing more: the time is the banker's to
+    # read), so the banker's page asks for it at once, whichever id its stream was opened with.
+    ctx.broker.publish({"type": "clock_proposed"})
     return jsonify({"corrected": False, "proposed": True}), 200
 
 

@@ -1,5 +1,6 @@
-// Virtual table (simulated mode): every enrolled tag as a button to tap on the simulated reader,
-// the dice button (short press: roll, long press: end turn), the dice unit, and enough of the
+// Virtual table (simulated mode): every enrolled tag as a button to tap on the simulated reader
+// (the banker's tag among them), the dice button (short press: roll, long press: end turn, held
+// on: the banker's step), the dice unit, and enough of the
 // game (decision with its answers, players, board) to play a whole game from this page.
 
 import { currentState, get, post } from "./api.js";
@@ -42,12 +43,16 @@ if (simulated) {
     press(held >= LONG_PRESS_MS);
   });
   $("#sim-press-long").addEventListener("click", () => press(true));
+  $("#sim-press-hold").addEventListener("click", async () => { // held for banker_hold seconds
+    try { await post("/api/sim/press", { hold: true }); } catch { /* toasted */ }
+  });
   $("#sim-unit").addEventListener("click", async () => {
     try { await post("/api/sim/unit", {}); } catch { /* toasted */ }
   });
 
   // ---- tags: deeds by colour group, tokens, cards -----------------------------------------------
   function tagLabel(tag) {
+    if (tag.meaning === "banker") return t("virtual.banker_tag");
     const [kind, value, number] = tag.meaning.split(":");
     if (kind === "deed" && board.byId[value]) return squareName(board, value);
     if (kind === "card" && board.decks?.[value]) {
