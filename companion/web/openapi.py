@@ -208,9 +208,11 @@ ROUTES: dict[str, dict[str, Route]] = {
     "/api/sim/tap": {"post": ("Simulated table: tap a tag",
                               {202: "tapped", 404: "not simulated / no such tag"},
                               {"type": "object", "properties": {"uid": STRING, "meaning": STRING}}, [])},
-    "/api/sim/press": {"post": ("Simulated table: press the dice button",
-                                {202: "pressed", 404: "not simulated"},
-                                {"type": "object", "properties": {"long": {"type": "boolean"}}}, [])},
+    "/api/sim/press": {"post": ("Simulated table: press the dice button (long: end the turn; hold: "
+                                "held for banker_hold seconds, the banker's step)",
+                                {202: "pressed", 404: "not simulated / the button cannot be held"},
+                                {"type": "object", "properties": {"long": {"type": "boolean"},
+                                                                  "hold": {"type": "boolean"}}}, [])},
     "/api/sim/unit": {"post": ("Simulated table: roll on the dice unit",
                                {202: "rolled", 404: "not simulated / no dice unit"}, None, [])},
 }
