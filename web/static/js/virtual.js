@@ -86,7 +86,8 @@ if (simulated) {
       const [db, nb] = cardKey(b);
       return da === db ? na - nb : da.localeCompare(db);
     });
-    const other = tags.filter((tg) => !/^(deed|token|card):/.test(tg.meaning));
+    const banker = tags.filter((tg) => tg.meaning === "banker"); // the banker's step at the table
+    const other = tags.filter((tg) => !/^(deed|token|card):/.test(tg.meaning) && tg.meaning !== "banker");
     const groups = new Map();
     const order = (tg) => board.byId[tg.meaning.slice(5)]?.index ?? 99;
     for (const tag of deeds.sort((a, b) => order(a) - order(b))) {
@@ -99,6 +100,7 @@ if (simulated) {
       h("h3", {}, title), h("div", { class: "tag-buttons" }, list.map((tag) => tagButton(tag, group)))) : null);
     clear($("#tags"),
       section(t("virtual.tokens"), tokens, "sim-tokens"),
+      section(t("virtual.banker"), banker, "sim-banker"),
       h("div", { class: "deed-tags" }, [...groups].map(([key, list]) => section(
         board.groups?.[key] ? groupName(board, key) : t(`group.${key}`), list, `sim-group-${key.replace(/\s+/g, "-")}`,
         board.groups?.[key] ? key : null))),
