@@ -24,6 +24,7 @@ from companion.replay import replay
 from companion.scriptfile import ScriptError
 from companion.web import auth
 from tests.test_daemon import PIN, daemons  # noqa: F401 - the fixture
+from tests.web_support import StreamReader
 
 NEW_GAME = {"players": ["Ann", "Bob"], "tokens": {"Ann": "car", "Bob": "dog"}}
 WAIT = 10.0  # generous: a loaded machine is slow, never wrong
@@ -431,3 +432,23 @@ def test_a_player_may_not_be_called_after_the_tables_own_accounts(tmp_path: Path
     for name in RESERVED:
         with pytest.raises(ScriptError, match="cannot be a player's name"):
             replay([json.dumps({"do": "new_game", "players": ["Ann", name]})])
+
+
+def test_the_bankers_stream_follows_its_renewed_id(tmp_path: Path, daemons: Any) -> None:  # noqa: F811
+    """Logging in gives the screen a new id; the stream its page has open follows it, so the page
+    hears its outcome and its session live."""
+    daemon = started(daemons, tmp_path / "data", "--banker-pin", PIN)
+    banker = Screen(daemon.port)  # from 127.0.0.1, as the stream below
+    banker.get("/api/session")
+    old = banker.cookie
+    stream = StreamReader(daemon.port, headers={"Cookie": f"session={old}", "Host": banker.host})
+    stream.until("session")
+    status, asked = banker.post("/api/banker/presence")
+    assert status == 202 and banker.cookie != old
+    banker.post("/api/sim/tap", {"meaning": "banker"})
+    heard = stream.until("request", timeout=WAIT)
+    assert heard[-1].data["request"] == asked["request"] and heard[-1].data["status"] == 200
+    assert any(e.event == "session" and e.data["banker"] is True for e in heard)
+    # The old id itself holds nothing: a browser still sending it is a watcher.
+    assert Screen(daemon.port, "127.0.0.66", cookie=old).get("/api/session")[1]["banker"] is False
+    stream.close()

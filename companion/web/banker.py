@@ -68,10 +68,15 @@ def banker_login() -> tuple[Response, int]:
 
 
 def renewed() -> str:
-    """This screen under a new id, issued now, before it steps up (see sessions.renew)."""
+    """This screen under a new id, issued now, before it steps up (see sessions.renew); the
+    streams this browser has open follow it."""
     from flask import current_app, session
 
-    return renew(session, context().sessions, current_app.session_interface)  # type: ignore[arg-type]
+    ctx = context()
+    old = screen()
+    fresh = renew(session, ctx.sessions, current_app.session_interface)  # type: ignore[arg-type]
+    ctx.broker.rename(old, fresh, client())
+    return fresh
 
 
 @banker.post("/banker/logout")
