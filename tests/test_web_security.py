@@ -450,6 +450,19 @@ def test_a_month_of_guessing_from_any_number_of_addresses_tries_under_one_percen
     assert checked / 1_000_000 < 0.01  # of the six-digit PINs
 
 
+def test_a_restart_forgives_no_wrong_pin(tmp_path: Path) -> None:
+    for rig in rig_fixture(tmp_path):
+        for n in range(auth.BURST):
+            from_address(rig, f"10.42.0.{n + 10}").post("/api/banker/login", json={"pin": "111111"})
+        assert rig.client().post("/api/banker/login", json={"pin": PIN}).status_code == 429
+    for rig in rig_fixture(tmp_path, pin=None):  # the companion restarted on the same folder
+        assert rig.client().post("/api/banker/login", json={"pin": PIN}).status_code == 429
+        assert stat.S_IMODE((tmp_path / auth.TRIES_FILE).stat().st_mode) == 0o600
+    (tmp_path / auth.TRIES_FILE).unlink()  # the positive control: without the file, the PIN works
+    for rig in rig_fixture(tmp_path, pin=None):
+        assert rig.client().post("/api/banker/login", json={"pin": PIN}).status_code == 200
+
+
 def test_wrong_pins_in_the_header_count_too(rig: Rig) -> None:
     rig.ctx.pin.clock = Monotonic()
     for n in range(auth.BURST):

@@ -10,7 +10,9 @@ all is checked (the right one neither: else a guesser would only have to keep tr
 next is forgiven. So in any stretch of t seconds at most BURST + t / REFILL wrong PINs are tried:
 a month (2,592,000 s) allows 10 + 8,640 = 8,650 tries, under 0.9 % of the 1,000,000 six-digit
 PINs, and trying half of them (the expected time to find one) takes 500,000 x 300 s, about 4.8
-years. (A 4-digit PIN of an older table: 10,000 PINs in at most 35 days; change it.)
+years. (A 4-digit PIN of an older table: 10,000 PINs in at most 35 days; change it.) What is left
+of the allowance is kept in the data folder, so a restart (or a crash a guesser provoked) forgives
+nothing: the table comes back at most REFILL seconds from checking a PIN again.
 
 A guesser can therefore keep the right PIN from working too. The banker always has a way in that
 no one on the wifi can block: the banker's step at the table (their tag on the reader, or the
@@ -22,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import math
 import os
 import secrets
 import threading
@@ -30,7 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..secretfile import secret_file
+from ..secretfile import secret_file, write_private
 
 MIN_DIGITS, MAX_DIGITS = 6, 12  # a new PIN
 OLD_MIN_DIGITS = 4  # a PIN stored before new ones needed 6 digits still works
@@ -48,6 +51,7 @@ def secret_key(folder: Path) -> bytes:
 
 
 ROUNDS = 100_000
+TRIES_FILE = "banker-pin-tries.json"  # what is left of the allowance, kept across restarts
 
 
 def _hash(pin: str, salt: bytes) -> bytes:
@@ -61,9 +65,10 @@ class BankerPin:
         self, folder: Path, pin: str | None = None, clock: Callable[[], float] = time.monotonic
     ) -> None:
         self.path = folder / "banker-pin.json"
+        self.tries_path = folder / TRIES_FILE
         self.clock = clock  # for the limit's wait (tests turn it)
         self._lock = threading.Lock()
-        self._allowance = float(BURST)  # wrong PINs the table would forgive now
+        self._allowance = self._stored_allowance()  # wrong PINs the table would forgive now
         self._counted = clock()  # when the allowance was last worked out
         self._known: bytes | None = None  # a quick digest of the PIN last proven right
         if pin is not None:
@@ -93,6 +98,21 @@ class BankerPin:
         os.chmod(tmp, 0o600)  # a leftover .tmp keeps its mode through O_CREAT
         os.replace(tmp, self.path)
 
+    def _stored_allowance(self) -> float:
+        """What was left of the allowance when the companion stopped: a restart (or a crash a
+        guesser provoked) forgives nothing, and the time it was down refills nothing."""
+        try:
+            kept = float(json.loads(self.tries_path.read_text())["allowance"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return float(BURST)
+        return min(float(BURST), kept) if math.isfinite(kept) else 0.0
+
+    def _keep_allowance(self) -> None:
+        try:
+            write_private(self.tries_path, json.dumps({"allowance": self._allowance}).encode())
+        except OSError:  # the limit holds in memory; only a restart would forget it
+            pass
+
     def _refill(self, now: float) -> None:
         self._allowance = min(float(BURST), self._allowance + max(0.0, now - self._counted) / REFILL)
         self._counted = now
@@ -118,9 +138,11 @@ class BankerPin:
                 return False, (1.0 - self._allowance) * REFILL
             self._allowance -= 1.0
         right = self._right(pin)
-        if right:
-            with self._lock:
+        with self._lock:
+            if right:
                 self._allowance = min(float(BURST), self._allowance + 1.0)
+            else:  # kept on disk: at most one write per wrong try, and they are few
+                self._keep_allowance()
         return right, 0.0
 
     def _right(self, pin: Any) -> bool:
