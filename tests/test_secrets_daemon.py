@@ -452,3 +452,26 @@ def test_the_bankers_stream_follows_its_renewed_id(tmp_path: Path, daemons: Any)
     # The old id itself holds nothing: a browser still sending it is a watcher.
     assert Screen(daemon.port, "127.0.0.66", cookie=old).get("/api/session")[1]["banker"] is False
     stream.close()
+
+
+def test_a_guest_holding_a_wait_open_cannot_keep_the_bankers_own_screen_out(tmp_path: Path,
+                                                                             daemons: Any) -> None:  # noqa: F811
+    daemon = started(daemons, tmp_path / "data", "--banker-pin", PIN)
+    banker = Screen(daemon.port, "127.0.0.2")
+    assert banker.post("/api/banker/login", {"pin": PIN})[0] == 200  # this screen has banked before
+    assert banker.post("/api/banker/logout")[0] == 200
+    for n in range(auth.BURST):  # and now guessers lock the PIN
+        Screen(daemon.port, f"127.0.9.{n + 1}").post("/api/banker/login", {"pin": "000000"})
+    assert banker.post("/api/banker/login", {"pin": PIN})[0] == 429
+    guest = Screen(daemon.port, "127.0.0.66")
+    status, guest_wait = guest.post("/api/banker/presence")  # the guest keeps a wait open
+    assert status == 202
+    status, mine = banker.post("/api/banker/presence")
+    assert status == 202
+    banker.post("/api/sim/tap", {"meaning": "banker"})
+    record = banker.outcome(mine["request"])
+    assert record["status"] == 200, record
+    assert banker.get("/api/session")[1]["banker"] is True
+    told = guest.outcome(guest_wait["request"])
+    assert told["status"] == 409 and "been the banker's before" in told["answer"]["error"]
+    assert guest.get("/api/session")[1]["banker"] is False

@@ -411,7 +411,9 @@ class Table:
         """The banker at the table ("tag" or "button"): for whoever waits for it (web/presence.py)."""
         for listener in list(self.banker_steps):
             listener(how)
-        return self._ok(kind="banker_step", detail={"by": how})
+        if self.feedback is not None:
+            self.feedback.accepted()
+        return Result(True, kind="banker_step", detail={"by": how})  # told to no screen: none can time it
 
     def _press(self, long: bool) -> Result:
         if long:

@@ -55,7 +55,9 @@ def banker_login() -> tuple[Response, int]:
         return error(words["en"], 409, words=words)
     right, wait = ctx.pin.check(body().get("pin"), client())
     if right:
-        ctx.sessions.update(renewed(), banker=True)
+        sid = renewed()
+        ctx.sessions.update(sid, banker=True)
+        ctx.presence.remember(sid)
         return jsonify({"banker": True}), 200
     if wait > 0:
         seconds = int(wait) + 1
@@ -76,6 +78,7 @@ def renewed() -> str:
     old = screen()
     fresh = renew(session, ctx.sessions, current_app.session_interface)  # type: ignore[arg-type]
     ctx.broker.rename(old, fresh, client())
+    ctx.presence.renamed(old, fresh)
     return fresh
 
 
@@ -111,6 +114,7 @@ def revoke(screen_id: str) -> tuple[Response, int]:
         return error("There is no such screen (it may have been revoked or unpaired already)", 404)
     ctx.table.cancel_wait(sid)
     ctx.sessions.clear(sid)
+    ctx.presence.forget(sid)
     return jsonify({"screen": screen_id, "player": None, "banker": False}), 200
 
 
