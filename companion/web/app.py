@@ -127,7 +127,10 @@ def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Bluepri
 
     @app.before_request
     def guard_api() -> Any:
-        if not table_host(request.host):  # every request, a page or a GET too (DNS rebinding)
+        # Every request, a page or a GET too (DNS rebinding). One without a Host header at all
+        # (HTTP/1.0) comes from no browser, so from no rebound page.
+        host = request.headers.get("Host")
+        if host is not None and not table_host(host):
             return foreign_host()
         if not request.path.startswith("/api/"):
             return None
