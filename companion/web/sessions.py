@@ -1,4 +1,5 @@
-"""Sessions on the server: the cookie carries only a random session id, and what a screen may do
+"""Sessions on the server: the cookie carries only a session id the server issued (random, with
+its HMAC under the table's secret key, so a made-up id is never taken), and what a screen may do
 (the player it is paired with, whether it is the banker's) lives here. So logging out, unpairing
 and the banker's revoking end every copy of a cookie at once, and the banker can list them all.
 
