@@ -454,7 +454,7 @@ def test_the_bankers_stream_follows_its_renewed_id(tmp_path: Path, daemons: Any)
     stream.close()
 
 
-def test_a_guest_holding_a_wait_open_cannot_keep_the_bankers_own_screen_out(tmp_path: Path,
+def test_guessers_and_a_guest_holding_a_wait_open_cannot_keep_the_bankers_own_screen_out(tmp_path: Path,
                                                                              daemons: Any) -> None:  # noqa: F811
     daemon = started(daemons, tmp_path / "data", "--banker-pin", PIN)
     banker = Screen(daemon.port, "127.0.0.2")
@@ -462,7 +462,11 @@ def test_a_guest_holding_a_wait_open_cannot_keep_the_bankers_own_screen_out(tmp_
     assert banker.post("/api/banker/logout")[0] == 200
     for n in range(auth.BURST):  # and now guessers lock the PIN
         Screen(daemon.port, f"127.0.9.{n + 1}").post("/api/banker/login", {"pin": "000000"})
-    assert banker.post("/api/banker/login", {"pin": PIN})[0] == 429
+    assert Screen(daemon.port, "127.0.0.3").post("/api/banker/login", {"pin": PIN})[0] == 429
+    # The banker's own screen has an allowance of its own: the right PIN works there still ...
+    assert banker.post("/api/banker/login", {"pin": PIN})[0] == 200
+    assert banker.post("/api/banker/logout")[0] == 200
+    # ... and so does the banker's step at the table, even with a guest's wait open beside it.
     guest = Screen(daemon.port, "127.0.0.66")
     status, guest_wait = guest.post("/api/banker/presence")  # the guest keeps a wait open
     assert status == 202

@@ -450,6 +450,21 @@ def test_a_month_of_guessing_from_any_number_of_addresses_tries_under_one_percen
     assert checked / 1_000_000 < 0.01  # of the six-digit PINs
 
 
+def test_the_bankers_own_screen_keeps_an_allowance_of_its_own(rig: Rig) -> None:
+    rig.ctx.pin.clock = Monotonic()
+    own = from_address(rig, "10.42.0.7")
+    assert own.post("/api/banker/login", json={"pin": PIN}).status_code == 200
+    assert own.post("/api/banker/logout").status_code == 200
+    for n in range(auth.BURST):
+        from_address(rig, f"10.42.1.{n + 10}").post("/api/banker/login", json={"pin": "111111"})
+    assert from_address(rig, "10.42.0.8").post("/api/banker/login", json={"pin": PIN}).status_code == 429
+    assert own.post("/api/banker/login", json={"pin": PIN}).status_code == 200  # the banker's phone
+    own.post("/api/banker/logout")
+    for _ in range(auth.BURST):  # its own wrong tries are limited all the same
+        assert own.post("/api/banker/login", json={"pin": "222222"}).status_code == 401
+    assert own.post("/api/banker/login", json={"pin": PIN}).status_code == 429
+
+
 def test_a_restart_forgives_no_wrong_pin(tmp_path: Path) -> None:
     for rig in rig_fixture(tmp_path):
         for n in range(auth.BURST):

@@ -14,9 +14,11 @@ years. (A 4-digit PIN of an older table: 10,000 PINs in at most 35 days; change 
 of the allowance is kept in the data folder, so a restart (or a crash a guesser provoked) forgives
 nothing: the table comes back at most REFILL seconds from checking a PIN again.
 
-A guesser can therefore keep the right PIN from working too. The banker always has a way in that
-no one on the wifi can block: the banker's step at the table (their tag on the reader, or the
-dice button held; see presence.py), which logs a waiting screen in without the PIN.
+A guesser can therefore keep the right PIN from working on a new screen too. The banker always has
+a way in that no one on the wifi can block: the banker's step at the table (their tag on the
+reader, or the dice button held; see presence.py), which logs a waiting screen in without the PIN;
+and a screen that has been the banker's before has an allowance of its own (the same sums), so
+the banker's own phone takes the right PIN whatever guessers elsewhere do.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import os
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -51,15 +54,32 @@ def secret_key(folder: Path) -> bytes:
 
 
 ROUNDS = 100_000
-TRIES_FILE = "banker-pin-tries.json"  # what is left of the allowance, kept across restarts
+TRIES_FILE = "banker-pin-tries.json"  # what is left of the table's allowance, kept across restarts
+OWN_SCREENS = 16  # the banker's own screens with an allowance of their own (as presence.KNOWN)
 
 
 def _hash(pin: str, salt: bytes) -> bytes:
     return hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, ROUNDS)
 
 
+class Allowance:
+    """Wrong PINs one may still try: BURST at most, one more forgiven every REFILL seconds."""
+
+    def __init__(self, now: float, left: float = float(BURST)) -> None:
+        self.left = left
+        self.counted = now  # when `left` was last worked out
+
+    def refill(self, now: float) -> None:
+        self.left = min(float(BURST), self.left + max(0.0, now - self.counted) / REFILL)
+        self.counted = now
+
+    def wait(self) -> float:
+        return 0.0 if self.left >= 1.0 else (1.0 - self.left) * REFILL
+
+
 class BankerPin:
-    """The banker's PIN on disk (salt and PBKDF2 hash, mode 0600) and the table's wrong tries."""
+    """The banker's PIN on disk (salt and PBKDF2 hash, mode 0600) and the wrong tries: the table's,
+    and each of the banker's own screens'."""
 
     def __init__(
         self, folder: Path, pin: str | None = None, clock: Callable[[], float] = time.monotonic
@@ -68,8 +88,8 @@ class BankerPin:
         self.tries_path = folder / TRIES_FILE
         self.clock = clock  # for the limit's wait (tests turn it)
         self._lock = threading.Lock()
-        self._allowance = self._stored_allowance()  # wrong PINs the table would forgive now
-        self._counted = clock()  # when the allowance was last worked out
+        self._table = Allowance(clock(), self._stored_allowance())  # every screen's tries but ...
+        self._own: OrderedDict[str, Allowance] = OrderedDict()  # ... the banker's own screens'
         self._known: bytes | None = None  # a quick digest of the PIN last proven right
         if pin is not None:
             self.set(pin)
@@ -99,8 +119,8 @@ class BankerPin:
         os.replace(tmp, self.path)
 
     def _stored_allowance(self) -> float:
-        """What was left of the allowance when the companion stopped: a restart (or a crash a
-        guesser provoked) forgives nothing, and the time it was down refills nothing."""
+        """What was left of the table's allowance when the companion stopped: a restart (or a
+        crash a guesser provoked) forgives nothing, and the time it was down refills nothing."""
         try:
             kept = float(json.loads(self.tries_path.read_text())["allowance"])
         except (OSError, ValueError, KeyError, TypeError):
@@ -109,39 +129,46 @@ class BankerPin:
 
     def _keep_allowance(self) -> None:
         try:
-            write_private(self.tries_path, json.dumps({"allowance": self._allowance}).encode())
+            write_private(self.tries_path, json.dumps({"allowance": self._table.left}).encode())
         except OSError:  # the limit holds in memory; only a restart would forget it
             pass
-
-    def _refill(self, now: float) -> None:
-        self._allowance = min(float(BURST), self._allowance + max(0.0, now - self._counted) / REFILL)
-        self._counted = now
 
     def wait(self, now: float | None = None) -> float:
         """Seconds until the table checks a PIN again (0: it checks one now)."""
         now = self.clock() if now is None else now
         with self._lock:
-            self._refill(now)
-            return 0.0 if self._allowance >= 1.0 else (1.0 - self._allowance) * REFILL
+            self._table.refill(now)
+            return self._table.wait()
 
-    def check(self, pin: Any, client: str = "", now: float | None = None) -> tuple[bool, float]:
-        """(right, seconds to wait) for one try from anywhere: while the table forgives no more
-        wrong PINs, nothing is checked and every try is told how long to wait.
+    def check(self, pin: Any, client: str = "", now: float | None = None,
+              own_screen: str | None = None) -> tuple[bool, float]:
+        """(right, seconds to wait) for one try: while its allowance forgives no more wrong PINs,
+        nothing is checked and the try is told how long to wait.
 
-        A try takes its place in the allowance before it is checked (and gives it back when
-        right), so many tries at once are never more than the allowance. `client` is unused:
-        where a try comes from changes nothing."""
+        The allowance is the table's, shared by every screen whatever its address; a screen that
+        has been the banker's (`own_screen`: its public id, which no guest can present: its cookie
+        is the banker's) has one of its own instead, so guessers elsewhere never keep the banker's
+        own phone from the right PIN. A try takes its place in the allowance before it is checked
+        (and gives it back when right), so many tries at once are never more than the allowance.
+        `client` is unused: where a try comes from changes nothing."""
         now = self.clock() if now is None else now
         with self._lock:
-            self._refill(now)
-            if self._allowance < 1.0:
-                return False, (1.0 - self._allowance) * REFILL
-            self._allowance -= 1.0
+            if own_screen is not None:
+                allowance = self._own.pop(own_screen, None) or Allowance(now)
+                self._own[own_screen] = allowance
+                while len(self._own) > OWN_SCREENS:
+                    self._own.popitem(last=False)
+            else:
+                allowance = self._table
+            allowance.refill(now)
+            if allowance.left < 1.0:
+                return False, allowance.wait()
+            allowance.left -= 1.0
         right = self._right(pin)
         with self._lock:
             if right:
-                self._allowance = min(float(BURST), self._allowance + 1.0)
-            else:  # kept on disk: at most one write per wrong try, and they are few
+                allowance.left = min(float(BURST), allowance.left + 1.0)
+            elif allowance is self._table:  # kept on disk: one write per wrong try, and they are few
                 self._keep_allowance()
         return right, 0.0
 

@@ -53,7 +53,8 @@ def banker_login() -> tuple[Response, int]:
     if not ctx.pin.is_set:
         words = said("pin.not_set")
         return error(words["en"], 409, words=words)
-    right, wait = ctx.pin.check(body().get("pin"), client())
+    own = public_id(screen()) if ctx.presence.known(screen()) else None  # the banker's own screen
+    right, wait = ctx.pin.check(body().get("pin"), client(), own_screen=own)
     if right:
         sid = renewed()
         ctx.sessions.update(sid, banker=True)
