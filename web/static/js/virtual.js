@@ -3,7 +3,7 @@
 // on: the banker's step), the dice unit, and enough of the
 // game (decision with its answers, players, board) to play a whole game from this page.
 
-import { currentState, get, post } from "./api.js";
+import { currentState, get, post, session } from "./api.js";
 import { groupName, groupSwatch, loadBoard, squareName } from "./board.js";
 import { local, t } from "./i18n.js";
 import { start } from "./page.js";
@@ -26,6 +26,9 @@ if (simulated) {
   const press = async (long) => {
     try { await post("/api/sim/press", { long }); } catch { /* toasted */ }
   };
+  const hold = async () => { // the button held for banker_hold seconds (on the table's side)
+    try { await post("/api/sim/press", { hold: true }); } catch { /* toasted */ }
+  };
   const button = $("#sim-press");
   let downAt = 0;
   button.addEventListener("pointerdown", (e) => {
@@ -40,12 +43,11 @@ if (simulated) {
     downAt = 0;
     button.classList.remove("is-down");
     e.preventDefault();
-    press(held >= LONG_PRESS_MS);
+    if (held >= (session.banker_hold || 6) * 1000) hold(); // held on: the banker's step
+    else press(held >= LONG_PRESS_MS);
   });
   $("#sim-press-long").addEventListener("click", () => press(true));
-  $("#sim-press-hold").addEventListener("click", async () => { // held for banker_hold seconds
-    try { await post("/api/sim/press", { hold: true }); } catch { /* toasted */ }
-  });
+  $("#sim-press-hold").addEventListener("click", () => hold());
   $("#sim-unit").addEventListener("click", async () => {
     try { await post("/api/sim/unit", {}); } catch { /* toasted */ }
   });
