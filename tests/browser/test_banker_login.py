@@ -108,3 +108,16 @@ def test_the_banker_logs_in_at_the_table_and_declines_a_screens_clock(screens: A
     page.get_by_test_id("clock-keep").click()
     expect(panel).to_be_hidden()
     assert api.request("GET", "/api/banker/clock")[1]["proposal"] is None
+
+
+def test_the_virtual_tables_held_dice_button_logs_the_waiting_banker_page_in(screens: Any, api: Api,
+                                                                             shots: Shots) -> None:
+    page = screens.open("/banker?lang=en", context=context(screens, "phone"))
+    page.get_by_test_id("presence").click()
+    expect(page.get_by_test_id("presence-status")).to_contain_text("hold the dice button")
+    seq = api.state()["seq"]
+    virtual = screens.open("/virtual", context=context(screens, "tablet"))
+    virtual.get_by_test_id("sim-press-hold").click()
+    expect(page.get_by_test_id("game-status")).to_be_visible(timeout=3 * LIVE_MS)  # a 6 s hold
+    shots.take(page, "held-button-phone-en")
+    assert api.state()["seq"] == seq  # the hold ended no turn, rolled nothing
