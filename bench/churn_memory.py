@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-PIN = "2468"
+PIN = "246810"
 TRADE = [{"do": "trade", "from": "Bob", "to": "Ann", "give": {"cash": 1}}, {"do": "reject", "player": "Bob"}]
 
 

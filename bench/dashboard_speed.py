@@ -25,7 +25,7 @@ import threading
 import time
 from pathlib import Path
 
-PIN = "2468"
+PIN = "246810"
 
 
 def free_port() -> int:

@@ -18,7 +18,7 @@ import time
 
 from playwright.sync_api import Response, sync_playwright
 
-PIN = "2468"
+PIN = "246810"
 PAGES = [("table", "/"), ("player", "/player"), ("history", "/history"), ("chart", "/chart"),
          ("banker", "/banker"), ("virtual", "/virtual")]
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-PIN = "2468"
+PIN = "246810"
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[1]
 

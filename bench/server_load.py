@@ -36,7 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PIN = "2468"
+PIN = "246810"
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 EVENT_ID = re.compile(rb"\nid: (\d+)\n")
 

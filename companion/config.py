@@ -30,7 +30,8 @@ class ButtonConfig:
     driver: str = "simulated"  # "gpio" | "simulated" | "none"
     pin: int = 17
     bounce: float = 0.05  # seconds
-    long_press: float = 1.0  # held this long: "end my turn"
+    long_press: float = 1.0  # held this long (then let go): "end my turn"
+    banker_hold: float = 6.0  # held this long: the banker's step at the table (logs a screen in)
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,7 @@ class Daemon:
             tags=lambda: tags,
             wifi=self.config.wifi,
             manual_dice=self.config.manual_dice,
+            banker_hold=self.config.button.banker_hold,
         )
         app = create_app(ctx)
         odds = live_odds.started(self.config.odds, table, ctx.broker.publish)  # after the screens'
@@ -156,6 +157,7 @@ def simulated_tags() -> dict[str, str]:
     meanings = [f"deed:{sq.id}" for sq in edition.ownable]
     meanings += [f"token:{piece}" for piece in PIECES]
     meanings += [f"card:{deck}:{card.number}" for deck, cards in edition.decks.items() for card in cards]
+    meanings += ["banker"]  # the banker's tag: the banker's step at the table
     return {f"5a{index:012x}": meaning for index, meaning in enumerate(meanings, start=1)}
 
 
@@ -164,10 +166,14 @@ def simulator(devices: Devices) -> Simulator:
         # A long press takes a second; the request need not wait for the finger.
         threading.Thread(target=devices.button.press, kwargs={"long": long}, daemon=True).start()
 
+    def hold() -> None:  # held for banker_hold seconds: the banker's step
+        threading.Thread(target=devices.button.press, kwargs={"held": True}, daemon=True).start()
+
     unit = getattr(devices.dice_unit, "simulated", None)
     return Simulator(
         tap=lambda uid: devices.reader.tap(uid),
         press=press,
+        hold=hold,
         unit_press=(lambda: unit.press() is not None) if unit is not None else None,
     )
 

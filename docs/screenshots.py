@@ -20,7 +20,7 @@ from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screens"
-PIN = "2468"
+PIN = "246810"
 TABLET = {"viewport": {"width": 1024, "height": 768}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
@@ -66,10 +66,12 @@ def main() -> None:
                 browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
                 banker = browser.new_context(base_url=url, **PHONE).new_page()
                 banker.goto("/banker")
-                shot(banker, "first-start-pin")
                 banker.fill("[data-test=pin]", PIN)
                 banker.fill("[data-test=pin-repeat]", PIN)
                 banker.click("[data-test=pin-submit]")
+                banker.wait_for_selector("[data-test=presence-status]")  # now the banker's step
+                shot(banker, "first-start-pin")
+                call(url, "/api/sim/tap", {"meaning": "banker"})  # the banker's tag on the reader
                 banker.wait_for_selector("[data-test=game-status]")
                 call(url, "/api/games", {"players": ["Ann", "Bob", "Cat"], "seed": 7, "rules": {"shuffle": False},
                                          "tokens": {"Ann": "car", "Bob": "dog", "Cat": "hat"}})

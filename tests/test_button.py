@@ -1,4 +1,5 @@
-"""The dice button: a short press rolls, holding it ends the turn, a bouncing contact is one press,
+"""The dice button: a short press rolls, holding it ends the turn, holding it on is the banker's step
+at the table, a bouncing contact is one press,
 and a Pi without a usable GPIO chip runs on without it. Simulated on gpiozero's mock pins; the real
 driver runs against a fake lgpio, the outermost boundary.
 """
@@ -177,11 +178,44 @@ def test_on_a_pi_a_press_arrives_through_lgpio(pi: FakeLgpio, table: Table, tmp_
 
 
 def test_on_a_pi_holding_the_button_ends_the_turn(pi: FakeLgpio, table: Table, tmp_path: Path) -> None:
-    device = make_button(ButtonConfig(driver="gpio", pin=17, long_press=0.2), tmp_path)
+    device = make_button(ButtonConfig(driver="gpio", pin=17, long_press=0.2, banker_hold=30.0), tmp_path)
+    assert isinstance(device, DiceButton)
     device.start(table)
     try:
         pi.edge(17, 0)
-        assert table.next() == Press(long=True)  # sent while still held, not on release
+        with device._state:  # held past long_press: nothing yet, it may still be the banker's hold
+            assert device._state.wait_for(lambda: device._long_held, WAIT)
+        table.assert_quiet()
+        pi.edge(17, 1)
+        assert table.next() == Press(long=True)  # "end my turn" once let go
+        table.assert_quiet()
+    finally:
+        device.stop()
+
+
+def test_held_on_past_banker_hold_is_the_bankers_step_and_ends_no_turn(table: Table) -> None:
+    device = SimulatedButton(ButtonConfig(driver="simulated", bounce=0.05, long_press=0.2, banker_hold=0.6))
+    device.start(table)
+    try:
+        device.press(held=True)
+        assert table.next() == Press(held=True)  # sent while still held
+        table.assert_quiet()  # letting go ends no turn and rolls nothing
+        device.press(long=True)  # the next press is a press like any other
+        assert table.next() == Press(long=True)
+        device.press()
+        assert table.next() == Press()
+        table.assert_quiet()
+    finally:
+        device.stop()
+
+
+def test_on_a_pi_a_hold_of_banker_hold_seconds_is_the_bankers_step(pi: FakeLgpio, table: Table,
+                                                                    tmp_path: Path) -> None:
+    device = make_button(ButtonConfig(driver="gpio", pin=17, long_press=0.2, banker_hold=0.5), tmp_path)
+    device.start(table)
+    try:
+        pi.edge(17, 0)
+        assert table.next() == Press(held=True)  # while still held: the banker can let go then
         pi.edge(17, 1)
         table.assert_quiet()
     finally:

@@ -58,3 +58,15 @@ def test_shuffled_decks_hold_every_card_once_in_another_order() -> None:
         mixed = list(shuffled.deck(name))
         assert sorted(mixed) == order
         assert mixed != order
+
+
+def test_a_128_bit_seed_from_secrets_shuffles_and_replays_the_same() -> None:
+    """A live game's seed is 128 random bits (companion/web/banker.py): the engine, the stored
+    script and its replay take it whole, and another seed gives another order."""
+    seed = 0xB5E3_2C1F_9D04_7A6E_11F0_C3D2_8E9B_5A47
+    first = _state(seed, {"shuffle": True}, turns=8)
+    assert first == _state(seed, {"shuffle": True}, turns=8)
+    assert first != _state(seed + 1, {"shuffle": True}, turns=8)
+    game = replay(_script(seed, {"shuffle": True}, turns=0)).game
+    assert game.seed == seed and json.loads(json.dumps({"seed": game.seed}))["seed"] == seed
+    assert list(game.deck("chance")) != list(range(1, 17))

@@ -51,6 +51,17 @@ def test_steps_are_every_deed_in_board_order_then_every_token_then_every_card() 
     assert steps[52].meaning == "card:community_chest:1"
     assert len(steps) == 28 + 8 + 32
     assert len(enrolment_steps(LONDON)) == 36
+    with_banker = enrolment_steps(LONDON, banker=True)  # `companion enroll --banker`
+    assert len(with_banker) == 37 and with_banker[-1].meaning == "banker"
+    assert "banker's tag" in with_banker[-1].prompt
+
+
+def test_enroll_banker_enrols_the_bankers_tag_last(tmp_path: Path) -> None:
+    typed = [uid(n) for n in range(1, 38)]
+    done = run("--simulate", "--banker", "--data", str(tmp_path), stdin="\n".join(typed) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert "Tap the banker's tag" in done.stdout
+    assert TagRegistry.load(tmp_path / "tags.toml").lookup(uid(37)) == "banker"
 
 
 def test_a_whole_enrolment_refuses_a_duplicate_and_a_typo_then_asks_again(tmp_path: Path) -> None:

@@ -67,7 +67,8 @@ def test_many_streams_and_waiting_pairings_leave_room_for_everyone(daemon: Any) 
     """24 streams, or 24 waiting pairings, used to take every thread: now 60 of each do not."""
     held = []
     for n in range(60):
-        held.append(raw(daemon, b"GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n", f"127.0.3.{1 + n // 4}"))
+        held.append(raw(daemon, b"GET /api/events HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                        f"127.0.3.{1 + n // 4}"))
     for n in range(60):  # each answered at once: waiting (202), or beyond MAX_WAITS refused (429)
         pairing = raw(daemon, b"POST /api/pair HTTP/1.1\r\nHost: localhost\r\nContent-Type: "
                       b"application/json\r\nContent-Length: 2\r\n\r\n{}", f"127.0.4.{1 + n}")
@@ -85,7 +86,7 @@ def test_many_streams_and_waiting_pairings_leave_room_for_everyone(daemon: Any) 
 
 
 def test_half_sent_request_headers_block_no_one(daemon: Any) -> None:
-    held = [raw(daemon, b"GET /api/state HTTP/1.1\r\nHost: x\r\nX-Half: ", f"127.0.5.{1 + n // 25}")
+    held = [raw(daemon, b"GET /api/state HTTP/1.1\r\nHost: localhost\r\nX-Half: ", f"127.0.5.{1 + n // 25}")
             for n in range(98)]
     try:
         for _ in range(3):
@@ -126,7 +127,7 @@ def test_a_client_that_stops_reading_is_dropped_and_holds_nothing(daemon: Any) -
     cuts the connection): commands and other streams go on."""
     quiet = socket.create_connection(("127.0.0.1", daemon.port), timeout=5)
     quiet.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    quiet.sendall(b"GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n")
+    quiet.sendall(b"GET /api/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
     try:
         for _ in range(40):  # each state event is several kB: far more than the quiet one takes
             status, _ = daemon.post("/api/commands", {"do": "roll"}, headers={"X-Banker-Pin": PIN})

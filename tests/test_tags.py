@@ -38,13 +38,13 @@ def test_malformed_uids_are_refused_with_an_example(typed: str) -> None:
 
 
 @pytest.mark.parametrize("meaning", ["deed:mayfair", "token:car", "token:wheelbarrow", "card:chance:7",
-                                     "card:community_chest:16"])
-def test_meanings_of_the_three_kinds_are_accepted(meaning: str) -> None:
+                                     "card:community_chest:16", "banker"])
+def test_meanings_of_the_four_kinds_are_accepted(meaning: str) -> None:
     assert check_meaning(meaning) == meaning
 
 
 @pytest.mark.parametrize("meaning", ["deed:", "token:racecar", "card:jail", "house:1", "mayfair",
-                                     "deed:Mayfair"])
+                                     "deed:Mayfair", "banker:ann", "Banker"])
 def test_other_meanings_are_refused(meaning: str) -> None:
     with pytest.raises(BadTag, match="is not a tag meaning"):
         check_meaning(meaning)

@@ -335,8 +335,9 @@ def test_board_devices_and_session(rig: Rig) -> None:
     assert len(session.pop("screen")) == 12
     assert session.pop("label") == "screen 1"  # the first screen the table gave a label to
     assert session == {
-        "player": None, "banker": False, "pin_set": True, "simulated": False, "manual_dice": False,
-        "join_url": "http://localhost/", "wifi": {"ssid": "Table;Net"},
+        "player": None, "banker": False, "pin_set": True, "pin_wait": 0, "banker_hold": 6.0,
+        "simulated": False, "manual_dice": False, "join_url": "http://localhost/",
+        "wifi": {"ssid": "Table;Net"},
     }
 
 
@@ -391,12 +392,17 @@ def test_a_stale_pi_clock_is_corrected_once_and_recorded(stale_rig: tuple[Rig, P
     before = client.post("/api/clock", json={"time": (FLOOR - 86400.0) * 1000})
     assert before.status_code == 400 and "cannot be right" in before.json["error"]  # before the release
     answer = client.post("/api/clock", json={"time": MARCH * 1000})
-    assert answer.status_code == 200 and answer.json == {"corrected": True}
+    assert answer.status_code == 200 and answer.json == {"corrected": False, "proposed": True}
+    assert rig.folder.clock.offset == 0  # a screen's word alone changes nothing
+    banker = rig.banker()
+    shown = banker.get("/api/banker/clock").json
+    assert abs(shown["proposal"]["time"] / 1000 - MARCH) < 1 and abs(shown["pi"] / 1000 - pi.ts) < 1
+    assert banker.post("/api/banker/clock", json={"use": True}).json == {"corrected": True}
     assert abs(rig.folder.clock.timestamp() - MARCH) < 1
     entry = rig.table.store.history()[-1]
     assert entry.kind == "clock" and '"now":"2026-03-01T12:00' in entry.line.replace(" ", "")
     later = client.post("/api/clock", json={"time": (MARCH + 86400 * 30) * 1000})
-    assert later.json == {"corrected": False}  # once only
+    assert later.json == {"corrected": False, "proposed": False}  # once only
     assert command(rig, ROLL).status_code == 200
     assert rig.table.store.history()[-1].time.startswith("2026-03-01")
 
@@ -414,7 +420,8 @@ def test_a_far_tablet_time_against_a_right_pi_clock(tmp_path: Path, tablet: floa
         if corrected is None:
             assert answer.status_code == 400 and "Its clock is left as it is" in answer.json["error"]
         else:
-            assert answer.json == {"corrected": corrected}
+            assert answer.json == {"corrected": False, "proposed": True}
+            assert rig.banker().post("/api/banker/clock", json={"use": True}).json == {"corrected": True}
         corrected = bool(corrected)
         assert abs(rig.folder.clock.timestamp() - (tablet if corrected else MARCH)) < 1
         assert (rig.table.store.history()[-1].kind == "clock") is corrected
@@ -424,7 +431,9 @@ def test_a_right_clock_is_left_alone(tmp_path: Path) -> None:
     pi = PiTime(MARCH)
     for rig in rig_fixture(tmp_path, clock=Clock(pi)):
         client = rig.client()
-        assert client.post("/api/clock", json={"time": (MARCH + 20) * 1000}).json == {"corrected": False}
+        assert client.post("/api/clock", json={"time": (MARCH + 20) * 1000}).json == {
+            "corrected": False, "proposed": False}
+        assert rig.banker().get("/api/banker/clock").json["proposal"] is None
         assert client.post("/api/clock", json={"time": 0}).status_code == 400
         assert rig.folder.clock.offset == 0
 

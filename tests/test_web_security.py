@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
+from companion.hardware.device import Press
 from companion.web import auth
 from tests.web_support import (
     BANKER,
+    BANKER_TAG,
     CAR,
     DOG,
     HAT,
@@ -341,24 +343,47 @@ def test_banker_logout_ends_a_copied_cookie_too(rig: Rig) -> None:
         assert client.post("/api/games", json={"players": ["A", "B"]}).status_code == 401
 
 
-def test_the_pin_is_set_once_and_must_be_4_to_12_digits(tmp_path: Path) -> None:
+def banker_step(rig: Rig) -> None:
+    """The banker's step at the table: the dice button held for banker_hold seconds."""
+    rig.table.on_event(Press(held=True))
+    rig.settle()
+
+
+def test_the_pin_is_set_once_at_the_table_and_must_be_6_to_12_digits(tmp_path: Path) -> None:
     for rig in rig_fixture(tmp_path, pin=None):
         client = rig.client()
         assert client.get("/api/session").json["pin_set"] is False
-        assert client.post("/api/banker/login", json={"pin": "1234"}).status_code == 409
-        for bad in ("123", "1234567890123", "12a4", "١٢٣٤", "１２３４", 1234, None, ""):
+        assert client.post("/api/banker/login", json={"pin": "123456"}).status_code == 409
+        for bad in ("123", "1234", "12345", "1234567890123", "12a456", "١٢٣٤٥٦", "１２３４５６", 123456,
+                    None, ""):
             answer = client.post("/api/banker/setup", json={"pin": bad})
             assert answer.status_code == 422, bad
-            assert "4 to 12 digits" in answer.json["error"]
-        assert not rig.ctx.pin.is_set
-        answer = client.post("/api/banker/setup", json={"pin": "123456789012"})
-        assert answer.status_code == 200
+            assert "6 to 12 digits" in answer.json["error"] and "от 6 до 12" in answer.json["words"]["ru"]
+        asked = client.post("/api/banker/setup", json={"pin": "123456789012"})
+        assert asked.status_code == 202 and not asked.json["done"]
+        assert "hold the dice button" in asked.json["message"]
+        assert not rig.ctx.pin.is_set  # asking sets nothing: the first visitor is not the banker
+        assert client.get("/api/session").json["banker"] is False
+        banker_step(rig)
+        done = client.get(f"/api/requests/{asked.json['request']}").json
+        assert done["done"] and done["status"] == 200, done
         session = client.get("/api/session").json
         assert session["banker"] is True and session["pin_set"] is True
-        again = rig.client().post("/api/banker/setup", json={"pin": "9999"})
+        again = rig.client().post("/api/banker/setup", json={"pin": "999999"})
         assert again.status_code == 409
-        assert rig.client().post("/api/banker/login", json={"pin": "9999"}).status_code == 401
+        assert rig.client().post("/api/banker/login", json={"pin": "999999"}).status_code == 401
         assert rig.client().post("/api/banker/login", json={"pin": "123456789012"}).status_code == 200
+
+
+def test_a_pin_stored_with_4_digits_by_an_older_table_still_logs_in(tmp_path: Path) -> None:
+    salt = b"s" * 16
+    (tmp_path / "banker-pin.json").write_text(json.dumps({"salt": salt.hex(),
+                                                           "hash": auth._hash("2468", salt).hex()}))
+    for rig in rig_fixture(tmp_path, pin=None):
+        assert rig.client().post("/api/banker/login", json={"pin": "2468"}).status_code == 200
+        assert rig.client().post("/api/banker/login", json={"pin": "2469"}).status_code == 401
+        with pytest.raises(ValueError):
+            rig.ctx.pin.set("2468")  # but nobody sets a 4-digit PIN now
 
 
 class Monotonic:
@@ -376,55 +401,103 @@ def from_address(rig: Rig, address: str) -> FlaskClient:
     return client
 
 
-def test_five_wrong_pins_lock_out_the_guesser_only(rig: Rig, game: dict) -> None:
+def test_wrong_pins_are_limited_for_the_whole_table_whatever_the_address(rig: Rig, game: dict) -> None:
     clock = Monotonic()
     rig.ctx.pin.clock = clock
-    guesser = from_address(rig, "10.42.0.66")
-    for _ in range(auth.TRIES - 1):
-        wrong = guesser.post("/api/banker/login", json={"pin": "0000"})
+    for n in range(auth.BURST):  # each guess from an address of its own
+        wrong = from_address(rig, f"10.42.0.{100 + n}").post("/api/banker/login", json={"pin": f"{n:06d}"})
         assert wrong.status_code == 401 and "not the banker PIN" in wrong.json["error"]
-    fifth = guesser.post("/api/banker/login", json={"pin": "0000"})
-    assert fifth.status_code == 429
-    right = guesser.post("/api/banker/login", json={"pin": PIN})
-    assert right.status_code == 429  # the guesser waits, even with the right PIN
-    assert right.json["retry_after"] == int(auth.LOCKOUT) + 1
-    assert str(right.json["retry_after"]) in right.json["error"]
-    assert act(guesser, {"do": "end_turn"}, headers=BANKER).status_code == 401  # the header too
-    assert guesser.get("/api/session").json["banker"] is False
+    # The table forgives no more for now: a new address's guess is not even checked...
+    fresh = from_address(rig, "10.42.0.250")
+    locked = fresh.post("/api/banker/login", json={"pin": "999999"})
+    assert locked.status_code == 429 and locked.json["retry_after"] == int(auth.REFILL) + 1
+    assert locked.headers["Retry-After"] == str(int(auth.REFILL) + 1)
+    assert "Log in at the table" in locked.json["error"] and locked.json["words"]["ru"]
+    # ... nor the right one, from any screen, by login or by header: else guessing would go on.
+    assert from_address(rig, "10.42.0.7").post("/api/banker/login", json={"pin": PIN}).status_code == 429
+    assert act(from_address(rig, "10.42.0.8"), ROLL, headers=BANKER).status_code == 401
+    assert seq(rig) == 1
+    assert rig.client().get("/api/session").json["pin_wait"] == int(auth.REFILL)
 
-    # The banker, at another screen, is not slowed down at all: login and header both work.
+    clock.now += auth.REFILL / 2
+    assert fresh.post("/api/banker/login", json={"pin": PIN}).json["retry_after"] == int(auth.REFILL / 2) + 1
+    clock.now += auth.REFILL / 2 + 0.1  # one more try forgiven: the right PIN logs in
     banker = from_address(rig, "10.42.0.7")
     assert banker.post("/api/banker/login", json={"pin": PIN}).status_code == 200
-    assert act(from_address(rig, "10.42.0.8"), ROLL, headers=BANKER).status_code == 200
-
-    clock.now += auth.LOCKOUT / 2
-    waiting = guesser.post("/api/banker/login", json={"pin": PIN})
-    assert waiting.json["retry_after"] == int(auth.LOCKOUT / 2) + 1
-    clock.now += auth.LOCKOUT / 2 + 0.1
-    assert guesser.post("/api/banker/login", json={"pin": PIN}).status_code == 200
-    assert guesser.get("/api/session").json["banker"] is True
+    assert banker.get("/api/session").json["banker"] is True
+    assert act(from_address(rig, "10.42.0.8"), ROLL, headers=BANKER).status_code == 200  # right: free
+    assert from_address(rig, "10.42.0.9").post("/api/banker/login", json={"pin": "111111"}).status_code == 401
+    assert from_address(rig, "10.42.0.9").post("/api/banker/login", json={"pin": PIN}).status_code == 429
 
 
-def test_a_locked_out_guesser_waits_longer_each_time(rig: Rig) -> None:
+def test_a_month_of_guessing_from_any_number_of_addresses_tries_under_one_percent(
+        rig: Rig, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(auth, "ROUNDS", 1)  # each guess hashed quickly: the limit is what is tried
     clock = Monotonic()
-    rig.ctx.pin.clock = clock
-    guesser = from_address(rig, "10.42.0.66")
-    waits = []
-    for _round in range(3):
-        for _ in range(auth.TRIES):
-            answered = guesser.post("/api/banker/login", json={"pin": "0000"})
-        waits.append(answered.json["retry_after"])
-        clock.now += answered.json["retry_after"]
-    assert waits == [int(auth.LOCKOUT) + 1, int(2 * auth.LOCKOUT) + 1, int(4 * auth.LOCKOUT) + 1]
+    pin = rig.ctx.pin
+    pin.clock = clock
+    month, checked, address = 30 * 86400.0, 0, 0
+    end = clock.now + month
+    while clock.now < end:  # the guesser tries the moment the table would check one
+        wait = pin.wait()
+        if wait > 0:
+            clock.now += wait
+            continue
+        address += 1
+        right, _wait = pin.check(f"{checked:06d}", f"10.42.{address // 250 % 250}.{address % 250}")
+        assert not right
+        checked += 1
+    assert checked <= auth.BURST + month / auth.REFILL + 1
+    assert checked / 1_000_000 < 0.01  # of the six-digit PINs
+
+
+def test_the_bankers_own_screen_keeps_an_allowance_of_its_own(rig: Rig) -> None:
+    rig.ctx.pin.clock = Monotonic()
+    own = from_address(rig, "10.42.0.7")
+    assert own.post("/api/banker/login", json={"pin": PIN}).status_code == 200
+    assert own.post("/api/banker/logout").status_code == 200
+    for n in range(auth.BURST):
+        from_address(rig, f"10.42.1.{n + 10}").post("/api/banker/login", json={"pin": "111111"})
+    assert from_address(rig, "10.42.0.8").post("/api/banker/login", json={"pin": PIN}).status_code == 429
+    assert own.post("/api/banker/login", json={"pin": PIN}).status_code == 200  # the banker's phone
+    own.post("/api/banker/logout")
+    for _ in range(auth.BURST):  # its own wrong tries are limited all the same
+        assert own.post("/api/banker/login", json={"pin": "222222"}).status_code == 401
+    assert own.post("/api/banker/login", json={"pin": PIN}).status_code == 429
+
+
+def test_a_restart_forgives_no_wrong_pin(tmp_path: Path) -> None:
+    for rig in rig_fixture(tmp_path):
+        for n in range(auth.BURST):
+            from_address(rig, f"10.42.0.{n + 10}").post("/api/banker/login", json={"pin": "111111"})
+        assert rig.client().post("/api/banker/login", json={"pin": PIN}).status_code == 429
+    for rig in rig_fixture(tmp_path, pin=None):  # the companion restarted on the same folder
+        assert rig.client().post("/api/banker/login", json={"pin": PIN}).status_code == 429
+        assert stat.S_IMODE((tmp_path / auth.TRIES_FILE).stat().st_mode) == 0o600
+    (tmp_path / auth.TRIES_FILE).unlink()  # the positive control: without the file, the PIN works
+    for rig in rig_fixture(tmp_path, pin=None):
+        assert rig.client().post("/api/banker/login", json={"pin": PIN}).status_code == 200
 
 
 def test_wrong_pins_in_the_header_count_too(rig: Rig) -> None:
     rig.ctx.pin.clock = Monotonic()
-    guesser = from_address(rig, "10.42.0.66")
-    for _ in range(auth.TRIES):
-        act(guesser, {"do": "end_game"}, headers={"X-Banker-Pin": "1111"})
-    assert guesser.post("/api/banker/login", json={"pin": PIN}).status_code == 429
-    assert from_address(rig, "10.42.0.7").post("/api/banker/login", json={"pin": PIN}).status_code == 200
+    for n in range(auth.BURST):
+        act(from_address(rig, f"10.42.0.{n + 10}"), {"do": "end_game"}, headers={"X-Banker-Pin": "111111"})
+    assert from_address(rig, "10.42.0.7").post("/api/banker/login", json={"pin": PIN}).status_code == 429
+
+
+def test_a_locked_out_banker_logs_in_at_the_table_without_the_pin(rig: Rig, game: dict) -> None:
+    rig.ctx.pin.clock = Monotonic()
+    for n in range(auth.BURST):
+        from_address(rig, f"10.42.0.{n + 10}").post("/api/banker/login", json={"pin": "111111"})
+    banker = from_address(rig, "10.42.0.7")
+    assert banker.post("/api/banker/login", json={"pin": PIN}).status_code == 429
+    asked = banker.post("/api/banker/presence", json={})
+    assert asked.status_code == 202 and asked.json["kind"] == "banker"
+    rig.tap(BANKER_TAG)  # the banker's tag on the reader
+    assert outcome(banker, asked.json["request"]).status_code == 200
+    assert banker.get("/api/session").json["banker"] is True
+    assert act(banker, {"do": "end_game"}).status_code == 200
 
 
 def test_the_pin_file_is_private_and_holds_no_pin(rig: Rig) -> None:
@@ -542,13 +615,14 @@ def test_a_rebound_name_is_refused_even_with_a_matching_origin(tmp_path: Path) -
     rig = Rig.make(tmp_path, pin=None)
     try:
         client = rig.app.test_client()
-        response = client.post("/api/banker/setup", json={"pin": "1234"},
+        response = client.post("/api/banker/setup", json={"pin": "123456"},
                                headers={"Host": "evil.example", "Origin": "http://evil.example"})
         assert response.status_code == 403
         assert "own address" in response.get_json()["error"]
-        assert not rig.ctx.pin.is_set
-        assert client.post("/api/banker/setup", json={"pin": "1234"},
+        assert client.post("/api/banker/setup", json={"pin": "123456"},
                            headers={"Host": "companion.local", "Origin": "http://companion.local"}
-                           ).status_code == 200
+                           ).status_code == 202
+        banker_step(rig)
+        assert rig.ctx.pin.is_set
     finally:
         rig.close()

@@ -25,7 +25,7 @@ import pytest
 
 from tests.test_daemon import Daemon, daemons  # noqa: F401 - the fixture
 
-PIN = "1234"
+PIN = "123456"
 BANKER = {"X-Banker-Pin": PIN}
 GAME = {"players": ["Ann", "Bob", "Cat"], "seed": 3, "rules": {"shuffle": False},
         "tokens": {"Ann": "car", "Bob": "dog", "Cat": "hat"}}

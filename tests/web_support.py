@@ -23,7 +23,7 @@ from companion.ledger import Clock, DataFolder
 from companion.table import Result, Table
 from companion.web import BankerPin, Context, Simulator, create_app
 
-PIN = "2468"
+PIN = "246810"
 BANKER = {"X-Banker-Pin": PIN}
 SAME_ORIGIN = {"Origin": "http://localhost"}  # the test client's host
 
@@ -35,8 +35,10 @@ REGISTRY = {
     "0a0b0c0d": "token:car",
     "0a0b0c0e": "token:dog",
     "0a0b0c0f": "token:hat",
+    "0b0b0b0b": "banker",
 }
 CAR, DOG, HAT = "0a0b0c0d", "0a0b0c0e", "0a0b0c0f"
+BANKER_TAG = "0b0b0b0b"
 UNKNOWN_TAG = "ffeeddccbbaa99"
 DEVICES = {"reader": "simulated", "button": "simulated", "dice_unit": "off", "feedback": "simulated"}
 NEW_GAME = {"players": ["Ann", "Bob"], "seed": 1, "rules": {"shuffle": False},

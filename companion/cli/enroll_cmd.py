@@ -51,7 +51,8 @@ def cmd_enroll(args: argparse.Namespace) -> int:
         source, close = reader_uids, reader_uids.close
         say("Tap each tag on the reader when asked; Ctrl-C stops (what is done is saved).")
     try:
-        outcome = enroll(registry, enrolment_steps(edition, cards=args.cards), source, say, edition)
+        steps = enrolment_steps(edition, cards=args.cards, banker=args.banker)
+        outcome = enroll(registry, steps, source, say, edition)
     except OSError as exc:
         return fail(f"cannot save the tags to {path}: {exc.strerror or exc}", 1)
     finally:
@@ -72,6 +73,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                                  "user's data folder)")
     p.add_argument("--cards", action="store_true",
                    help="also enroll a tag for each card deck (tables that draw physical cards)")
+    p.add_argument("--banker", action="store_true",
+                   help="also enroll the banker's tag (its tap logs a waiting screen in as the banker)")
     p.add_argument("--simulate", action="store_true",
                    help="read UIDs typed on standard input instead of tapping them on the reader")
     p.add_argument("--edition", default="london", help="the board whose deeds to enroll (default london)")

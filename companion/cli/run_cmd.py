@@ -20,10 +20,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"companion run: {exc}", file=sys.stderr)
         return 2
-    from ..web.auth import BankerPin  # here: the other commands need no Flask
+    from ..web.auth import MAX_DIGITS, MIN_DIGITS, BankerPin  # here: the other commands need no Flask
 
     if args.banker_pin is not None and not BankerPin.valid(args.banker_pin):
-        print("companion run: --banker-pin must be 4 to 12 digits", file=sys.stderr)
+        print(f"companion run: --banker-pin must be {MIN_DIGITS} to {MAX_DIGITS} digits", file=sys.stderr)
         return 2
     if args.port is not None:
         config = replace(config, port=args.port)
@@ -43,7 +43,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--host", help="the address to listen on (all: 0.0.0.0)")
     p.add_argument("--data", metavar="DIR", help=f"the data folder (default: {default_data_dir()})")
     p.add_argument("--config", metavar="FILE", help="the config file (TOML)")
-    p.add_argument("--banker-pin", metavar="PIN", help="set the banker PIN (else set it in the browser)")
+    p.add_argument("--banker-pin", metavar="PIN",
+                   help="set the banker PIN, 6 to 12 digits (else set it on the Banker page, confirmed "
+                        "by the banker's step at the table)")
     p.add_argument("--dice-port", metavar="PATH",
                    help="the dice unit's serial port (works with --simulate: a unit on a pty)")
     p.add_argument("--open", action="store_true", help="open the dashboard in a browser")

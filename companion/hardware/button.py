@@ -1,7 +1,10 @@
 """The dice button: a big push button between a GPIO pin and ground, read through gpiozero.
 
-A short press (let go before `long_press` seconds) asks for a roll; holding it means "end my
-turn". The button only says "pressed": the table rolls the dice. Debouncing is the pin's job
+A short press (let go before `long_press` seconds) asks for a roll; held past `long_press` and
+let go, it means "end my turn"; held on until `banker_hold` seconds (6), it is the banker's step
+at the table, sent while still held (and that press ends no turn): what logs in the screen waiting
+for the banker, which nobody on the wifi can do. The button only says "pressed": the table rolls
+the dice. Debouncing is the pin's job
 (lgpio in the kernel on a Pi, `DebouncedMockPin` when simulated), so one press is one event.
 """
 
@@ -34,7 +37,9 @@ class DiceButton(Device):
         self._emit: Emit | None = None
         self._state = threading.Condition()
         self._down = False  # the debounced level: pressed now
-        self._long_sent = False  # this press already said "end my turn"
+        self._long_held = False  # this press was held past long_press: "end my turn" when let go
+        self._banker_sent = False  # this press was held past banker_hold: the banker's step, sent
+        self._presses = 0  # counts presses, so a timer of an earlier press can tell it is late
         self._status = "stopped"
 
     @property
@@ -65,7 +70,8 @@ class DiceButton(Device):
             return
         with self._state:
             self._down = False
-            self._long_sent = False
+            self._long_held = False
+            self._banker_sent = False
         button.when_pressed = self._pressed
         button.when_held = self._held
         button.when_released = self._released
@@ -93,20 +99,34 @@ class DiceButton(Device):
     def _pressed(self) -> None:
         with self._state:
             self._down = True
-            self._long_sent = False
+            self._long_held = False
+            self._banker_sent = False
+            self._presses += 1
             self._state.notify_all()
 
     def _held(self) -> None:
         with self._state:
-            if self._down and not self._long_sent:
-                self._long_sent = True
-                self._send(Press(long=True))
+            if self._down and not self._long_held:
+                self._long_held = True
+                press = self._presses
+                timer = threading.Timer(max(0.0, self.config.banker_hold - self.config.long_press),
+                                        self._held_on, args=(press,))
+                timer.daemon = True
+                timer.start()
+            self._state.notify_all()
+
+    def _held_on(self, press: int) -> None:
+        """Still held, the same press, `banker_hold` seconds after it began: the banker's step."""
+        with self._state:
+            if self._down and press == self._presses and not self._banker_sent:
+                self._banker_sent = True
+                self._send(Press(held=True))
             self._state.notify_all()
 
     def _released(self) -> None:
         with self._state:
-            if self._down and not self._long_sent:
-                self._send(Press(long=False))
+            if self._down and not self._banker_sent:
+                self._send(Press(long=self._long_held))
             self._down = False
             self._state.notify_all()
 
@@ -141,18 +161,22 @@ class SimulatedButton(DiceButton):
         """Wait until the debounced button is down (or up); False if it wasn't within the timeout."""
         return self._wait(lambda: self._down == pressed, timeout)
 
-    def press(self, long: bool = False, timeout: float = 5.0) -> None:
-        """Press like a finger: close the contact, hold it (past `long_press` if long), let go.
+    def press(self, long: bool = False, timeout: float = 5.0, held: bool = False) -> None:
+        """Press like a finger: close the contact, hold it (past `long_press` if long, past
+        `banker_hold` if held: the banker's step), let go.
 
-        Returns once the Press has been sent; a long press takes `long_press` seconds.
+        Returns once the Press has been sent; a long press takes `long_press` seconds, a held one
+        `banker_hold`.
         """
         pin = self.pin
         with self._press_lock:
             pin.drive_low()
             if not self.wait_until(True, timeout):
                 raise TimeoutError("the simulated dice button did not go down")
-            if long and not self._wait(lambda: self._long_sent, self.config.long_press + timeout):
+            if (long or held) and not self._wait(lambda: self._long_held, self.config.long_press + timeout):
                 raise TimeoutError("the simulated dice button was not held")
+            if held and not self._wait(lambda: self._banker_sent, self.config.banker_hold + timeout):
+                raise TimeoutError("the simulated dice button was not held for the banker's step")
             pin.drive_high()
             if not self.wait_until(False, timeout):
                 raise TimeoutError("the simulated dice button did not come up")

@@ -24,9 +24,11 @@ class Tap:
 
 @dataclass(frozen=True)
 class Press:
-    """The dice button: a short press rolls, a long press means "end my turn"."""
+    """The dice button: a short press rolls, a long press means "end my turn", and held much
+    longer still (`banker_hold`) it is the banker's step at the table (logs a waiting screen in)."""
 
     long: bool = False
+    held: bool = False
 
 
 @dataclass(frozen=True)

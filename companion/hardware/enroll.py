@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from .device import Device, Event, Tap
-from .tags import DECKS, PIECES, TagError, TagRegistry, describe, normalize_uid
+from .tags import BANKER, DECKS, PIECES, TagError, TagRegistry, describe, normalize_uid
 
 if TYPE_CHECKING:
     from ..rules import Edition
@@ -43,8 +43,9 @@ class Outcome:
         return self.total - self.enrolled - self.already
 
 
-def enrolment_steps(edition: Edition, cards: bool = False) -> list[Step]:
-    """Every deed in board order, then the token pieces, then (for physical decks) every card."""
+def enrolment_steps(edition: Edition, cards: bool = False, banker: bool = False) -> list[Step]:
+    """Every deed in board order, then the token pieces, then (for physical decks) every card,
+    then (asked for) the banker's tag."""
     deeds = edition.ownable
     steps = [Step(f"deed:{sq.id}", f"Tap {sq.name} ({n}/{len(deeds)})") for n, sq in enumerate(deeds, 1)]
     steps += [Step(f"token:{piece}", f"Tap the {piece} token ({n}/{len(PIECES)})")
@@ -58,6 +59,9 @@ def enrolment_steps(edition: Edition, cards: bool = False) -> list[Step]:
                      f"({card.number}/{len(printed)})")
                 for card in printed
             ]
+    if banker:
+        steps.append(Step(BANKER, "Tap the banker's tag (laid on the reader, it logs in the one screen "
+                                  "waiting for the banker: keep it with the banker)"))
     return steps
 
 

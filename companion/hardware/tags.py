@@ -27,7 +27,8 @@ log = logging.getLogger(__name__)
 
 PIECES = ("boot", "car", "dog", "hat", "iron", "ship", "thimble", "wheelbarrow")
 DECKS = ("chance", "community_chest")
-KINDS = ("deed", "token", "card")
+KINDS = ("deed", "token", "card", "banker")
+BANKER = "banker"  # the banker's own tag: the banker's step at the table (logs a screen in)
 UID_BYTES = (4, 7, 10)  # ISO 14443-A single, double and triple size UIDs
 _SQUARE_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 _SEPARATORS = re.compile(r"[\s:.-]")
@@ -62,7 +63,10 @@ def normalize_uid(text: str) -> str:
 
 
 def check_meaning(meaning: str) -> str:
-    """The meaning if it is "deed:<square id>", "token:<piece>" or "card:<deck>:<number>"."""
+    """The meaning if it is "deed:<square id>", "token:<piece>", "card:<deck>:<number>" or
+    "banker"."""
+    if meaning == BANKER:
+        return meaning
     kind, value = split_meaning(meaning)
     if kind == "deed" and _SQUARE_ID.fullmatch(value):
         return meaning
@@ -73,12 +77,14 @@ def check_meaning(meaning: str) -> str:
         return meaning
     raise BadTag(
         f"{meaning!r} is not a tag meaning: use deed:<square id>, token:<{'|'.join(PIECES)}>"
-        f" or card:<{'|'.join(DECKS)}>:<card number>"
+        f", card:<{'|'.join(DECKS)}>:<card number> or banker"
     )
 
 
 def describe(meaning: str, edition: Edition | None = None) -> str:
     """A meaning in words for a prompt or a refusal: "Old Kent Road", "the car token"."""
+    if meaning == BANKER:
+        return "the banker's tag"
     kind, value = split_meaning(meaning)
     if kind == "deed":
         if edition is not None and value in edition.by_id:
@@ -144,7 +150,7 @@ class TagRegistry:
         lines = [
             "# The table's RFID tags: UID (hex, as the reader reports it) = what the tag stands for.",
             "# Written by `companion enroll`; safe to edit by hand.",
-            "# Meanings: deed:<square id>, token:<piece>, card:chance, card:community_chest.",
+            "# Meanings: deed:<square id>, token:<piece>, card:chance, card:community_chest, banker.",
             "",
             "[tags]",
         ]

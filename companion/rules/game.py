@@ -9,6 +9,7 @@ goes wrong, a rule's refusal or a bug, so no command ever leaves half a trace.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -20,6 +21,27 @@ from .texts import Sentence, Text
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 UNDO_DEPTH = 64  # states `push` keeps for `pop`; older ones are dropped
+
+# What the table's own accounts and parts are called, in every language its pages speak: a player
+# by one of these names would be read as the bank's or the pot's cash (the chart, the ledger).
+RESERVED_NAMES = ("bank", "pot", "table", "banker", "the bank", "the pot",
+                  "банк", "банкир", "стол", "копилка")
+# Cyrillic letters drawn like Latin ones: "bаnk" with a Cyrillic "а" is still the bank.
+_LOOKALIKE = str.maketrans("аеорсхукмнтвіј", "aeopcxykmhtbij")
+
+
+def _skeleton(name: str) -> str:
+    """A name as it reads: case, spaces, compatibility forms and look-alike letters folded."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(folded.split()).translate(_LOOKALIKE)
+
+
+_RESERVED = frozenset(_skeleton(name) for name in RESERVED_NAMES)
+
+
+def reserved_name(name: str) -> bool:
+    """Is this a name no player may have (see RESERVED_NAMES)?"""
+    return _skeleton(name) in _RESERVED
 
 
 class Transfer:
@@ -88,6 +110,9 @@ class Game(State):
             raise Malformed(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
         if len(set(players)) != len(players) or not all(players):
             raise Malformed("player names must be different and not empty")
+        for name in players:
+            if reserved_name(name):
+                raise Malformed(Text("reserved_name", name))
         # What never changes during the game.
         self.edition = edition
         self.squares: tuple[Square, ...] = edition.squares

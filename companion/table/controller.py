@@ -70,6 +70,7 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         self.published_taps: dict[str, Any] = taps_view(None, [])
         self._taps_pushed = self.published_taps
         self.churn = Churn()
+        self.banker_steps: list[Callable[[str], None]] = []  # told of the banker's tag or held button
         self._start_writer()
 
     # ---- the writer's hooks ------------------------------------------------------------------
@@ -91,7 +92,7 @@ class Table(DeviceInputs, TokenWaiting, Writer):
             try:
                 store = self.folder.create(start, source)
             except Malformed as bad:
-                return Result(False, bad.reason, refusal=RULES)
+                return Result(False, bad.reason, refusal=RULES, words=_both(bad))
             except LedgerError as exc:
                 return Result(False, exc.reason, refusal=STORAGE)
             self._switch(store)

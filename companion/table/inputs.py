@@ -38,7 +38,8 @@ class DeviceInputs:
         if isinstance(event, Tap):
             self._call(lambda: self._tap(event.uid))  # type: ignore[attr-defined]
         elif isinstance(event, Press):
-            self._call(lambda: self._press(event.long))  # type: ignore[attr-defined]
+            self._call(lambda: self._banker_step("button") if event.held  # type: ignore[attr-defined]
+                       else self._press(event.long))
         elif isinstance(event, UnitRoll):
             self._call(lambda: self._unit_roll(event))  # type: ignore[attr-defined]
 
@@ -49,8 +50,8 @@ class DeviceInputs:
         if meaning.kind == "unknown":
             log.info("unknown tag %s", uid)
             return self._refused(Text("tap.unknown", uid), kind="unknown_tag", detail={"uid": uid})  # type: ignore[attr-defined]
-        # (The banker's own tag, a meaning "banker", is the banker's presence at the table: its
-        # handling belongs here, before any game meaning.)
+        if meaning.kind == "banker":  # the banker's own tag: the banker's step at the table
+            return self._banker_step("tag")
         command = None
         refused: Rejected | None = None
         if game is not None and meaning.in_game:
@@ -72,8 +73,16 @@ class DeviceInputs:
             return self._ok(kind="show_deed", detail={"square": meaning.value})  # type: ignore[attr-defined]
         return self._ok(kind="ignored", detail={"uid": uid, "meaning": meaning.text})  # type: ignore[attr-defined]
 
+    def _banker_step(self, how: str) -> Result:
+        """The banker at the table ("tag" or "button"): for whoever waits for it (web/presence.py)."""
+        for listener in list(self.banker_steps):  # type: ignore[attr-defined]
+            listener(how)
+        if self.feedback is not None:
+            self.feedback.accepted()
+        return Result(True, kind="banker_step", detail={"by": how})  # told to no screen: none can time it
+
     def _press(self, long: bool) -> Result:
-        # (A long hold of the button as the banker's presence at the table belongs here.)
+        # (A hold long enough to be the banker's step comes as Press(held=True): see on_event.)
         if long:
             return self._apply({"do": "end_turn"}, "button")  # type: ignore[attr-defined]
         if self.store is None:

@@ -1,5 +1,5 @@
 """Acting: a screen's moves (as the player its session is paired to, as the banker, or on the
-shared Table page confirmed by a token tap), pairing a screen with a player, and a screen's clock.
+shared Table page confirmed by a token tap), pairing a screen with a player. (A screen's clock: clock.py.)
 
 Who may make a move is never decided here: a screen's command goes to the table's writer with
 the seat its session speaks for, and the writer checks it on the state it applies it to (see
@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from ..ledger.errors import ClockRefused
 from ..rules import Malformed, dispatch
 from ..rules.commands import BANKER, COMMANDS
-from ..table import CONFIRM, PAIR, Result, Speaker
+from ..table import CONFIRM, PAIR, Speaker
 from ..table.words import words
 from . import waiting
 from .app import context
@@ -123,21 +122,3 @@ def cancel_request(request_id: str) -> tuple[Response, int]:
     ctx.table.cancel_wait(screen())
     return jsonify(ctx.outcomes.get(request_id, screen())), 200
 
-
-@acting.post("/clock")
-def clock() -> tuple[Response, int]:
-    ctx = context()
-    ms = body().get("time")
-    if not isinstance(ms, int | float) or isinstance(ms, bool):
-        return error("time must be milliseconds since 1970", 400)
-    try:
-        seconds = ms / 1000.0
-    except OverflowError:  # an integer with hundreds of digits
-        return error("time must be milliseconds since 1970", 400)
-    folder = ctx.table.folder
-    try:
-        folder.clock.check(seconds)  # before the release, years ahead, NaN: refused, clock as it was
-    except ClockRefused as refused_clock:
-        return error(refused_clock.reason, 400)
-    corrected = ctx.table.call(lambda: Result(True, detail={"done": folder.tablet_time(seconds) is not None}))
-    return jsonify({"corrected": corrected.detail.get("done", False)}), 200

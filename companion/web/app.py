@@ -2,9 +2,11 @@
 with everything it needs passed in (the table, the data folder, the simulator) and no
 module-level state, so tests make as many as they like.
 
-Every /api/ request, whichever blueprint serves it (add one to `BLUEPRINTS` or pass it to
-`create_app`), first goes through the same checks: state-changing requests only from the table's
-own pages or address, and a POST's body read within bounds (see common.py).
+Every request, a page or the API, is refused unless it names the table by a name it is reached
+by (DNS rebinding), and no answer may be framed by another site. Every /api/ request, whichever
+blueprint serves it (add one to `BLUEPRINTS` or pass it to `create_app`), then goes through the
+same checks: state-changing requests only from the table's own pages, and a POST's body read
+within bounds (see common.py).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Flask, jsonify, request
+from flask import Blueprint, Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..config import WifiConfig
@@ -29,6 +31,7 @@ from .sessions import COOKIE, Screen, ServerSessions, SessionStore
 log = logging.getLogger(__name__)
 
 MAX_BODY = 16 * 1024
+FRAME_POLICY = "frame-ancestors 'none'"
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 
 
@@ -39,6 +42,7 @@ class Simulator:
     tap: Callable[[str], None]
     press: Callable[[bool], None]
     unit_press: Callable[[], bool] | None = None
+    hold: Callable[[], None] | None = None  # the dice button held for the banker's step
 
 
 @dataclass
@@ -54,14 +58,21 @@ class Context:
     web_dir: Path = WEB_DIR
     pair_timeout: float = 30.0  # how long a screen waits for a token tap (pairing, confirming)
     manual_dice: bool = False  # the table rolls ordinary dice: players may send the dice they read
+    banker_hold: float = 6.0  # seconds the dice button is held for the banker's step ([button])
     sessions: SessionStore = field(init=False)
     outcomes: Any = field(init=False)  # waiting.Outcomes: token waits' outcomes, for polling
+    presence: Any = field(init=False)  # presence.Presence: screens waiting for the banker's step
+    clock_proposal: Any = field(init=False)  # clock.Proposal: a screen's time, until the banker says
 
     def __post_init__(self) -> None:
+        from .clock import Proposal
+        from .presence import Presence
         from .waiting import Outcomes
 
         self.sessions = SessionStore(self.data_dir, changed=self._session_changed)
         self.outcomes = Outcomes()
+        self.presence = Presence(self, hold=self.banker_hold)
+        self.clock_proposal = Proposal()
 
     def _session_changed(self, sid: str, screen: Screen) -> None:
         from .events import sse
@@ -72,13 +83,14 @@ class Context:
 def _blueprints() -> list[Blueprint]:
     from .acting import acting
     from .banker import banker
+    from .clock import clock
     from .feed import feed
     from .pages import pages
     from .screens import screens
     from .simulated import simulated
     from .watching import watching
 
-    return [watching, acting, banker, simulated, feed, screens, pages]
+    return [watching, acting, banker, clock, simulated, feed, screens, pages]
 
 
 def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Blueprint] = ()) -> Flask:
@@ -88,8 +100,9 @@ def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Bluepri
         static_folder=str(ctx.web_dir / "static"),
         static_url_path="/static",
     )
+    key = secret_key(ctx.data_dir)
     app.config.update(
-        SECRET_KEY=secret_key(ctx.data_dir),  # signs nothing of ours: sessions live on the server
+        SECRET_KEY=key,  # Flask signs nothing of ours: sessions live on the server
         SESSION_COOKIE_NAME=COOKIE,
         SESSION_COOKIE_SAMESITE="Strict",
         SESSION_COOKIE_HTTPONLY=True,
@@ -98,10 +111,11 @@ def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Bluepri
         DEBUG=False,
         JSON_SORT_KEYS=False,
     )
-    app.session_interface = ServerSessions(ctx.sessions)
+    app.session_interface = ServerSessions(ctx.sessions, key)  # its ids are HMACs under the key
     app.extensions["companion"] = ctx
     ctx.table.listeners.append(ctx.broker.publish)
     ctx.table.listeners.append(lambda event: follow_game(ctx, event))
+    ctx.table.banker_steps.append(ctx.presence.step)  # the banker's tag, the dice button held
     from .feed import install
 
     install(app, ctx)  # the story's lines after each state event
@@ -113,6 +127,11 @@ def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Bluepri
 
     @app.before_request
     def guard_api() -> Any:
+        # Every request, a page or a GET too (DNS rebinding). One without a Host header at all
+        # (HTTP/1.0) comes from no browser, so from no rebound page.
+        host = request.headers.get("Host")
+        if host is not None and not table_host(host):
+            return foreign_host()
         if not request.path.startswith("/api/"):
             return None
         refused = check_origin()
@@ -121,6 +140,17 @@ def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Bluepri
         if request.method == "POST":
             read_body()
         return None
+
+    @app.after_request
+    def no_framing(response: Response) -> Response:
+        """No page of the table may be shown inside another site's page (clickjacking the banker)."""
+        policy = response.headers.get("Content-Security-Policy")
+        if policy is None:
+            response.headers["Content-Security-Policy"] = FRAME_POLICY
+        elif "frame-ancestors" not in policy:
+            response.headers["Content-Security-Policy"] = f"{policy}; {FRAME_POLICY}"
+        response.headers["X-Frame-Options"] = "DENY"
+        return response
 
     @app.errorhandler(BadBody)
     def bad_body(exc: BadBody) -> Any:
@@ -154,17 +184,27 @@ def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Bluepri
 
 
 def check_origin() -> Any:
-    """A state-changing request from another site's page is refused (browsers send Origin), and
-    so is one to a name the table is not reached by (DNS rebinding)."""
+    """A state-changing request from another site's page is refused (browsers send Origin)."""
     from .common import error
 
     if request.method in ("POST", "PUT", "DELETE", "PATCH"):
         origin = request.headers.get("Origin")
         if origin is not None and origin.rstrip("/") != request.host_url.rstrip("/"):
             return error("Requests from other sites are not accepted", 403)
-        if not table_host(request.host):
-            return error("Requests are accepted only at the table's own address", 403)
     return None
+
+
+FOREIGN_HOST = {"en": "Requests are accepted only at the table's own address",
+                "ru": "Запросы принимаются только по собственному адресу стола"}
+
+
+def foreign_host() -> Any:
+    """The answer to a request for a name the table is not reached by: nothing of the table,
+    to a page or to the API (a rebound page would read the wifi's QR code otherwise)."""
+    if request.path.startswith("/api/"):
+        return jsonify({"error": FOREIGN_HOST["en"], "words": FOREIGN_HOST}), 403
+    return Response(f"{FOREIGN_HOST['en']}\n{FOREIGN_HOST['ru']}\n", status=403,
+                    mimetype="text/plain")
 
 
 def table_host(host: str) -> bool:

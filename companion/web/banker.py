@@ -1,5 +1,6 @@
-"""The banker: the PIN (set once, log in, log out), games (start, resume), undo and redo, signed
-exports, and the screens: every paired screen listed, any of them revoked."""
+"""The banker: the PIN (set once at the table, log in, log out), logging in at the table without
+it, games (start, resume), undo and redo, signed exports, and the screens: every paired screen
+listed, any of them revoked. (The clock the banker confirms: clock.py.)"""
 
 from __future__ import annotations
 
@@ -13,37 +14,74 @@ from ..table import Result, game_tags
 from ..table.result import NOT_FOUND
 from .app import context
 from .common import answer, banker_only, body, client, error, public, screen, status_of
-from .sessions import label_text, public_id
+from .presence import said
+from .sessions import label_text, public_id, renew
 
 banker = Blueprint("banker", __name__, url_prefix="/api")
+
+# A live game's decks are shuffled from its seed: drawn from `secrets`, and so long that nobody
+# can work it out from the cards seen (32 bits could be searched on a laptop in minutes).
+SEED_BITS = 128
 
 
 @banker.post("/banker/setup")
 def banker_setup() -> tuple[Response, int]:
+    """The first start: the PIN is set, and this screen logged in, by the banker's step at the
+    table (202 at once; see presence.py), never by whoever opens the page first."""
     ctx = context()
     if ctx.pin.is_set:
-        return error("The banker PIN is already set; log in with it", 409)
+        words = said("pin.already_set")
+        return error(words["en"], 409, words=words)
     pin = body().get("pin")
     if not ctx.pin.valid(pin):
-        return error("The banker PIN is 4 to 12 digits", 422)
-    ctx.pin.set(str(pin))
-    ctx.sessions.update(screen(), banker=True)
-    return jsonify({"banker": True}), 200
+        words = said("pin.rule")
+        return error(words["en"], 422, words=words)
+    status, record = ctx.presence.ask(renewed(), pin=str(pin))
+    return jsonify(record), status
+
+
+@banker.post("/banker/presence")
+def banker_presence() -> tuple[Response, int]:
+    """Log in at the table, without the PIN: 202 at once; the banker's next step at the table
+    (the banker's tag on the reader, the dice button held) logs this screen in."""
+    status, record = context().presence.ask(renewed())
+    return jsonify(record), status
 
 
 @banker.post("/banker/login")
 def banker_login() -> tuple[Response, int]:
     ctx = context()
     if not ctx.pin.is_set:
-        return error("No banker PIN is set yet; set one first", 409)
-    right, wait = ctx.pin.check(body().get("pin"), client())
+        words = said("pin.not_set")
+        return error(words["en"], 409, words=words)
+    own = public_id(screen()) if ctx.presence.known(screen()) else None  # the banker's own screen
+    right, wait = ctx.pin.check(body().get("pin"), client(), own_screen=own)
     if right:
-        ctx.sessions.update(screen(), banker=True)
+        sid = renewed()
+        ctx.sessions.update(sid, banker=True)
+        ctx.presence.remember(sid)
         return jsonify({"banker": True}), 200
     if wait > 0:
-        return error(f"Too many wrong PINs from this screen; try again in {int(wait) + 1} seconds", 429,
-                     retry_after=int(wait) + 1)
-    return error("That is not the banker PIN", 401)
+        seconds = int(wait) + 1
+        words = said("pin.wait", seconds=seconds, hold=f"{ctx.banker_hold:g}")
+        response, status = error(words["en"], 429, words=words, retry_after=seconds)
+        response.headers["Retry-After"] = str(seconds)
+        return response, status
+    words = said("pin.wrong")
+    return error(words["en"], 401, words=words)
+
+
+def renewed() -> str:
+    """This screen under a new id, issued now, before it steps up (see sessions.renew); the
+    streams this browser has open follow it."""
+    from flask import current_app, session
+
+    ctx = context()
+    old = screen()
+    fresh = renew(session, ctx.sessions, current_app.session_interface)  # type: ignore[arg-type]
+    ctx.broker.rename(old, fresh, client())
+    ctx.presence.renamed(old, fresh)
+    return fresh
 
 
 @banker.post("/banker/logout")
@@ -79,6 +117,7 @@ def revoke(screen_id: str) -> tuple[Response, int]:
         return error("There is no such screen (it may have been revoked or unpaired already)", 404)
     ctx.table.cancel_wait(sid)
     ctx.sessions.clear(sid)
+    ctx.presence.forget(sid)
     return jsonify({"screen": screen_id, "player": None, "banker": False}), 200
 
 
@@ -95,7 +134,7 @@ def new_game() -> tuple[Response, int]:
     start = {
         "do": "new_game",
         "players": players,
-        "seed": seed if isinstance(seed, int) and not isinstance(seed, bool) else secrets.randbits(32),
+        "seed": seed if isinstance(seed, int) and not isinstance(seed, bool) else secrets.randbits(SEED_BITS),
         "rules": data.get("rules") or {},
         "tags": game_tags(ctx.tags(), tokens),
     }

@@ -70,6 +70,14 @@ class Broker:
                 counts[stream.session] = counts.get(stream.session, 0) + 1
             return counts
 
+    def rename(self, old: str, new: str, address: str) -> None:
+        """A screen's session got a new id (sessions.renew): its open streams from that address
+        follow it (a copy of the old id elsewhere keeps its stream, under the old id)."""
+        with self._lock:
+            for stream in self._streams:
+                if stream.session == old and stream.address == address:
+                    stream.session = new
+
     def publish(self, event: dict[str, Any]) -> None:
         """The table's listener: a stored change becomes a `state` event, anything else a `notice`."""
         if event.get("type") == "state":

@@ -1,4 +1,5 @@
-"""Sessions on the server: the cookie carries only a random session id, and what a screen may do
+"""Sessions on the server: the cookie carries only a session id the server issued (random, with
+its HMAC under the table's secret key, so a made-up id is never taken), and what a screen may do
 (the player it is paired with, whether it is the banker's) lives here. So logging out, unpairing
 and the banker's revoking end every copy of a cookie at once, and the banker can list them all.
 
@@ -12,7 +13,9 @@ the `changed` callback.
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import json
 import logging
 import secrets
@@ -35,7 +38,8 @@ FILE = "sessions.json"
 COOKIE = "session"
 MAX_STORED = 256  # far more screens than any table has; the least recently seen go first
 MAX_LABELLED = 1024  # labels of sessions that hold nothing, kept in memory only (oldest go first)
-ID_BYTES = 32
+ID_BYTES = 32  # an id: NONCE_BYTES random, the rest their HMAC (43 characters in the cookie)
+NONCE_BYTES = 16
 
 
 def public_id(sid: str) -> str:
@@ -158,6 +162,18 @@ class SessionStore:
                 screen.address = address
                 screen.agent = agent[:120]
 
+    def move(self, old: str, new: str) -> None:
+        """What `old` holds now belongs to `new` alone (a renewed id, see `renew`)."""
+        with self._lock:
+            label = self._labels.pop(old, None)  # the same screen keeps its label
+            if label is not None:
+                self._labels[new] = label
+            screen = self._screens.pop(old, None)
+            if screen is None:
+                return
+            self._screens[new] = screen
+            self._save()
+
     def clear(self, sid: str) -> Screen:
         """Revoked: the session neither plays nor banks any more."""
         return self.update(sid, player=None, game=None, piece=None, paired_by=None, banker=False)
@@ -219,17 +235,43 @@ class ScreenSession(dict[str, Any], SessionMixin):
 
 
 class ServerSessions(SessionInterface):
-    """Flask's session interface over the store: the cookie is a random id, set once."""
+    """Flask's session interface over the store: the cookie is an id the server issued.
 
-    def __init__(self, store: SessionStore) -> None:
+    An id is 16 random bytes and their HMAC under the table's secret key, so the server knows its
+    own ids without keeping a list of every screen that ever looked: an id it did not issue (one a
+    cheat made up and planted in the banker's browser) is replaced by a new one at once. And every
+    step up (logging in as the banker, setting the PIN, asking the banker's step) gets a new id,
+    so even an id of ours planted beforehand is worth nothing after it (see `renew`).
+    """
+
+    def __init__(self, store: SessionStore, key: bytes = b"") -> None:
         self.store = store
+        self.key = key
+
+    def issue(self) -> str:
+        nonce = secrets.token_bytes(NONCE_BYTES)
+        return base64.urlsafe_b64encode(nonce + self._mac(nonce)).decode().rstrip("=")
+
+    def issued(self, sid: str) -> bool:
+        """An id this server made (or one a stored session already holds, from before ids were
+        signed)."""
+        if len(sid) != 43 or not sid.isascii() or not all(c.isalnum() or c in "-_" for c in sid):
+            return False
+        raw = base64.urlsafe_b64decode(sid + "=")
+        if hmac.compare_digest(raw[NONCE_BYTES:], self._mac(raw[:NONCE_BYTES])):
+            return True
+        return self.store.get(sid).holds
+
+    def _mac(self, nonce: bytes) -> bytes:
+        mac = hmac.new(self.key, b"companion session:" + nonce, hashlib.sha256).digest()
+        return mac[: ID_BYTES - NONCE_BYTES]
 
     def open_session(self, app: Flask, request: Request) -> ScreenSession:
         sid = request.cookies.get(COOKIE, "")
-        if len(sid) == 43 and sid.isascii() and all(c.isalnum() or c in "-_" for c in sid):
+        if self.issued(sid):
             self.store.seen(sid, request.remote_addr or "", request.headers.get("User-Agent", ""))
             return ScreenSession(sid, new=False)
-        return ScreenSession(secrets.token_urlsafe(ID_BYTES), new=True)
+        return ScreenSession(self.issue(), new=True)
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
         from flask import request
@@ -251,4 +293,18 @@ def screen_id(session: Any) -> str:
     return str(getattr(session, "sid", ""))
 
 
-__all__ = ["COOKIE", "Screen", "ScreenSession", "ServerSessions", "SessionStore", "label_text", "public_id"]
+def renew(session: Any, store: SessionStore, interface: ServerSessions) -> str:
+    """A new id for this screen, issued now (set as its cookie by this answer), holding what the
+    old one held; the old id holds nothing any more. Called before a screen steps up, so whoever
+    knew its id before (planted it, copied it) is left with a watcher's id."""
+    old = screen_id(session)
+    fresh = interface.issue()
+    store.move(old, fresh)
+    session.sid = fresh
+    session.new = True
+    return fresh
+
+
+__all__ = [
+    "COOKIE", "Screen", "ScreenSession", "ServerSessions", "SessionStore", "label_text", "public_id", "renew",
+]

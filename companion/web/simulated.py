@@ -40,6 +40,8 @@ def sim_tags() -> Response:
         if kind == "token":
             player = what_tap_means(uid, game, None).player if game is not None else None
             label = f"{value} ({player})" if player else value
+        elif meaning == "banker":
+            label = "banker"
         elif kind == "card":
             deck, number = split_card(value)
             label = f"{edition.deck_names.get(deck, {'en': deck})['en']} {number}"
@@ -67,8 +69,16 @@ def sim_tap() -> tuple[Response, int]:
 
 @simulated.post("/press")
 def sim_press() -> tuple[Response, int]:
+    """A short press, a long one ({"long": true}: "end my turn"), or held on ({"hold": true}, for
+    the button's banker_hold seconds: the banker's step at the table)."""
     simulator = _simulator()
-    long = bool(body(optional=True).get("long", False))
+    data = body(optional=True)
+    if data.get("hold") is True:
+        if simulator.hold is None:
+            return error("This simulated table cannot hold the dice button", 404)
+        simulator.hold()
+        return jsonify({"pressed": "held"}), 202
+    long = bool(data.get("long", False))
     simulator.press(long)
     return jsonify({"pressed": "long" if long else "short"}), 202
 

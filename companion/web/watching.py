@@ -5,6 +5,7 @@ description, and the outcome of this screen's token wait."""
 from __future__ import annotations
 
 import io
+import json
 
 import segno
 from flask import Blueprint, Response, jsonify, request, stream_with_context
@@ -120,8 +121,24 @@ def chart() -> Response:
 
 @watching.get("/log")
 def log() -> Response:
-    entries = store_read(lambda s: [e.__dict__ for e in s.history()])
+    """Every log entry, the new game's line without its seed: the decks are shuffled from it, so
+    whoever read it would know every card to come (the banker's export carries it, for replay)."""
+    entries = store_read(lambda s: [{**e.__dict__, "line": without_seed(e.line)} for e in s.history()])
     return jsonify({"entries": entries or []})
+
+
+def without_seed(line: str) -> str:
+    """A log line as watchers see it: a line carrying a seed (the new game's) loses that field."""
+    if '"seed"' not in line:
+        return line
+    try:
+        command = json.loads(line)
+    except ValueError:
+        return line
+    if not isinstance(command, dict) or "seed" not in command:
+        return line
+    command.pop("seed")
+    return json.dumps(command, ensure_ascii=False, separators=(", ", ": "))  # as the ledger writes
 
 
 @watching.get("/games")
@@ -146,6 +163,8 @@ def get_session() -> Response:
         "screen": public_id(screen()),
         "label": label_text(ctx.sessions.label(screen())),
         "pin_set": ctx.pin.is_set,
+        "pin_wait": round(ctx.pin.wait()),  # seconds until the table checks a PIN again
+        "banker_hold": ctx.banker_hold,  # seconds the dice button is held for the banker's step
         "simulated": ctx.simulator is not None,
         "manual_dice": ctx.manual_dice,
         "join_url": request.host_url,
@@ -157,7 +176,9 @@ def get_session() -> Response:
 def token_request(request_id: str) -> tuple[Response, int]:
     """A token wait this screen started (pairing, or a command confirmed by a token): waiting, or
     its outcome; the same record its event stream got as `event: request`."""
-    record = context().outcomes.get(request_id, screen())
+    ctx = context()
+    ctx.presence.expire()  # a wait for the banker's step ends by time alone
+    record = ctx.outcomes.get(request_id, screen())
     if record is None:
         return error("This screen asked for no such request (or it was long ago)", 404)
     return jsonify(record), 200

@@ -30,7 +30,7 @@ from companion.hardware.reader import RETAP_WINDOW
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
-PIN = "2468"
+PIN = "246810"
 PIECES = {"Ann": "car", "Bob": "dog", "Cat": "hat"}
 
 # Timeouts (milliseconds) for expect(): a change pushed over the event stream shows in well under a

@@ -1,7 +1,10 @@
-// Banker page: the PIN (set once, then log in), everyone at a glance, undo that says what it
-// takes back, corrections through forms, the log in words, a new game, stored games, devices.
+// Banker page: the PIN (set once, then log in, or at the table), a screen's clock, everyone at a
+// glance, undo that says what it takes back, corrections through forms, the log in words, a new
+// game, stored games, devices.
 
 import { command, currentState, get, loadSession, onState, post, session } from "./api.js";
+import { loadClock, wireClock } from "./banker-clock.js";
+import { renderPinForm, wirePinPanel } from "./banker-pin.js";
 import { renderCorrections, renderRedo, renderUndoWhat, resetCorrections, wireUndo } from "./banker-fix.js";
 import { NewGameForm } from "./banker-newgame.js";
 import { loadLog, renderLog, renderOverview } from "./banker-overview.js";
@@ -12,48 +15,15 @@ import { $, clear, confirmDialog, dateTimeText, debounce, h, toast } from "./ui.
 
 await start();
 
-// ---- PIN: set up once, then log in ---------------------------------------------------------------
-$("#pin-form").addEventListener("submit", async (e) => {
-  e.preventDefault();
-  const pin = $("#pin").value.trim();
-  const setup = !session.pin_set;
-  if (setup && pin !== ($("#pin-repeat")?.value || "").trim()) {
-    toast(t("banker.pin_mismatch"), "error");
-    return;
-  }
-  try {
-    await post(setup ? "/api/banker/setup" : "/api/banker/login", { pin });
-  } catch {
-    return;
-  }
-  $("#pin").value = "";
-  clear($("#toasts")); // "the two PINs differ" and the like no longer apply
-  if (setup) toast(t("banker.pin_set"), "ok");
-  await loadSession();
-  show();
-});
+// ---- PIN, logging in at the table, the clock: banker-pin.js, banker-clock.js -------------------
+wirePinPanel(() => show());
+wireClock();
 
 $("#logout").addEventListener("click", async () => {
   try { await post("/api/banker/logout", {}); } catch { /* toasted */ }
   await loadSession();
   show();
 });
-
-function renderPinForm() {
-  const setup = !session.pin_set;
-  $("#pin-title").textContent = setup ? t("banker.setup") : t("banker.login");
-  $("#pin-hint").textContent = setup ? t("banker.setup_hint") : t("banker.login_hint");
-  $("#pin-submit").textContent = setup ? t("banker.set_pin") : t("banker.log_in");
-  $("#pin").autocomplete = setup ? "new-password" : "current-password";
-  const repeat = $("#pin-repeat-row");
-  if (setup && !repeat) {
-    $("#pin-submit").before(h("div", { id: "pin-repeat-row", class: "field" },
-      h("label", { for: "pin-repeat" }, t("banker.pin_repeat")),
-      h("input", { id: "pin-repeat", type: "password", inputmode: "numeric", autocomplete: "new-password", pattern: "[0-9]{4,12}", minlength: 4, maxlength: 12, required: true, "data-test": "pin-repeat" })));
-  } else if (!setup && repeat) {
-    repeat.remove();
-  }
-}
 
 // ---- stored games ----------------------------------------------------------------------------------
 async function loadGames() {
@@ -149,6 +119,7 @@ function show() {
   loadGames();
   loadDevices();
   screens.load();
+  loadClock();
   refreshLog();
   renderStatus(state);
   renderOverview($("#overview"), state);

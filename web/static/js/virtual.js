@@ -1,8 +1,9 @@
-// Virtual table (simulated mode): every enrolled tag as a button to tap on the simulated reader,
-// the dice button (short press: roll, long press: end turn), the dice unit, and enough of the
+// Virtual table (simulated mode): every enrolled tag as a button to tap on the simulated reader
+// (the banker's tag among them), the dice button (short press: roll, long press: end turn, held
+// on: the banker's step), the dice unit, and enough of the
 // game (decision with its answers, players, board) to play a whole game from this page.
 
-import { currentState, get, post } from "./api.js";
+import { currentState, get, post, session } from "./api.js";
 import { groupName, groupSwatch, loadBoard, squareName } from "./board.js";
 import { local, t } from "./i18n.js";
 import { start } from "./page.js";
@@ -25,6 +26,9 @@ if (simulated) {
   const press = async (long) => {
     try { await post("/api/sim/press", { long }); } catch { /* toasted */ }
   };
+  const hold = async () => { // the button held for banker_hold seconds (on the table's side)
+    try { await post("/api/sim/press", { hold: true }); } catch { /* toasted */ }
+  };
   const button = $("#sim-press");
   let downAt = 0;
   button.addEventListener("pointerdown", (e) => {
@@ -39,15 +43,18 @@ if (simulated) {
     downAt = 0;
     button.classList.remove("is-down");
     e.preventDefault();
-    press(held >= LONG_PRESS_MS);
+    if (held >= (session.banker_hold || 6) * 1000) hold(); // held on: the banker's step
+    else press(held >= LONG_PRESS_MS);
   });
   $("#sim-press-long").addEventListener("click", () => press(true));
+  $("#sim-press-hold").addEventListener("click", () => hold());
   $("#sim-unit").addEventListener("click", async () => {
     try { await post("/api/sim/unit", {}); } catch { /* toasted */ }
   });
 
   // ---- tags: deeds by colour group, tokens, cards -----------------------------------------------
   function tagLabel(tag) {
+    if (tag.meaning === "banker") return t("virtual.banker_tag");
     const [kind, value, number] = tag.meaning.split(":");
     if (kind === "deed" && board.byId[value]) return squareName(board, value);
     if (kind === "card" && board.decks?.[value]) {
@@ -81,7 +88,8 @@ if (simulated) {
       const [db, nb] = cardKey(b);
       return da === db ? na - nb : da.localeCompare(db);
     });
-    const other = tags.filter((tg) => !/^(deed|token|card):/.test(tg.meaning));
+    const banker = tags.filter((tg) => tg.meaning === "banker"); // the banker's step at the table
+    const other = tags.filter((tg) => !/^(deed|token|card):/.test(tg.meaning) && tg.meaning !== "banker");
     const groups = new Map();
     const order = (tg) => board.byId[tg.meaning.slice(5)]?.index ?? 99;
     for (const tag of deeds.sort((a, b) => order(a) - order(b))) {
@@ -94,6 +102,7 @@ if (simulated) {
       h("h3", {}, title), h("div", { class: "tag-buttons" }, list.map((tag) => tagButton(tag, group)))) : null);
     clear($("#tags"),
       section(t("virtual.tokens"), tokens, "sim-tokens"),
+      section(t("virtual.banker"), banker, "sim-banker"),
       h("div", { class: "deed-tags" }, [...groups].map(([key, list]) => section(
         board.groups?.[key] ? groupName(board, key) : t(`group.${key}`), list, `sim-group-${key.replace(/\s+/g, "-")}`,
         board.groups?.[key] ? key : null))),

@@ -1,0 +1,109 @@
+"""The table's clock and the screens' clocks. The Pi has no clock battery: after a boot without
+network its clock may be days behind. Every screen says what time it is when it loads
+(`POST /api/clock`), but a screen's word is only a proposal: the first guest to send 2030 would
+otherwise date every entry of the evening. The banker's page shows the proposal beside the Pi's
+own time, and the banker decides (`POST /api/banker/clock`); only then is the clock corrected,
+once, and the correction written into the history."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from ..ledger.errors import ClockRefused
+from ..table import Result
+from .app import context
+from .common import banker_only, body, error, screen
+from .presence import said
+from .sessions import public_id
+
+clock = Blueprint("clock", __name__, url_prefix="/api")
+
+
+class Proposal:
+    """The latest screen's time the Pi's clock could be corrected to, kept as an offset from this
+    machine's monotonic clock so that it goes on ticking while the banker reads it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._said: tuple[float, float, str, str] | None = None  # (seconds, monotonic, screen, address)
+
+    def propose(self, seconds: float, screen_id: str, address: str) -> None:
+        with self._lock:
+            self._said = (seconds, time.monotonic(), screen_id, address)
+
+    def now(self) -> dict[str, Any] | None:
+        """What the screen's clock says now, and who said it; None when nobody proposed a time."""
+        with self._lock:
+            if self._said is None:
+                return None
+            seconds, at, screen_id, address = self._said
+        return {"time": round((seconds + time.monotonic() - at) * 1000), "screen": screen_id,
+                "address": address}
+
+    def take(self) -> float | None:
+        """The screen's time now, in seconds, and the proposal gone."""
+        with self._lock:
+            said, self._said = self._said, None
+        if said is None:
+            return None
+        return said[0] + time.monotonic() - said[1]
+
+
+@clock.post("/clock")
+def screen_clock() -> tuple[Response, int]:
+    """A screen's time: kept as a proposal for the banker when the Pi's clock is clearly stale."""
+    ctx = context()
+    ms = body().get("time")
+    if not isinstance(ms, int | float) or isinstance(ms, bool):
+        return error("time must be milliseconds since 1970", 400)
+    try:
+        seconds = ms / 1000.0
+    except OverflowError:  # an integer with hundreds of digits
+        return error("time must be milliseconds since 1970", 400)
+    table_clock = ctx.table.folder.clock
+    try:
+        table_clock.check(seconds)  # before the release, years ahead, NaN: refused, clock as it was
+    except ClockRefused as refused:
+        return error(refused.reason, 400)
+    if table_clock.corrected or not table_clock.stale(seconds):
+        return jsonify({"corrected": False, "proposed": False}), 200
+    ctx.clock_proposal.propose(seconds, public_id(screen()), request.remote_addr or "")
+    # Every screen is told that a time was proposed (nothing more: the time is the banker's to
+    # read), so the banker's page asks for it at once, whichever id its stream was opened with.
+    ctx.broker.publish({"type": "clock_proposed"})
+    return jsonify({"corrected": False, "proposed": True}), 200
+
+
+@clock.get("/banker/clock")
+@banker_only
+def banker_clock() -> tuple[Response, int]:
+    """The Pi's time and the screen's proposal, for the banker to compare."""
+    ctx = context()
+    table_clock = ctx.table.folder.clock
+    return jsonify({"pi": round(table_clock.timestamp() * 1000), "corrected": table_clock.corrected,
+                    "proposal": None if table_clock.corrected else ctx.clock_proposal.now()}), 200
+
+
+@clock.post("/banker/clock")
+@banker_only
+def banker_decides() -> tuple[Response, int]:
+    """body {"use": true}: the Pi takes the screen's time (once; recorded in the history);
+    {"use": false}: the proposal is dropped and the clock left as it is."""
+    ctx = context()
+    use = body().get("use")
+    if not isinstance(use, bool):
+        return error('use must be true (take the screen\'s time) or false (keep the Pi\'s)', 400)
+    seconds = ctx.clock_proposal.take()
+    if seconds is None:
+        words = said("clock.not_asked")
+        return error(words["en"], 409, words=words)
+    if not use:
+        return jsonify({"corrected": False}), 200
+    folder = ctx.table.folder
+    done = ctx.table.call(lambda: Result(True, detail={
+        "done": folder.tablet_time(seconds, by="banker") is not None}))
+    return jsonify({"corrected": bool(done.detail.get("done", False))}), 200

@@ -1,0 +1,123 @@
+"""The Banker page's way in, as the banker sees it at 390x844 and 1024x768, in English and Russian:
+the first start's PIN confirmed at the table (the first visitor sets nothing alone), "Log in at the
+table" with the banker's tag (no PIN needed: what a locked-out banker does), and a screen's
+proposed clock that the banker compares with the Pi's and declines.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.hardware.reader import RETAP_WINDOW
+
+from .support import LIVE_MS, ROOT, Api, Daemon, Shots
+
+SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
+WAITING = {"en": "banker's tag", "ru": "жетон банкира"}
+YEAR_2030 = 1_893_456_000_000
+
+
+class FreshDaemon(Daemon):
+    """A table started for the first time: no --banker-pin, so the Banker page asks for one."""
+
+    def start(self) -> None:
+        self._log_file = open(self.log, "a")  # noqa: SIM115 - closed in stop()
+        self.started = time.monotonic()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "run", "--simulate", "--port", str(self.port),
+             "--host", "127.0.0.1", "--data", str(self.data), "--config", str(self.config)],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self._log_file,
+        )
+
+
+def banker_tag(api: Api) -> None:
+    """The banker's tag laid on the (simulated) reader, after the last tap has left it."""
+    time.sleep(RETAP_WINDOW + 0.2)
+    status, _ = api.request("POST", "/api/sim/tap", {"meaning": "banker"}, banker=False)
+    assert status == 202
+
+
+def context(screens: Any, size: str) -> Any:
+    made = screens.browser.new_context(base_url=screens.url, viewport=SIZES[size],
+                                       is_mobile=size == "phone", has_touch=size == "phone")
+    made.set_default_timeout(10_000)
+    screens.contexts.append(made)
+    return made
+
+
+def test_the_first_start_pin_is_confirmed_at_the_table(screens: Any, shots: Shots, tmp_path: Path) -> None:
+    fresh = FreshDaemon(tmp_path / "data", tmp_path / "daemon.log")
+    try:
+        fresh.wait_serving()
+        api = Api(fresh.url)
+        screens.url = fresh.url
+        for size, lang, pin in (("phone", "en", "135790"), ("tablet", "ru", None)):
+            page = screens.open(f"/banker?lang={lang}", context=context(screens, size))
+            if pin is None:  # the PIN is set by now: this screen logs in at the table instead
+                expect(page.get_by_test_id("presence")).to_be_visible()
+                shots.take(page, f"login-{size}-{lang}")
+                page.get_by_test_id("presence").click()
+            else:
+                expect(page.get_by_test_id("pin-repeat")).to_be_visible()
+                shots.take(page, f"first-start-{size}-{lang}")
+                page.get_by_test_id("pin").fill("2468")  # too short for a new PIN: the form says so
+                page.get_by_test_id("pin-repeat").fill("2468")
+                page.get_by_test_id("pin-submit").click()
+                assert page.get_by_test_id("pin").evaluate("input => input.validity.valid") is False
+                page.get_by_test_id("pin").fill(pin)
+                page.get_by_test_id("pin-repeat").fill(pin)
+                page.get_by_test_id("pin-submit").click()
+            status = page.get_by_test_id("presence-status")
+            expect(status).to_contain_text(WAITING[lang])
+            shots.take(page, f"at-the-table-{size}-{lang}")
+            assert api.request("GET", "/api/session", banker=False)[1]["pin_set"] is (pin is None)
+            banker_tag(api)
+            expect(page.get_by_test_id("game-status")).to_be_visible(timeout=LIVE_MS)
+            expect(page.get_by_test_id("pin-form")).to_be_hidden()
+            shots.take(page, f"logged-in-{size}-{lang}")
+        assert api.request("POST", "/api/banker/login", {"pin": "135790"}, banker=False)[0] == 200
+    finally:
+        assert fresh.stop() == 0
+
+
+@pytest.mark.parametrize(("size", "lang"), [("phone", "ru"), ("tablet", "en")])
+def test_the_banker_logs_in_at_the_table_and_declines_a_screens_clock(screens: Any, api: Api, shots: Shots,
+                                                                      size: str, lang: str) -> None:
+    page = screens.open(f"/banker?lang={lang}", context=context(screens, size))
+    expect(page.get_by_test_id("pin-form")).to_be_visible()
+    page.get_by_test_id("presence").click()
+    expect(page.get_by_test_id("presence-status")).to_contain_text(WAITING[lang])
+    banker_tag(api)
+    expect(page.get_by_test_id("game-status")).to_be_visible(timeout=LIVE_MS)
+
+    # A guest's phone says it is 2030: the banker sees both times and keeps the Pi's.
+    status, said = api.request("POST", "/api/clock", {"time": YEAR_2030}, banker=False)
+    assert status == 200 and said["proposed"] is True
+    panel = page.get_by_test_id("clock-panel")
+    expect(panel).to_be_visible(timeout=LIVE_MS)
+    expect(page.get_by_test_id("clock-question")).to_contain_text("2030")
+    panel.scroll_into_view_if_needed()
+    shots.take(page, f"clock-{size}-{lang}")
+    page.get_by_test_id("clock-keep").click()
+    expect(panel).to_be_hidden()
+    assert api.request("GET", "/api/banker/clock")[1]["proposal"] is None
+
+
+def test_the_virtual_tables_held_dice_button_logs_the_waiting_banker_page_in(screens: Any, api: Api,
+                                                                             shots: Shots) -> None:
+    page = screens.open("/banker?lang=en", context=context(screens, "phone"))
+    page.get_by_test_id("presence").click()
+    expect(page.get_by_test_id("presence-status")).to_contain_text("hold the dice button")
+    seq = api.state()["seq"]
+    virtual = screens.open("/virtual", context=context(screens, "tablet"))
+    virtual.get_by_test_id("sim-press-hold").click()
+    expect(page.get_by_test_id("game-status")).to_be_visible(timeout=3 * LIVE_MS)  # a 6 s hold
+    shots.take(page, "held-button-phone-en")
+    assert api.state()["seq"] == seq  # the hold ended no turn, rolled nothing
