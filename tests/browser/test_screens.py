@@ -229,6 +229,8 @@ def test_a_pairing_is_announced_and_not_me_unpairs_it(screens: Any, api: Api, si
     expect(ann.get_by_test_id("paired-banner")).to_have_count(0)
     expect(table.locator(f'[data-test=paired-banner][data-screen-id="{new_id}"]')).to_have_count(0)
     expect(ann.get_by_test_id("my-name")).to_have_text("Ann")  # Ann's own phone is still hers
+    mine = whoami(ann)["label"].split()[-1]
+    expect(ann.get_by_test_id("my-screen")).to_have_text(text(lang, "screens.numbered", n=mine))
     assert whoami(new)["player"] is None
     look(new, shots, "not me: the new screen is back to pairing")
 

@@ -195,6 +195,7 @@ function render(state) {
   const p = (state?.players || []).find((x) => x.name === me());
   clear($("#me-token"), state && p ? tokenEl(state, p.name) : null);
   $("#my-name").textContent = me();
+  $("#my-screen").textContent = session.label ? labelText(session.label) : ""; // as pairing notices name it
   decision.update(state);
   if (!p) {
     $("#my-cash").textContent = "—";
