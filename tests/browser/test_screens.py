@@ -120,10 +120,13 @@ def next_tap_shown(page: Page, api: Api, lang: str, kind: str) -> dict[str, Any]
     return taps
 
 
-def still_in_pairing(page: Page) -> None:
+def back_to_pairing(page: Page, lang: str, player: str) -> None:
+    """Unpaired from elsewhere: the phone asks again whose it is, and says why."""
     expect(page.get_by_test_id("pairing")).to_be_visible()
     expect(page.get_by_test_id("pair")).to_be_visible()
     expect(page.get_by_test_id("my-name")).to_be_hidden()
+    said = text(lang, "player.unpaired_elsewhere", player=player)
+    expect(page.get_by_test_id("toast").filter(has_text=said)).to_be_visible()
 
 
 @SIZE_LANG
@@ -222,10 +225,12 @@ def test_a_pairing_is_announced_and_not_me_unpairs_it(screens: Any, api: Api, si
 
     # Ann did not pair it: one tap on her phone, and the new screen is back to pairing
     ann.get_by_test_id("paired-banner").get_by_test_id("paired-not-me").click()
-    still_in_pairing(new)
+    back_to_pairing(new, lang, "Ann")
     expect(ann.get_by_test_id("paired-banner")).to_have_count(0)
     expect(table.locator(f'[data-test=paired-banner][data-screen-id="{new_id}"]')).to_have_count(0)
     expect(ann.get_by_test_id("my-name")).to_have_text("Ann")  # Ann's own phone is still hers
+    mine = whoami(ann)["label"].split()[-1]
+    expect(ann.get_by_test_id("my-screen")).to_have_text(text(lang, "screens.numbered", n=mine))
     assert whoami(new)["player"] is None
     look(new, shots, "not me: the new screen is back to pairing")
 
@@ -262,7 +267,7 @@ def test_the_banker_lists_screens_and_revokes_one(screens: Any, api: Api, size: 
     expect(ann.get_by_test_id("my-name")).to_have_text("Ann")
     ann_row.get_by_test_id(f"screen-revoke-{ann_id}").click()
     banker.get_by_test_id("confirm-yes").click()
-    still_in_pairing(ann)
+    back_to_pairing(ann, lang, "Ann")
     expect(ann_row).to_have_count(0)
     # the list is the table's: Ann's other screens (paired by her token in an earlier test, which
     # follow her piece into this game) stay listed; with none, the group says so

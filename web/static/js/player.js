@@ -14,7 +14,7 @@ import { labelText } from "./screennames.js";
 import { play } from "./sound.js";
 import { TapsView } from "./taps.js";
 import { TradeForm } from "./trade.js";
-import { $, clear, confirmDialog, h, money, slug } from "./ui.js";
+import { $, clear, confirmDialog, h, money, slug, toast } from "./ui.js";
 
 await start();
 const board = await loadBoard();
@@ -80,7 +80,8 @@ function renderPairing(state) {
 }
 
 $("#unpair").addEventListener("click", async () => {
-  try { await unpair(); } catch { return; }
+  unpairedHere = true;
+  try { await unpair(); } catch { unpairedHere = false; return; }
   session.player = null;
   await loadSession();
   render(currentState());
@@ -194,6 +195,7 @@ function render(state) {
   const p = (state?.players || []).find((x) => x.name === me());
   clear($("#me-token"), state && p ? tokenEl(state, p.name) : null);
   $("#my-name").textContent = me();
+  $("#my-screen").textContent = session.label ? labelText(session.label) : ""; // as pairing notices name it
   decision.update(state);
   if (!p) {
     $("#my-cash").textContent = "—";
@@ -220,5 +222,13 @@ function render(state) {
 onState((state) => render(state));
 if (!currentState()) render(null);
 window.addEventListener("langchange", () => { trade.key = ""; decision.key = ""; render(currentState()); });
-window.addEventListener("session", () => render(currentState()));
+// Unpaired from elsewhere (the banker's revoke, "not me" on another screen, a new game): say so.
+let playing = session.player;
+let unpairedHere = false;
+window.addEventListener("session", () => {
+  if (playing && !session.player && !unpairedHere) toast(t("player.unpaired_elsewhere", { player: playing }), "info", 15000);
+  playing = session.player;
+  unpairedHere = false;
+  render(currentState());
+});
 window.addEventListener("pieces", () => render(currentState()));
