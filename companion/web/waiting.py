@@ -73,7 +73,8 @@ def pair(ctx: Context, session: str, player: str, by: str, piece: str | None,
     label = ctx.sessions.label(session)
     said = words("paired.token" if by == "token" else "paired.banker", player=player, screen=label)
     ctx.broker.publish({"type": "paired", "player": player, "by": by, "screen": label_text(label),
-                        "screen_id": public_id(session), "reason": said["en"], "words": said})
+                        "screen_id": public_id(session), "agent": ctx.sessions.get(session).agent,
+                        "reason": said["en"], "words": said})
 
 
 def start(ctx: Context, session: str, kind: str, player: str | None = None,
