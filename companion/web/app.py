@@ -62,6 +62,7 @@ class Context:
 
         self.sessions = SessionStore(self.data_dir, changed=self._session_changed)
         self.outcomes = Outcomes()
+        self.broker.holds = lambda sid: self.sessions.get(sid).holds  # whose streams are kept
 
     def _session_changed(self, sid: str, screen: Screen) -> None:
         from .events import sse
