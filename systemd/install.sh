@@ -23,7 +23,10 @@ AVAHI_SERVICE=/etc/avahi/services/companion.service
 DATA=/var/lib/companion
 ACCOUNT=companion
 DEVICE_GROUPS=(gpio spi dialout)
-PACKAGES=(python3-venv python3-dev build-essential avahi-daemon network-manager)
+# The front the service starts in front of its web server (config [server] front = "nginx"):
+# nginx (nginx-light on Bookworm is nginx itself) and its stream module (connections per address).
+FRONT_PACKAGES=(nginx-light libnginx-mod-stream)
+PACKAGES=(python3-venv python3-dev build-essential avahi-daemon network-manager "${FRONT_PACKAGES[@]}")
 # The hotspot's DHCP and access point: network-manager only recommends them, and apt-get with
 # --no-install-recommends leaves them out when it installs network-manager here.
 HOTSPOT_PACKAGES=(dnsmasq-base wpasupplicant)
@@ -225,6 +228,13 @@ install_packages() {
         run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
     else
         say "all installed"
+    fi
+    # Debian starts its own nginx (a default site on port 80) when it installs it: the companion
+    # runs nginx itself, as its child, so the system's is switched off.
+    if ((DRY)) || installed nginx-common; then
+        if ((DRY)) || systemctl is-enabled --quiet nginx 2>/dev/null || systemctl is-active --quiet nginx 2>/dev/null; then
+            run systemctl disable --now nginx
+        fi
     fi
     # RPi.GPIO does not work on a Pi 5; rpi-lgpio, in the virtualenv, provides the same module.
     # Removed only when nothing else goes with it (the virtualenv does not see it anyway).
