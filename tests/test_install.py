@@ -82,6 +82,9 @@ def test_the_dry_run_tells_every_step_and_changes_nothing() -> None:
     assert "would run: install -m 0644 " + str(SYSTEMD / "companion.service") + \
         " /etc/systemd/system/companion.service" in lines
     assert "would run: systemctl enable companion" in lines
+    assert any(line.startswith("Debian packages: ") and "nginx-light libnginx-mod-stream" in line
+               for line in steps)
+    assert "would run: systemctl disable --now nginx" in lines  # Debian's own nginx gives way
     assert any(line.startswith("would run: nmcli connection ") and "802-11-wireless.mode ap" in line
                and "ipv4.method shared" in line and "wifi-sec.key-mgmt wpa-psk" in line for line in lines)
     assert "http://companion.local/" in lines
@@ -137,6 +140,7 @@ def test_the_shipped_config_lists_every_setting_with_the_hardware_values() -> No
             assert f.name in raw, f.name
     assert (config.reader.driver, config.button.driver, config.feedback.driver) == ("mfrc522", "gpio", "gpio")
     assert (config.dice_unit.driver, config.dice_unit.port) == ("serial", "auto")
+    assert config.server.front == "nginx"  # the installed table has nginx in front (README, "The server")
     # The pins are the wiring's, which are config.py's defaults.
     defaults = Config()
     for section in ("reader", "button", "feedback"):
@@ -152,7 +156,7 @@ def test_the_shipped_config_lists_every_setting_with_the_hardware_values() -> No
 def test_ci_installs_the_tools_these_tests_need() -> None:
     packages = re.search(r"^APT_PACKAGES=\((.*)\)$", (ROOT / ".ci" / "run").read_text(), re.MULTILINE)
     assert packages is not None
-    assert {"shellcheck", "systemd"} <= set(packages.group(1).split())
+    assert {"shellcheck", "systemd", "nginx-light", "libnginx-mod-stream"} <= set(packages.group(1).split())
 
 
 def test_the_companion_command_runs_the_program_with_the_services_config(tmp_path: Path) -> None:

@@ -43,7 +43,7 @@ STALLED = 30  # seconds a peer may take nothing of what it was sent before the k
 OUTBUF = 256 * 1024  # bytes waiting for one client before its thread waits (not more memory)
 SEND_BUFFER = 64 * 1024  # the kernel's send buffer per connection (no autotuning to megabytes)
 HEADERS = 32 * 1024  # the request line and headers, at most
-DESCRIPTORS = 4096  # asked of the system for connections (within its hard limit)
+DESCRIPTORS = 16384  # asked of the system (within its hard limit): nginx inherits it (LimitNOFILE)
 RESERVED = 96  # descriptors kept for the games' files, the devices, pipes
 
 
