@@ -215,3 +215,39 @@ def dead(pids: Iterable[int]) -> bool:
 
 def have_setpriv() -> bool:
     return shutil.which("setpriv") is not None
+
+
+def next_command(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The game's next legal move, played as plainly as possible (nothing bought, nothing bid)."""
+    decision = state.get("decision")
+    if decision is None:
+        return None
+    kind, players, options = decision["kind"], decision.get("players") or [], decision.get("options") or []
+    player = players[0] if players else None
+    pending = state.get("pending") or {}
+    if kind == "choice":
+        return {"do": "choose", "option": pending.get("options", ["pay"])[0]}
+    if kind == "debt":
+        return {"do": "bankrupt", "player": player}
+    if kind == "trade":
+        return {"do": "reject", "player": player}
+    for wanted in ("end_turn", "roll", "decline", "pass", "pay_jail_fine"):
+        if wanted in options:
+            command: dict[str, Any] = {"do": wanted}
+            if wanted == "pass":
+                command["player"] = player
+            return command
+    return {"do": options[0], "player": player} if options else None
+
+
+def play_turn(daemon: Daemon) -> int:
+    """The banker plays the current player's turn to its end: the seq of its end_turn."""
+    for _ in range(50):
+        state = daemon.get("/api/state")
+        command = next_command(state)
+        assert command is not None, state
+        status, stored = daemon.post("/api/commands", command, headers=BANKER)
+        assert status == 200, (command, stored)
+        if command["do"] == "end_turn":
+            return int(stored["seq"])
+    raise AssertionError("the turn did not end within 50 moves")
