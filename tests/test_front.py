@@ -211,3 +211,22 @@ def test_the_nginx_front_runs_without_writable_executable_memory(tmp_path: Path)
     finally:
         proc.terminate()
         proc.wait(20)
+
+
+def test_a_flood_of_requests_or_pin_guesses_from_one_address_is_answered_by_nginx(
+        tmp_path: Path, daemons: Any) -> None:  # noqa: F811
+    """PIN guesses as fast as they are answered, and any /api/ flood, used to cost the table's
+    Python a request each; beyond PIN_RATE (and RATE) an address now gets nginx's 429."""
+    from companion.web.front import BURST, PIN_BURST
+
+    daemon = start(daemons, tmp_path / "data", "nginx")
+    guesses = [post(daemon.port, "/api/banker/login", {"pin": "000000"}, "127.0.33.1")
+               for _ in range(PIN_BURST + 5)]
+    statuses = [status for status, _answer, _headers in guesses]
+    assert 401 in statuses[:PIN_BURST]  # the control: the first guesses reached the table
+    limited = guesses[-1]
+    assert limited[0] == 429 and limited[1]["retry_after"] == 1 and limited[2]["Retry-After"] == "1"
+    assert limited[2]["Server"] == "nginx"
+    flood = [get(daemon.port, "/api/state", "127.0.33.2")[0] for _ in range(BURST + 40)]
+    assert flood[0] == 200 and 429 in flood
+    assert get(daemon.port, "/api/state", "127.0.33.3")[0] == 200  # others are served meanwhile

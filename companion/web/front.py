@@ -9,6 +9,9 @@ the limits waitress cannot keep by itself, kept by the server made for them.
   two reads, a client that takes nothing of an answer for SEND_TIMEOUT is dropped, an idle
   connection is closed after IDLE. A body is read whole by nginx (at most MAX_BODY) before
   waitress sees it, so no slow body holds a thread.
+- Requests per address: at most RATE a second to /api/ (a burst of BURST at once), and PIN_RATE
+  a second to the banker's login (PIN_BURST at once): beyond, nginx answers 429 itself, so a
+  flood costs the table's Python nothing (web/API.md). The Pi's own address is not limited.
 - The event stream is passed on unbuffered (`proxy_buffering off`, and the app's
   `X-Accel-Buffering: no`), everything else buffered so that waitress's thread is free at once.
 - The client's address reaches waitress as X-Forwarded-For (set by nginx, never the client's
@@ -22,6 +25,7 @@ daemon however the daemon ends: `setpriv --pdeathsig KILL` asks the kernel for t
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -44,7 +48,14 @@ HEADER_DEADLINE = 10  # seconds for a whole request head (client_header_timeout)
 BODY_TIMEOUT = 10  # seconds between two reads of a body (client_body_timeout)
 SEND_TIMEOUT = 30  # seconds a client may take nothing of an answer (send_timeout)
 IDLE = 30  # seconds a kept-alive connection may wait for its next request (keepalive_timeout)
+RATE = 20  # /api/ requests a second per address (beyond a burst), answered by nginx beyond it
+BURST = 60
+PIN_RATE = 1  # banker logins (PIN tries) a second per address
+PIN_BURST = 5
 STARTS_WITHIN = 10.0  # seconds nginx may take to listen
+TOO_LARGE = json.dumps({"error": "That request is too large"})
+TOO_MANY = json.dumps({"error": "Too many requests from this address; try again in a second",
+                       "retry_after": 1})
 SOCKET_PATH_MAX = 100  # a unix socket's path must fit sockaddr_un (108 bytes with its NUL)
 
 
@@ -137,6 +148,22 @@ http {{
     client_body_buffer_size {MAX_BODY};
     proxy_max_temp_file_size 0;
 
+    # The Pi's own address is never limited (its own browser, `companion doctor`, the tests'
+    # controls); any other is, by its address.
+    geo $limited {{
+        default 1;
+        127.0.0.1 0;
+        ::1 0;
+    }}
+    map $limited $per_address {{
+        0 "";
+        1 $binary_remote_addr;
+    }}
+    limit_req_zone $per_address zone=requests:2m rate={RATE}r/s;
+    limit_req_zone $per_address zone=pin:1m rate={PIN_RATE}r/s;
+    limit_req_status 429;
+    limit_req_log_level info;
+
     upstream waitress {{
         server unix:{app};
         keepalive 16;
@@ -156,18 +183,34 @@ http {{
         proxy_read_timeout 30s;
         proxy_send_timeout {SEND_TIMEOUT}s;
         error_page 413 = @too_large;
+        error_page 429 = @too_many;
 
         location / {{
             proxy_pass http://waitress;
         }}
+        location /api/ {{
+            limit_req zone=requests burst={BURST} nodelay;
+            proxy_pass http://waitress;
+        }}
+        location = /api/banker/login {{
+            limit_req zone=pin burst={PIN_BURST} nodelay;
+            limit_req zone=requests burst={BURST} nodelay;
+            proxy_pass http://waitress;
+        }}
         location = /api/events {{
+            limit_req zone=requests burst={BURST} nodelay;
             proxy_pass http://waitress;
             proxy_buffering off;
             proxy_read_timeout 60s;
         }}
         location @too_large {{
             default_type application/json;
-            return 413 '{{"error": "That request is too large"}}';
+            return 413 '{TOO_LARGE}';
+        }}
+        location @too_many {{
+            default_type application/json;
+            add_header Retry-After 1 always;
+            return 429 '{TOO_MANY}';
         }}
     }}
 }}
