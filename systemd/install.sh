@@ -308,6 +308,12 @@ write_config() {
     run install -d -m 0750 -o root -g "$ACCOUNT" "$ETC"
     if [[ -f $CONFIG ]]; then
         say "kept as it is (your settings stay; systemd/config.toml lists every setting)"
+        # A config from before the nginx front: it gets the front (its one new section).
+        if ! grep -Eq '^[[:space:]]*\[server\]' "$CONFIG"; then
+            { cat "$CONFIG"; printf '\n'; sed -n '/^\[server\]/,/^front = /p' "$REPO/systemd/config.toml"; } |
+                put "$CONFIG" 0640 "root:$ACCOUNT"
+            say "with [server] front = \"nginx\" added (README, \"The server\")"
+        fi
         return
     fi
     local password

@@ -280,3 +280,23 @@ def test_on_python_3_13_lgpio_can_be_built() -> None:
     assert {"swig", "liblgpio-dev"} <= set(trixie)
     bookworm = wanted_packages("installed() { true; }", "python_at_least() { (( $1 == 3 && $2 <= 11 )); }")
     assert "swig" not in bookworm and "liblgpio-dev" not in bookworm
+
+
+def test_a_config_from_before_the_nginx_front_gets_it_and_keeps_the_rest(tmp_path: Path) -> None:
+    etc = tmp_path / "etc"
+    etc.mkdir()
+    old = '# mine\nport = 80\n\n[odds]\nenabled = false\n'
+    (etc / "config.toml").write_text(old)
+    steps = f"""
+        source {SYSTEMD / "install.sh"}
+        ETC={etc}; CONFIG={etc}/config.toml; ACCOUNT=root
+        write_config
+        write_config
+    """
+    done = subprocess.run(["bash", "-c", steps], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("front = \"nginx\" added") == 1  # once: the second run finds it
+    text = (etc / "config.toml").read_text()
+    assert text.startswith(old)
+    config = parse_config(tomllib.loads(text))
+    assert config.server.front == "nginx" and config.odds.enabled is False and config.port == 80
