@@ -8,7 +8,6 @@ import http.client
 import json
 import os
 import selectors
-import shutil
 import socket
 import time
 from collections.abc import Iterable
@@ -211,10 +210,6 @@ def nginx_of(pid: int) -> list[int]:
 
 def dead(pids: Iterable[int]) -> bool:
     return all(state_of(p) in ("", "Z") for p in pids)
-
-
-def have_setpriv() -> bool:
-    return shutil.which("setpriv") is not None
 
 
 def next_command(state: dict[str, Any]) -> dict[str, Any] | None:

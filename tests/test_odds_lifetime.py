@@ -19,7 +19,6 @@ from companion.odds.pauses import MAX_PAUSE, QUIET, RUN, Pauses
 from tests.server_support import (
     dead,
     get,
-    have_setpriv,
     nginx_of,
     odds_workers,
     play_turn,
@@ -77,8 +76,6 @@ def workers_of(daemon: Any, timeout: float = 60.0) -> list[int]:
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="reads the processes in /proc")
 def test_a_daemon_killed_while_its_workers_are_stopped_leaves_none_behind(
         tmp_path: Path, daemons: Any) -> None:  # noqa: F811
-    if not have_setpriv():
-        pytest.skip("no setpriv (util-linux): nginx would not die with the daemon")
     daemon = start(daemons, tmp_path / "data", "nginx")
     workers = workers_of(daemon)
     front = nginx_of(daemon.proc.pid)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..compiled.loader import StaleBuild, engine_in_use, install
 from ..compiled.modules import ROOT
 from ..compiled.store import Build
+from ..lifetime import die_with_parent
 
 if TYPE_CHECKING:
     from .chunk import Job, Record
@@ -34,7 +35,6 @@ Progress = Callable[[int, int], None]  # (games done, games in all)
 # -P: nothing of the working directory on sys.path; the parent's own package folder goes first.
 BOOT = ("import sys; sys.path.insert(0, sys.argv[1]); from companion.simulate.workers import serve; "
         "serve(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))")
-PR_SET_PDEATHSIG = 1  # prctl(2): the signal this process gets when its parent dies
 
 
 class WorkerError(Exception):
@@ -239,24 +239,10 @@ def lower_priority(nice: int) -> None:
             pass
 
 
-def die_with_parent(parent: int) -> None:
-    """Be killed by the kernel when the parent dies, however it ends: SIGKILL reaches a worker
-    stopped by the table's odds (SIGSTOP) too, where a pipe's end or SIGTERM would wait for ever."""
-    if not sys.platform.startswith("linux"):
-        return
-    import ctypes
-
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
-        return
-    if os.getppid() != parent:  # the parent died before the request was made: go now
-        os._exit(1)
-
-
 def serve(reads: int, writes: int, nice: int = 0, parent: int = 0) -> None:
     """A worker's life: load the engine, say which, then play each slice of the job it was last
     sent, until its input ends."""
-    if parent:
+    if parent:  # killed by the kernel when the daemon dies, stopped or not (companion/lifetime.py)
         die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     lower_priority(nice)

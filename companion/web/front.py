@@ -20,7 +20,7 @@ the limits waitress cannot keep by itself, kept by the server made for them.
 nginx runs as the daemon's child, in one process (`master_process off`: no worker outlives it),
 with its configuration, sockets, temporary files and pid in the data folder's `front/`, its errors
 to the daemon's stderr (the journal), and no PCRE JIT (MemoryDenyWriteExecute). It dies with the
-daemon however the daemon ends: `setpriv --pdeathsig KILL` asks the kernel for that.
+daemon however the daemon ends: the kernel's PR_SET_PDEATHSIG (companion/lifetime.py).
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..lifetime import dying_with_parent
 from .app import MAX_BODY
 
 log = logging.getLogger(__name__)
@@ -258,12 +259,7 @@ class Front:
         temporary = conf.with_name(conf.name + ".new")
         temporary.write_text(text)
         temporary.replace(conf)
-        command = [binary, "-p", str(self.folder), "-e", "stderr", "-c", str(conf)]
-        setpriv = shutil.which("setpriv")
-        if setpriv is not None:  # util-linux: killed by the kernel when the daemon dies
-            command = [setpriv, "--pdeathsig", "KILL", "--", *command]
-        else:
-            log.warning("no setpriv (util-linux): nginx may outlive a daemon that is killed")
+        command = dying_with_parent([binary, "-p", str(self.folder), "-e", "stderr", "-c", str(conf)])
         self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + STARTS_WITHIN
         while time.monotonic() < deadline:
