@@ -17,7 +17,9 @@ with a fresh data folder, a game of four players, and, all at once:
   /api/state and /api/board, six at a time as a browser does;
 - the attacker (unless --no-attack): 64 loopback addresses (127.0.100.1-64, each client socket
   bound to one), each keeping 5 event streams and 5 half-open connections open (opening another
-  as soon as one is closed), and wrong banker PINs sent from them in turn, as fast as answered.
+  as soon as one is closed), and wrong banker PINs sent from them in turn, --guesses a second
+  (100: 8.6 million a day; the attacker runs on the table's own two cores here, so a loop as fast
+  as nginx answers would measure the load generator, not the server).
 The figures: how many commands were acknowledged, the time from a POST being sent to its state
 event reaching each of the table's screens (p50, p99, max: the target is a p99 under 100 ms), the
 anonymous streams evicted, the page loads (p50, max), the attacker's connections and PIN
@@ -196,8 +198,9 @@ class Attacker:
     """64 addresses, each keeping 5 streams and 5 half-open connections open (and so room under
     the front's cap of 12 an address for its PIN guesses), and PIN guesses."""
 
-    def __init__(self, port: int, streams: int = 5, half_open: int = 5) -> None:
+    def __init__(self, port: int, streams: int = 5, half_open: int = 5, guesses: float = 100) -> None:
         self.port = port
+        self.interval = 1.0 / guesses
         self.per_address = {"stream": streams, "half": half_open}
         self.stop = threading.Event()
         self.opened = {"stream": 0, "half": 0}
@@ -247,10 +250,14 @@ class Attacker:
             sock.close()
 
     def guess(self) -> None:
-        """Wrong PINs, from each address in turn, as fast as they are answered."""
+        """Wrong PINs, from each address in turn, `guesses` a second."""
         n = 0
+        next_at = time.monotonic()
         while not self.stop.is_set():
             n += 1
+            next_at += self.interval
+            if (wait := next_at - time.monotonic()) > 0:
+                time.sleep(wait)
             try:
                 status = request(self.port, "POST", "/api/banker/login",
                                  {"pin": f"{secrets.randbelow(10 ** 6):06d}"}, ATTACKERS[n % 64])[0]
@@ -264,14 +271,33 @@ class Attacker:
         threading.Thread(target=self.guess, daemon=True).start()
 
 
-def daemon_figures(pid: int) -> tuple[int, float, int]:
+def daemon_figures(pid: int) -> tuple[int, float, list[int]]:
     """The daemon's threads and resident memory, and its child processes (nginx, odds workers)."""
     status = Path(f"/proc/{pid}/status").read_text()
     threads = int(re.search(r"Threads:\s+(\d+)", status).group(1))  # type: ignore[union-attr]
     rss = int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
-    children = sum(len((task / "children").read_text().split())
-                   for task in Path(f"/proc/{pid}/task").glob("*") if (task / "children").exists())
+    children = [int(p) for task in Path(f"/proc/{pid}/task").glob("*") if (task / "children").exists()
+                for p in (task / "children").read_text().split()]
     return threads, rss, children
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far (user and system)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def nginx_pid(children: list[int]) -> int | None:
+    for pid in children:
+        try:
+            if b"nginx" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                return pid
+        except OSError:
+            pass
+    return None
 
 
 def main() -> int:
@@ -282,6 +308,7 @@ def main() -> int:
     parser.add_argument("--idle", type=int, default=300, help="idle, slow and half-sent connections")
     parser.add_argument("--front", choices=("nginx", "none"), default="nginx", help="what listens in front")
     parser.add_argument("--no-attack", action="store_true", help="without the 64-address attacker")
+    parser.add_argument("--guesses", type=float, default=100.0, help="the attacker's PIN guesses a second")
     args = parser.parse_args()
 
     port = free_port()
@@ -295,7 +322,7 @@ def main() -> int:
     held: list[socket.socket] = []
     screens = Readers()  # the paired phones' and the banker's streams
     watching = Readers()  # the anonymous reading streams
-    attacker = Attacker(port)
+    attacker = Attacker(port, guesses=args.guesses)
     stop = threading.Event()
     try:
         deadline = time.monotonic() + 20
@@ -353,6 +380,8 @@ def main() -> int:
         if not args.no_attack:
             attacker.start()
         time.sleep(2.0)  # every stream has had its first events, the attack is under way
+        front_pid = nginx_pid(daemon_figures(daemon.pid)[2])
+        cpu_before = (cpu_seconds(daemon.pid), cpu_seconds(front_pid) if front_pid else 0.0, time.monotonic())
 
         # Page loads, one a second, from addresses of their own.
         static = sorted(f"/static/js/{p.name}" for p in (ROOT / "web/static/js").glob("*.js"))
@@ -404,6 +433,10 @@ def main() -> int:
         attacker.stop.set()
         page_thread.join(5)
         threads, rss, children = daemon_figures(daemon.pid)
+        wall = time.monotonic() - cpu_before[2]
+        daemon_cpu = (cpu_seconds(daemon.pid) - cpu_before[0]) / wall
+        front_cpu = (cpu_seconds(front_pid) - cpu_before[1]) / wall if front_pid else 0.0
+        load = os.getloadavg()[0]
 
         latencies = []
         missing = 0
@@ -427,7 +460,9 @@ def main() -> int:
             "attack_refused": attacker.refused, "pin_guesses": attacker.guesses,
             "page_loads": len(pages), "page_s_p50": round(percentile(pages, 50), 3),
             "page_s_max": round(max(pages), 3) if pages else None, "page_errors": len(page_errors),
-            "daemon_threads": threads, "daemon_children": children, "daemon_rss_mb": round(rss, 1),
+            "daemon_threads": threads, "daemon_children": len(children), "daemon_rss_mb": round(rss, 1),
+            "daemon_cpu": round(daemon_cpu, 2), "nginx_cpu": round(front_cpu, 2),
+            "load_average": round(load, 1),
         }
         print(f"commands: {figures['acknowledged']} of {figures['commands_sent']} acknowledged "
               f"(answers {figures['answers']}), p99 {figures['ack_ms_p99']} ms to the answer")
@@ -440,11 +475,12 @@ def main() -> int:
         if not args.no_attack:
             print(f"attacker, 64 addresses: {attacker.opened['stream']} streams and "
                   f"{attacker.opened['half']} half-open connections opened, {attacker.refused} "
-                  f"refused outright; PIN guesses {attacker.guesses}")
+                  f"refused outright; PIN guesses ({args.guesses:g} a second) {attacker.guesses}")
         print(f"page loads: {len(pages)}, p50 {figures['page_s_p50']} s, max {figures['page_s_max']} s, "
               f"{len(page_errors)} failed")
-        print(f"daemon: {threads} threads, {children} child processes, "
-              f"{figures['daemon_rss_mb']} MB resident")
+        print(f"daemon: {threads} threads, {len(children)} child processes, "
+              f"{figures['daemon_rss_mb']} MB resident; CPU (cores busy): daemon {daemon_cpu:.2f} "
+              f"(its odds workers apart), nginx {front_cpu:.2f}; the machine's load average {load:.1f}")
         for line in refused[:5] + page_errors[:5]:
             print("  " + line)
         print(json.dumps(figures))

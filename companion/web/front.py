@@ -9,9 +9,10 @@ the limits waitress cannot keep by itself, kept by the server made for them.
   two reads, a client that takes nothing of an answer for SEND_TIMEOUT is dropped, an idle
   connection is closed after IDLE. A body is read whole by nginx (at most MAX_BODY) before
   waitress sees it, so no slow body holds a thread.
-- Requests per address: at most RATE a second to /api/ (a burst of BURST at once), and PIN_RATE
-  a second to the banker's login (PIN_BURST at once): beyond, nginx answers 429 itself, so a
-  flood costs the table's Python nothing (web/API.md). The Pi's own address is not limited.
+- Requests per address: at most RATE a second to /api/ (a burst of BURST at once), STREAM_RATE
+  streams opened a second (STREAM_BURST at once), PIN_RATE banker logins a minute (PIN_BURST at
+  once): beyond, nginx answers 429 itself, so a flood costs the table's Python nothing
+  (web/API.md, "Limits"). The Pi's own address is not limited.
 - The event stream is passed on unbuffered (`proxy_buffering off`, and the app's
   `X-Accel-Buffering: no`), everything else buffered so that waitress's thread is free at once.
 - The client's address reaches waitress as X-Forwarded-For (set by nginx, never the client's
@@ -51,7 +52,9 @@ SEND_TIMEOUT = 30  # seconds a client may take nothing of an answer (send_timeou
 IDLE = 30  # seconds a kept-alive connection may wait for its next request (keepalive_timeout)
 RATE = 20  # /api/ requests a second per address (beyond a burst), answered by nginx beyond it
 BURST = 60
-PIN_RATE = 1  # banker logins (PIN tries) a second per address
+STREAM_RATE = 1  # event streams opened a second per address (a page's stream is opened once)
+STREAM_BURST = 10
+PIN_RATE = 1  # banker logins (PIN tries) a minute per address: a person's typing, not a machine's
 PIN_BURST = 5
 STARTS_WITHIN = 10.0  # seconds nginx may take to listen
 TOO_LARGE = json.dumps({"error": "That request is too large"})
@@ -161,7 +164,8 @@ http {{
         1 $binary_remote_addr;
     }}
     limit_req_zone $per_address zone=requests:2m rate={RATE}r/s;
-    limit_req_zone $per_address zone=pin:1m rate={PIN_RATE}r/s;
+    limit_req_zone $per_address zone=streams:1m rate={STREAM_RATE}r/s;
+    limit_req_zone $per_address zone=pin:1m rate={PIN_RATE}r/m;
     limit_req_status 429;
     limit_req_log_level info;
 
@@ -199,6 +203,7 @@ http {{
             proxy_pass http://waitress;
         }}
         location = /api/events {{
+            limit_req zone=streams burst={STREAM_BURST} nodelay;
             limit_req zone=requests burst={BURST} nodelay;
             proxy_pass http://waitress;
             proxy_buffering off;
