@@ -8,6 +8,8 @@ executable memory). Each attack test has its positive control: the attack's path
 from __future__ import annotations
 
 import json
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -231,3 +233,20 @@ def test_a_flood_of_requests_or_pin_guesses_from_one_address_is_answered_by_ngin
     flood = [get(daemon.port, "/api/state", "127.0.33.2")[0] for _ in range(BURST + 40)]
     assert flood[0] == 200 and 429 in flood
     assert get(daemon.port, "/api/state", "127.0.33.3")[0] == 200  # others are served meanwhile
+
+
+def test_nginx_goes_with_the_daemon_and_the_daemon_with_nginx(tmp_path: Path, daemons: Any) -> None:  # noqa: F811
+    """SIGTERM stops both (status 0); nginx gone, nobody can reach the table, so the daemon stops
+    with a failure (and systemd starts it again, Restart=on-failure)."""
+    from tests.server_support import dead, nginx_of
+
+    daemon = start(daemons, tmp_path / "one", "nginx")
+    front = nginx_of(daemon.proc.pid)
+    assert len(front) == 1
+    status, _seconds = daemon.stop(timeout=20)
+    assert status == 0 and dead(front), daemon.stderr
+    daemon = start(daemons, tmp_path / "two", "nginx")
+    front = nginx_of(daemon.proc.pid)
+    os.kill(front[0], signal.SIGKILL)
+    assert daemon.wait(20) == 1
+    assert "the nginx front stopped" in daemon.stderr
