@@ -7,7 +7,7 @@ It starts `companion run --simulate` (with the nginx front unless told otherwise
 with a fresh data folder, a game of four players, and, all at once:
 - the table's own screens, reading every event (their arrival times are the figures): four
   phones paired by their tokens, two tabs each, and the banker's screen, two tabs;
-- --streams anonymous streams (watching screens, 4 an address): half read every event, half
+- --streams anonymous streams (watching screens, 3 an address): half read every event, half
   connect, send their request and never read a byte (a phone in a pocket);
 - --idle other connections, 10 an address: a third idle (connected, nothing sent), a third
   sending one byte of a request header every 2 s (slowloris), a third that sent half a head;
@@ -327,15 +327,19 @@ def main() -> int:
     parser.add_argument("--idle", type=int, default=300, help="idle, slow and half-sent connections")
     parser.add_argument("--front", choices=("nginx", "none"), default="nginx", help="what listens in front")
     parser.add_argument("--no-attack", action="store_true", help="without the 64-address attacker")
+    parser.add_argument("--odds", choices=("on", "off"), default="on", help="the table's odds (on)")
     parser.add_argument("--guesses", type=float, default=100.0, help="the attacker's PIN guesses a second")
     args = parser.parse_args()
 
     port = free_port()
     data = Path(tempfile.mkdtemp(prefix="companion-load-"))
     log = open(data.with_suffix(".log"), "w")  # noqa: SIM115 - closed at the end
+    config = data / "config.toml"
+    config.write_text(f"[odds]\nenabled = {'true' if args.odds == 'on' else 'false'}\n")
     daemon = subprocess.Popen(
         [sys.executable, "-m", "companion.cli", "run", "--simulate", "--host", "127.0.0.1", "--port",
-         str(port), "--data", str(data / "data"), "--banker-pin", PIN, "--front", args.front],
+         str(port), "--data", str(data / "data"), "--banker-pin", PIN, "--front", args.front,
+         "--config", str(config)],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log,
     )
     held: list[socket.socket] = []
@@ -379,7 +383,7 @@ def main() -> int:
         reading = 2 * len(own)
         # Watching screens, then the idle, slow and half-sent connections.
         for n in range(args.streams):
-            sock = open_stream(port, f"127.0.2.{1 + n // 4}", read=n % 2 == 0)
+            sock = open_stream(port, f"127.0.2.{1 + n // 3}", read=n % 2 == 0)
             if n % 2 == 0:
                 watching.add(sock)
             held.append(sock)
@@ -472,7 +476,7 @@ def main() -> int:
                 missing += max(0, reading - len(arrivals))
                 latencies += [(t - at) * 1000 for t in arrivals]
         figures = {
-            "front": args.front, "attack": not args.no_attack, "screens_reading": reading,
+            "front": args.front, "attack": not args.no_attack, "odds": args.odds, "screens_reading": reading,
             "anonymous_streams": args.streams, "other_connections": args.idle,
             "commands_sent": sum(statuses.values()), "acknowledged": statuses.get(200, 0),
             "answers": {str(k): v for k, v in sorted(statuses.items())},

@@ -11,7 +11,8 @@ the limits waitress cannot keep by itself, kept by the server made for them.
   waitress sees it, so no slow body holds a thread.
 - Requests per address: at most RATE a second to /api/ (a burst of BURST at once), STREAM_RATE
   streams opened a second (STREAM_BURST at once), PIN_RATE banker logins a minute (PIN_BURST at
-  once): beyond, nginx answers 429 itself, so a flood costs the table's Python nothing
+  once), and PINS_RATE banker logins a second from all addresses together (PINS_BURST at once):
+  beyond, nginx answers 429 itself, so a flood costs the table's Python nothing
   (web/API.md, "Limits"). The Pi's own address is not limited.
 - The event stream is passed on unbuffered (`proxy_buffering off`, and the app's
   `X-Accel-Buffering: no`), everything else buffered so that waitress's thread is free at once.
@@ -53,9 +54,13 @@ IDLE = 30  # seconds a kept-alive connection may wait for its next request (keep
 RATE = 20  # /api/ requests a second per address (beyond a burst), answered by nginx beyond it
 BURST = 60
 STREAM_RATE = 1  # event streams opened a second per address (a page's stream is opened once)
-STREAM_BURST = 10
+STREAM_BURST = 3  # (a phone opening a few tabs at once; a burst of opens queues every request behind it)
 PIN_RATE = 1  # banker logins (PIN tries) a minute per address: a person's typing, not a machine's
-PIN_BURST = 5
+PIN_BURST = 3
+# ... and a second in all (each wrong PIN costs a slow hash: 34 ms here, ~100 ms on a Pi): a /24
+# at PIN_RATE offers about 4 a second, so the banker's own try still gets through.
+PINS_RATE = 2
+PINS_BURST = 10
 STARTS_WITHIN = 10.0  # seconds nginx may take to listen
 TOO_LARGE = json.dumps({"error": "That request is too large"})
 TOO_MANY = json.dumps({"error": "Too many requests from this address; try again in a second",
@@ -163,9 +168,14 @@ http {{
         0 "";
         1 $binary_remote_addr;
     }}
+    map $limited $everyone {{
+        0 "";
+        1 "everyone";
+    }}
     limit_req_zone $per_address zone=requests:2m rate={RATE}r/s;
     limit_req_zone $per_address zone=streams:1m rate={STREAM_RATE}r/s;
     limit_req_zone $per_address zone=pin:1m rate={PIN_RATE}r/m;
+    limit_req_zone $everyone zone=pins:64k rate={PINS_RATE}r/s;
     limit_req_status 429;
     limit_req_log_level info;
 
@@ -199,6 +209,7 @@ http {{
         }}
         location = /api/banker/login {{
             limit_req zone=pin burst={PIN_BURST} nodelay;
+            limit_req zone=pins burst={PINS_BURST} nodelay;
             limit_req zone=requests burst={BURST} nodelay;
             proxy_pass http://waitress;
         }}
