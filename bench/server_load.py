@@ -1,21 +1,29 @@
-"""The server under the table's worst evening (issue 11): many screens, slow and idle connections,
-half-sent requests, and a steady stream of commands. Prints its figures, then one JSON line.
+"""The server under the table's worst evening (issues 11 and 21): paired phones, the banker and
+watching screens, slow and idle connections, a steady stream of commands, and a guest attacking
+from 64 addresses at once. Prints its figures, then one JSON line.
 
-Run: .venv/bin/python bench/server_load.py [--seconds 30] [--rate 10]
-It starts `companion run --simulate` on a free port with a fresh data folder and, all at once:
-- 200 event streams: 100 read every event (their arrival times are the figures), 100 connect,
-  send their request and never read a byte (a phone in a pocket);
-- 500 other connections: 250 idle (connected, nothing sent), 152 sending one byte of a request
-  header every 2 s (slowloris), 98 that sent half a request header and stopped;
+Run: .venv/bin/python bench/server_load.py [--seconds 30] [--rate 10] [--front nginx|none]
+It starts `companion run --simulate` (with the nginx front unless told otherwise) on a free port
+with a fresh data folder, a game of four players, and, all at once:
+- the table's own screens, reading every event (their arrival times are the figures): four
+  phones paired by their tokens, two tabs each, and the banker's screen, two tabs;
+- --streams anonymous streams (watching screens, 3 an address): half read every event, half
+  connect, send their request and never read a byte (a phone in a pocket);
+- --idle other connections, 10 an address: a third idle (connected, nothing sent), a third
+  sending one byte of a request header every 2 s (slowloris), a third that sent half a head;
 - the banker's commands, --rate a second, each the next legal move of the game (a new game when
   one ends), each on a connection of its own;
 - a new page load every second: the table page, its scripts and styles, then /api/session,
-  /api/state and /api/board, six at a time as a browser does.
-The clients come from many loopback addresses (127.0.x.y), as phones on the table's wifi would:
-no more than 4 streams and 25 other connections from any one. The figures: how many commands
-were acknowledged (200) and refused, the time from a POST being sent to its state event reaching
-each reading stream (p50, p99, max over every command and stream), the page loads (p50, max), and
-the daemon's threads and memory at the end.
+  /api/state and /api/board, six at a time as a browser does;
+- the attacker (unless --no-attack): 64 loopback addresses (127.0.100.1-64, each client socket
+  bound to one), each keeping 5 event streams and 5 half-open connections open (opening another
+  as soon as one is closed), and wrong banker PINs sent from them in turn, --guesses a second
+  (100: 8.6 million a day; the attacker runs on the table's own two cores here, so a loop as fast
+  as nginx answers would measure the load generator, not the server).
+The figures: how many commands were acknowledged, the time from a POST being sent to its state
+event reaching each of the table's screens (p50, p99, max: the target is a p99 under 100 ms), the
+anonymous streams evicted, the page loads (p50, max), the attacker's connections and PIN
+guesses, and the daemon's threads, memory and nginx at the end.
 """
 
 from __future__ import annotations
@@ -23,8 +31,10 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import multiprocessing
 import os
 import re
+import secrets
 import selectors
 import socket
 import subprocess
@@ -34,11 +44,14 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-PIN = "246810"
+PIN = "246813"
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+PIECES = ["car", "dog", "hat", "boot"]
 EVENT_ID = re.compile(rb"\nid: (\d+)\n")
+ATTACKERS = [f"127.0.100.{n}" for n in range(1, 65)]
 
 
 def free_port() -> int:
@@ -54,15 +67,17 @@ def connect(port: int, source: str, timeout: float = 10.0) -> socket.socket:
 
 
 def request(port: int, method: str, path: str, body: dict | None = None, source: str = "127.0.0.1",
-            banker: bool = True) -> tuple[int, bytes]:
+            cookie: str = "") -> tuple[int, bytes, str]:
+    """(status, body, the session cookie it set or "")."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=15, source_address=(source, 0))
     headers = {"Content-Type": "application/json"}
-    if banker:
-        headers["X-Banker-Pin"] = PIN
+    if cookie:
+        headers["Cookie"] = cookie
     try:
         conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
         response = conn.getresponse()
-        return response.status, response.read()
+        set_cookie = response.getheader("Set-Cookie") or ""
+        return response.status, response.read(), set_cookie.split(";", 1)[0]
     finally:
         conn.close()
 
@@ -75,7 +90,8 @@ def percentile(values: list[float], p: float) -> float:
 
 
 class Readers(threading.Thread):
-    """The reading streams, all in one selector loop: when each event id (seq) reached each."""
+    """Reading streams, all in one selector loop: when each event id (seq) reached each, and
+    which were told to poll (evicted)."""
 
     def __init__(self) -> None:
         super().__init__(daemon=True)
@@ -83,13 +99,14 @@ class Readers(threading.Thread):
         self.arrivals: dict[int, list[float]] = {}
         self.buffers: dict[socket.socket, bytes] = {}
         self.closed = 0
+        self.evicted = 0
         self.stop = threading.Event()
         self.lock = threading.Lock()
 
     def add(self, sock: socket.socket) -> None:
         sock.setblocking(False)
         self.buffers[sock] = b""
-        self.selector.register(sock, selectors.EVENT_READ)
+        self.selector.register(sock, selectors.EVENT_READ)  # epoll: safe while another selects
 
     def run(self) -> None:
         while not self.stop.is_set():
@@ -112,15 +129,19 @@ class Readers(threading.Thread):
                     with self.lock:
                         for match in EVENT_ID.finditer(buffer, 0, cut + 2):
                             self.arrivals.setdefault(int(match.group(1)), []).append(now)
+                        self.evicted += buffer.count(b"event: poll\n", 0, cut + 2)
                     buffer = buffer[cut + 2:]
                 self.buffers[sock] = buffer  # type: ignore[index]
 
 
-def open_stream(port: int, source: str, read: bool) -> socket.socket:
+STREAM = "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n{}\r\n"
+
+
+def open_stream(port: int, source: str, read: bool = True, cookie: str = "") -> socket.socket:
     sock = connect(port, source)
     if not read:  # a phone in a pocket: takes nothing, so its window closes at once
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.sendall(b"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+    sock.sendall(STREAM.format(f"Cookie: {cookie}\r\n" if cookie else "").encode())
     return sock
 
 
@@ -152,8 +173,7 @@ def load_page(port: int, source: str, paths: list[str]) -> float:
     started = time.monotonic()
 
     def get(path: str) -> int:
-        status, _body = request(port, "GET", path, source=source, banker=False)
-        return status
+        return request(port, "GET", path, source=source)[0]
 
     assert get("/") == 200
     with ThreadPoolExecutor(6) as pool:
@@ -163,33 +183,178 @@ def load_page(port: int, source: str, paths: list[str]) -> float:
     return time.monotonic() - started
 
 
-def daemon_figures(pid: int) -> tuple[int, float]:
+def pair(port: int, piece: str, source: str) -> str:
+    """A phone paired by its player's token tap (the virtual table's reader): its cookie."""
+    status, body, cookie = request(port, "POST", "/api/pair", {}, source=source)
+    assert status == 202, (status, body)
+    assert request(port, "POST", "/api/sim/tap", {"meaning": f"token:{piece}"})[0] == 202
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if json.loads(request(port, "GET", "/api/session", source=source, cookie=cookie)[1]).get("player"):
+            return cookie
+        time.sleep(0.05)
+    raise RuntimeError(f"the {piece} did not pair its phone")
+
+
+class Attacker:
+    """64 addresses, each keeping 5 streams and 5 half-open connections open (and so room under
+    the front's cap of 12 an address for its PIN guesses), and PIN guesses."""
+
+    def __init__(self, port: int, streams: int = 5, half_open: int = 5, guesses: float = 100) -> None:
+        self.port = port
+        self.interval = 1.0 / guesses
+        self.per_address = {"stream": streams, "half": half_open}
+        self.stop = threading.Event()
+        self.opened = {"stream": 0, "half": 0}
+        self.refused = 0  # connections the server closed or refused at once
+        self.guesses: dict[str, int] = {}
+        self.selector = selectors.DefaultSelector()
+        self.held: dict[socket.socket, tuple[str, str]] = {}  # sock -> (address, kind)
+
+    def _open(self, address: str, kind: str) -> None:
+        try:
+            sock = connect(self.port, address, timeout=2)
+            if kind == "stream":
+                sock.sendall(STREAM.format("").encode())
+        except OSError:
+            self.refused += 1
+            return
+        sock.setblocking(False)
+        self.held[sock] = (address, kind)
+        self.selector.register(sock, selectors.EVENT_READ)
+        self.opened[kind] += 1
+
+    def keep(self) -> None:
+        """Open what is missing, read and drop what comes, open again what is closed."""
+        while not self.stop.is_set():
+            counts: dict[tuple[str, str], int] = {}
+            for address, kind in self.held.values():
+                counts[(address, kind)] = counts.get((address, kind), 0) + 1
+            for address in ATTACKERS:
+                for kind, wanted in self.per_address.items():
+                    for _ in range(wanted - counts.get((address, kind), 0)):
+                        self._open(address, kind)
+            end = time.monotonic() + 0.25
+            while (left := end - time.monotonic()) > 0:
+                for key, _mask in self.selector.select(timeout=left):
+                    sock: socket.socket = key.fileobj  # type: ignore[assignment]
+                    try:
+                        data = sock.recv(1 << 16)
+                    except BlockingIOError:
+                        continue
+                    except OSError:
+                        data = b""
+                    if not data:
+                        self.selector.unregister(sock)
+                        self.held.pop(sock, None)
+                        sock.close()
+        for sock in self.held:
+            sock.close()
+
+    def guess(self) -> None:
+        """Wrong PINs, from each address in turn, `guesses` a second."""
+        n = 0
+        next_at = time.monotonic()
+        while not self.stop.is_set():
+            n += 1
+            next_at += self.interval
+            if (wait := next_at - time.monotonic()) > 0:
+                time.sleep(wait)
+            try:
+                status = request(self.port, "POST", "/api/banker/login",
+                                 {"pin": f"{secrets.randbelow(10 ** 6):06d}"}, ATTACKERS[n % 64])[0]
+                self.guesses[str(status)] = self.guesses.get(str(status), 0) + 1
+            except OSError:
+                self.guesses["refused"] = self.guesses.get("refused", 0) + 1
+                time.sleep(0.01)
+
+    def start(self) -> None:
+        threading.Thread(target=self.keep, daemon=True).start()
+        threading.Thread(target=self.guess, daemon=True).start()
+
+    def figures(self) -> dict:
+        return {"opened": self.opened, "refused": self.refused, "guesses": self.guesses}
+
+
+def attack(port: int, guesses: float, go: Any, stop: Any, answer: Any) -> None:
+    """The attacker's own process (its threads must not share the measuring process's GIL),
+    started before any thread of the measuring one: attacks from `go` until `stop`, then sends
+    back what it did."""
+    if not go.wait(120) or stop.is_set():
+        return
+    attacker = Attacker(port, guesses=guesses)
+    attacker.start()
+    stop.wait()
+    attacker.stop.set()
+    time.sleep(0.3)
+    answer.send(attacker.figures())
+
+
+def daemon_figures(pid: int) -> tuple[int, float, list[int]]:
+    """The daemon's threads and resident memory, and its child processes (nginx, odds workers)."""
     status = Path(f"/proc/{pid}/status").read_text()
     threads = int(re.search(r"Threads:\s+(\d+)", status).group(1))  # type: ignore[union-attr]
     rss = int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
-    return threads, rss
+    children = [int(p) for task in Path(f"/proc/{pid}/task").glob("*") if (task / "children").exists()
+                for p in (task / "children").read_text().split()]
+    return threads, rss, children
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far (user and system)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def nginx_pid(children: list[int]) -> int | None:
+    for pid in children:
+        try:
+            if b"nginx" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                return pid
+        except OSError:
+            pass
+    return None
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30.0, help="how long the commands go on")
     parser.add_argument("--rate", type=float, default=10.0, help="commands a second")
-    parser.add_argument("--streams", type=int, default=200, help="event streams (half of them reading)")
-    parser.add_argument("--idle", type=int, default=500, help="idle, slow and half-sent connections")
+    parser.add_argument("--streams", type=int, default=40, help="anonymous event streams (half reading)")
+    parser.add_argument("--idle", type=int, default=300, help="idle, slow and half-sent connections")
+    parser.add_argument("--front", choices=("nginx", "none"), default="nginx", help="what listens in front")
+    parser.add_argument("--no-attack", action="store_true", help="without the 64-address attacker")
+    parser.add_argument("--odds", choices=("on", "off"), default="on", help="the table's odds (on)")
+    parser.add_argument("--guesses", type=float, default=100.0, help="the attacker's PIN guesses a second")
     args = parser.parse_args()
 
     port = free_port()
     data = Path(tempfile.mkdtemp(prefix="companion-load-"))
     log = open(data.with_suffix(".log"), "w")  # noqa: SIM115 - closed at the end
+    config = data / "config.toml"
+    config.write_text(f"[odds]\nenabled = {'true' if args.odds == 'on' else 'false'}\n")
     daemon = subprocess.Popen(
         [sys.executable, "-m", "companion.cli", "run", "--simulate", "--host", "127.0.0.1", "--port",
-         str(port), "--data", str(data / "data"), "--banker-pin", PIN],
+         str(port), "--data", str(data / "data"), "--banker-pin", PIN, "--front", args.front,
+         "--config", str(config)],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log,
     )
     held: list[socket.socket] = []
-    readers = Readers()
+    screens = Readers()  # the paired phones' and the banker's streams
+    watching = Readers()  # the anonymous reading streams
+    attack_go, attack_stop = multiprocessing.Event(), multiprocessing.Event()
+    results, answer = multiprocessing.Pipe(duplex=False)
+    attacker = multiprocessing.Process(target=attack, daemon=True,
+                                       args=(port, args.guesses, attack_go, attack_stop, answer))
+    if not args.no_attack:
+        attacker.start()
+    attacked: dict = {"opened": {"stream": 0, "half": 0}, "refused": 0, "guesses": {}}
+    stop = threading.Event()
     try:
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 20
         while True:
             try:
                 if request(port, "GET", "/api/state")[0] == 200:
@@ -198,28 +363,39 @@ def main() -> int:
                 if time.monotonic() > deadline or daemon.poll() is not None:
                     raise RuntimeError("the daemon did not start") from None
                 time.sleep(0.05)
-        status, _ = request(port, "POST", "/api/games", {"players": PLAYERS, "seed": 7})
-        assert status == 201, status
+        status, body, banker = request(port, "POST", "/api/banker/login", {"pin": PIN})
+        assert status == 200, body
+        tokens = dict(zip(PLAYERS, PIECES, strict=True))
+        game = {"players": PLAYERS, "seed": 7, "tokens": tokens}
+        status, body, _ = request(port, "POST", "/api/games", game, cookie=banker)
+        assert status == 201, body
 
-        # The load: streams from phones (4 each), then the idle, slow and half-sent connections.
-        readers.start()
+        # The table's own screens: four paired phones (two tabs each) and the banker (two tabs).
+        screens.start()
+        watching.start()
+        own = [(f"127.0.1.{1 + n}", pair(port, piece, f"127.0.1.{1 + n}")) for n, piece in enumerate(PIECES)]
+        own.append(("127.0.1.9", banker))
+        for address, cookie in own:
+            for _ in range(2):
+                sock = open_stream(port, address, cookie=cookie)
+                screens.add(sock)
+                held.append(sock)
+        reading = 2 * len(own)
+        # Watching screens, then the idle, slow and half-sent connections.
         for n in range(args.streams):
-            phone = f"127.0.{1 + n // 4 // 250}.{1 + (n // 4) % 250}"
-            sock = open_stream(port, phone, read=n % 2 == 0)
+            sock = open_stream(port, f"127.0.2.{1 + n // 3}", read=n % 2 == 0)
             if n % 2 == 0:
-                readers.add(sock)
+                watching.add(sock)
             held.append(sock)
         slowloris: list[socket.socket] = []
         for n in range(args.idle):
-            source = f"127.0.{10 + n // 25 // 250}.{1 + (n // 25) % 250}"
-            sock = connect(port, source)
-            if n < 98:
+            sock = connect(port, f"127.0.{10 + n // 10 // 250}.{1 + (n // 10) % 250}")
+            if n % 3 == 0:
                 sock.sendall(b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: ")
-            elif n < 250:
+            elif n % 3 == 1:
                 sock.sendall(b"GET /api/state HTTP/1.1\r\n")
                 slowloris.append(sock)
             held.append(sock)
-        stop = threading.Event()
 
         def trickle() -> None:
             while not stop.wait(2.0):
@@ -230,7 +406,10 @@ def main() -> int:
                         pass
 
         threading.Thread(target=trickle, daemon=True).start()
-        time.sleep(1.0)  # every stream has had its first events
+        attack_go.set()
+        time.sleep(2.0)  # every stream has had its first events, the attack is under way
+        front_pid = nginx_pid(daemon_figures(daemon.pid)[2])
+        cpu_before = (cpu_seconds(daemon.pid), cpu_seconds(front_pid) if front_pid else 0.0, time.monotonic())
 
         # Page loads, one a second, from addresses of their own.
         static = sorted(f"/static/js/{p.name}" for p in (ROOT / "web/static/js").glob("*.js"))
@@ -255,7 +434,7 @@ def main() -> int:
         sent: dict[int, float] = {}
         statuses: dict[int, int] = {}
         refused: list[str] = []
-        slow_acks: list[float] = []
+        acks: list[float] = []
         interval = 1.0 / args.rate
         end = time.monotonic() + args.seconds
         next_at = time.monotonic()
@@ -263,15 +442,15 @@ def main() -> int:
             state = json.loads(request(port, "GET", "/api/state")[1])
             command = next_command(state)
             if command is None:
-                request(port, "POST", "/api/games", {"players": PLAYERS})
+                request(port, "POST", "/api/games", {"players": PLAYERS, "tokens": tokens}, cookie=banker)
                 continue
             now = time.monotonic()
             if now < next_at:
                 time.sleep(next_at - now)
             next_at += interval
             started = time.monotonic()
-            status, body = request(port, "POST", "/api/commands", command)
-            slow_acks.append(time.monotonic() - started)
+            status, body, _ = request(port, "POST", "/api/commands", command, cookie=banker)
+            acks.append(time.monotonic() - started)
             statuses[status] = statuses.get(status, 0) + 1
             if status == 200:
                 sent[json.loads(body)["seq"]] = started
@@ -279,44 +458,71 @@ def main() -> int:
                 refused.append(f"{status} {command} {body[:200]!r}")
         time.sleep(1.0)  # the last events reach the streams
         stop.set()
+        attack_stop.set()
+        if not args.no_attack and results.poll(10):
+            attacked = results.recv()
         page_thread.join(5)
-        threads, rss = daemon_figures(daemon.pid)
+        threads, rss, children = daemon_figures(daemon.pid)
+        wall = time.monotonic() - cpu_before[2]
+        daemon_cpu = (cpu_seconds(daemon.pid) - cpu_before[0]) / wall
+        front_cpu = (cpu_seconds(front_pid) - cpu_before[1]) / wall if front_pid else 0.0
+        load = os.getloadavg()[0]
 
         latencies = []
         missing = 0
-        with readers.lock:
+        with screens.lock:
             for seq, at in sent.items():
-                arrivals = readers.arrivals.get(seq, [])
-                missing += max(0, args.streams // 2 - len(arrivals))
+                arrivals = screens.arrivals.get(seq, [])
+                missing += max(0, reading - len(arrivals))
                 latencies += [(t - at) * 1000 for t in arrivals]
         figures = {
-            "streams": args.streams, "reading": args.streams // 2, "other_connections": args.idle,
+            "front": args.front, "attack": not args.no_attack, "odds": args.odds, "screens_reading": reading,
+            "anonymous_streams": args.streams, "other_connections": args.idle,
             "commands_sent": sum(statuses.values()), "acknowledged": statuses.get(200, 0),
             "answers": {str(k): v for k, v in sorted(statuses.items())},
-            "ack_ms_p99": round(percentile([a * 1000 for a in slow_acks], 99), 1),
+            "ack_ms_p99": round(percentile([a * 1000 for a in acks], 99), 1),
             "event_ms_p50": round(percentile(latencies, 50), 1),
             "event_ms_p99": round(percentile(latencies, 99), 1),
             "event_ms_max": round(max(latencies), 1) if latencies else None,
-            "events_missing": missing, "reading_streams_closed": readers.closed,
+            "events_missing": missing, "screens_closed": screens.closed, "screens_evicted": screens.evicted,
+            "anonymous_evicted": watching.evicted,
+            "attack_streams_opened": attacked["opened"]["stream"],
+            "attack_half_open": attacked["opened"]["half"], "attack_refused": attacked["refused"],
+            "pin_guesses": attacked["guesses"],
             "page_loads": len(pages), "page_s_p50": round(percentile(pages, 50), 3),
             "page_s_max": round(max(pages), 3) if pages else None, "page_errors": len(page_errors),
-            "daemon_threads": threads, "daemon_rss_mb": round(rss, 1),
+            "daemon_threads": threads, "daemon_children": len(children), "daemon_rss_mb": round(rss, 1),
+            "daemon_cpu": round(daemon_cpu, 2), "nginx_cpu": round(front_cpu, 2),
+            "load_average": round(load, 1),
         }
         print(f"commands: {figures['acknowledged']} of {figures['commands_sent']} acknowledged "
               f"(answers {figures['answers']}), p99 {figures['ack_ms_p99']} ms to the answer")
-        print(f"POST to event on {args.streams // 2} reading streams (of {args.streams}, with "
-              f"{args.idle} idle, slow and half-sent connections): p50 {figures['event_ms_p50']} ms, "
-              f"p99 {figures['event_ms_p99']} ms, max {figures['event_ms_max']} ms; "
-              f"{missing} events missing")
+        print(f"POST to event on the table's {reading} screens (4 paired phones and the banker, 2 tabs each; "
+              f"front {args.front}{', under attack' if not args.no_attack else ''}): "
+              f"p50 {figures['event_ms_p50']} ms, p99 {figures['event_ms_p99']} ms, "
+              f"max {figures['event_ms_max']} ms; {missing} events missing, {screens.closed} closed")
+        print(f"anonymous streams: {args.streams} ({args.streams // 2} reading), {watching.evicted} "
+              f"told to poll; {args.idle} idle, slow and half-sent connections")
+        if not args.no_attack:
+            print(f"attacker, 64 addresses: {attacked['opened']['stream']} streams and "
+                  f"{attacked['opened']['half']} half-open connections opened, {attacked['refused']} "
+                  f"refused outright; PIN guesses ({args.guesses:g} a second) {attacked['guesses']}")
         print(f"page loads: {len(pages)}, p50 {figures['page_s_p50']} s, max {figures['page_s_max']} s, "
               f"{len(page_errors)} failed")
-        print(f"daemon: {threads} threads, {figures['daemon_rss_mb']} MB resident")
+        print(f"daemon: {threads} threads, {len(children)} child processes, "
+              f"{figures['daemon_rss_mb']} MB resident; CPU (cores busy): daemon {daemon_cpu:.2f} "
+              f"(its odds workers apart), nginx {front_cpu:.2f}; the machine's load average {load:.1f}")
         for line in refused[:5] + page_errors[:5]:
             print("  " + line)
         print(json.dumps(figures))
         return 0
     finally:
-        readers.stop.set()
+        stop.set()
+        attack_stop.set()
+        if attacker.is_alive():
+            attacker.join(5)
+        screens.stop.set()
+        watching.stop.set()
         for sock in held:
             try:
                 sock.close()
@@ -324,7 +530,7 @@ def main() -> int:
                 pass
         daemon.terminate()
         try:
-            daemon.wait(10)
+            daemon.wait(15)
         except subprocess.TimeoutExpired:
             daemon.kill()
         log.close()

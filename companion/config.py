@@ -71,6 +71,16 @@ class OddsConfig:
 
 
 @dataclass(frozen=True)
+class ServerConfig:
+    """What stands in front of the dashboard's server (companion/web/front.py)."""
+
+    # "nginx": Debian's nginx, started by the daemon as its child, listens on host:port and caps
+    # connections per address and request heads in time; waitress sits behind it on a socket in
+    # the data folder. "none": waitress listens on host:port itself (a laptop, the tests).
+    front: str = "none"
+
+
+@dataclass(frozen=True)
 class Config:
     data: str = ""  # the data folder; empty: the default (see companion.ledger.default_data_dir)
     host: str = "0.0.0.0"
@@ -86,6 +96,7 @@ class Config:
     wifi: WifiConfig = field(default_factory=WifiConfig)
     table: TableConfig = field(default_factory=TableConfig)
     odds: OddsConfig = field(default_factory=OddsConfig)
+    server: ServerConfig = field(default_factory=ServerConfig)
 
     def simulated(self) -> Config:
         """Every device simulated (`--simulate`), a dice unit on a pseudo-terminal included."""
@@ -104,6 +115,7 @@ DRIVERS = {
     "dice_unit": ("serial", "simulated", "none"),
     "feedback": ("gpio", "simulated", "none"),
 }
+FRONTS = ("nginx", "none")
 
 
 def _section(cls: type, raw: Any, where: str, name: str = "") -> Any:
@@ -140,7 +152,7 @@ def _section(cls: type, raw: Any, where: str, name: str = "") -> Any:
 def parse_config(raw: dict[str, Any], where: str = "config") -> Config:
     sections = {"reader": ReaderConfig, "button": ButtonConfig, "dice_unit": DiceUnitConfig,
                 "feedback": FeedbackConfig, "wifi": WifiConfig, "table": TableConfig,
-                "odds": OddsConfig}
+                "odds": OddsConfig, "server": ServerConfig}
     top = {k: v for k, v in raw.items() if k not in sections}
     config = _section(Config, top, where)
     parts = {
@@ -150,6 +162,9 @@ def parse_config(raw: dict[str, Any], where: str = "config") -> Config:
     if parts["table"].auction_seconds < 0:
         raise ConfigError(f"{where} [table].auction_seconds must be 0 (off) or more, "
                           f"not {parts['table'].auction_seconds}")
+    if parts["server"].front not in FRONTS:
+        raise ConfigError(f"{where} [server].front must be one of {', '.join(FRONTS)}, "
+                          f"not {parts['server'].front!r}")
     return replace(config, **parts)
 
 

@@ -76,13 +76,32 @@ class Daemon:
             table.listeners.append(odds.listen)
             table.stirring.append(odds.stir)
         odds_web.install(app, odds)
-        from .web.serve import create_server
+        from .web.front import Front, FrontError
+        from .web.serve import create_server, listen
 
+        front = Front(self.config.host, self.config.port, self.data_dir) \
+            if self.config.server.front == "nginx" else None
         try:  # listen first: a port in use is said plainly, before any device starts
-            server = create_server(app, host=self.config.host, port=self.config.port)
-        except OSError as exc:
-            log.error("cannot serve on %s port %s: %s (is another server using it? try --port)",
-                      self.config.host, self.config.port, exc.strerror or exc)
+            if front is not None:
+                listen(self.config.host, self.config.port).close()  # is the port free for nginx?
+                server = create_server(app, unix=front.app_socket)
+                try:
+                    front.start()
+                except FrontError:
+                    server.close()
+                    raise
+            else:
+                server = create_server(app, host=self.config.host, port=self.config.port)
+        except (OSError, FrontError) as exc:
+            if isinstance(exc, FrontError):
+                log.error("cannot start the nginx front: %s", exc)
+            else:
+                log.error("cannot serve on %s port %s: %s (is another server using it? try --port)",
+                          self.config.host, self.config.port, exc.strerror or exc)
+            if front is not None:
+                front.stop()
+            if odds is not None:
+                odds.close()
             table.close()
             folder.close()
             return 1
@@ -90,9 +109,10 @@ class Daemon:
         watcher = threading.Thread(target=watch_devices, args=(devices, ctx), daemon=True)
         watcher.start()
         shown_host = "localhost" if self.config.host in ("0.0.0.0", "::") else self.config.host
-        url = f"http://{shown_host}:{server.effective_port}/"
-        log.info("serving the table on %s (data in %s)%s", url, self.data_dir,
-                 ", simulated devices" if self.simulate else "")
+        port = self.config.port if front is not None else server.effective_port
+        url = f"http://{shown_host}:{port}/"
+        log.info("serving the table on %s (data in %s)%s%s", url, self.data_dir,
+                 ", simulated devices" if self.simulate else "", ", nginx in front" if front else "")
         if self.open_browser:
             threading.Timer(0.3, lambda: webbrowser.open(url)).start()
         # systemd: ready once listening; the watchdog pings only while every part is alive.
@@ -102,6 +122,7 @@ class Daemon:
         watchdog = notify.Watchdog({
             "the table writer": lambda: table.responsive(timeout=WRITER_ANSWERS_WITHIN),
             "the event broker": lambda: watcher.is_alive() and not ctx.broker.closing.is_set(),
+            **({"the nginx front": front.alive} if front is not None else {}),
             **devices.liveness(),
         }).start()
 
@@ -109,6 +130,7 @@ class Daemon:
         # handler could land inside waitress's own handling of a connection and be swallowed
         # there (seen: SIGTERM while a channel was closing), leaving the daemon running.
         stopping: list[str] = []
+        status = 0
 
         def stop(signum: int, _frame: Any) -> None:
             stopping.append(signal.Signals(signum).name)
@@ -119,13 +141,21 @@ class Daemon:
             while not stopping:
                 server.asyncore.loop(timeout=server.adj.asyncore_loop_timeout, map=server._map,
                                      use_poll=server.adj.asyncore_use_poll, count=1)
+                if front is not None and not front.alive():  # nobody can reach the table now
+                    log.error("the nginx front stopped: stopping too (the service starts again)")
+                    stopping.append("the nginx front stopped")
+                    status = 1
             log.info("stopping (%s)", stopping[0])
         finally:
-            watchdog.stop()  # first: the parts stop on purpose now, none must be taken for dead
+            if odds is not None:  # before anything else: no stopped worker may be left behind
+                odds.resume()
+            watchdog.stop()  # the parts stop on purpose now, none must be taken for dead
             notify.stopping()
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
             ctx.broker.close()  # ends the event streams, so their threads come back
+            if front is not None:
+                front.stop()
             server.task_dispatcher.shutdown(timeout=5)
             server.close()
             devices.stop()
@@ -136,7 +166,7 @@ class Daemon:
             table.close()
             folder.close()
         log.info("stopped")
-        return 0
+        return status
 
     @staticmethod
     def _resume(table: Table, folder: DataFolder) -> None:

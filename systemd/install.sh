@@ -23,7 +23,10 @@ AVAHI_SERVICE=/etc/avahi/services/companion.service
 DATA=/var/lib/companion
 ACCOUNT=companion
 DEVICE_GROUPS=(gpio spi dialout)
-PACKAGES=(python3-venv python3-dev build-essential avahi-daemon network-manager)
+# The front the service starts in front of its web server (config [server] front = "nginx"):
+# nginx (nginx-light on Bookworm is nginx itself) and its stream module (connections per address).
+FRONT_PACKAGES=(nginx-light libnginx-mod-stream)
+PACKAGES=(python3-venv python3-dev build-essential avahi-daemon network-manager "${FRONT_PACKAGES[@]}")
 # The hotspot's DHCP and access point: network-manager only recommends them, and apt-get with
 # --no-install-recommends leaves them out when it installs network-manager here.
 HOTSPOT_PACKAGES=(dnsmasq-base wpasupplicant)
@@ -226,6 +229,13 @@ install_packages() {
     else
         say "all installed"
     fi
+    # Debian starts its own nginx (a default site on port 80) when it installs it: the companion
+    # runs nginx itself, as its child, so the system's is switched off.
+    if ((DRY)) || installed nginx-common; then
+        if ((DRY)) || systemctl is-enabled --quiet nginx 2>/dev/null || systemctl is-active --quiet nginx 2>/dev/null; then
+            run systemctl disable --now nginx
+        fi
+    fi
     # RPi.GPIO does not work on a Pi 5; rpi-lgpio, in the virtualenv, provides the same module.
     # Removed only when nothing else goes with it (the virtualenv does not see it anyway).
     if [[ "$(pi_model)" == *"Raspberry Pi 5"* ]] && installed python3-rpi.gpio; then
@@ -298,6 +308,12 @@ write_config() {
     run install -d -m 0750 -o root -g "$ACCOUNT" "$ETC"
     if [[ -f $CONFIG ]]; then
         say "kept as it is (your settings stay; systemd/config.toml lists every setting)"
+        # A config from before the nginx front: it gets the front (its one new section).
+        if ! grep -Eq '^[[:space:]]*\[server\]' "$CONFIG"; then
+            { cat "$CONFIG"; printf '\n'; sed -n '/^\[server\]/,/^front = /p' "$REPO/systemd/config.toml"; } |
+                put "$CONFIG" 0640 "root:$ACCOUNT"
+            say "with [server] front = \"nginx\" added (README, \"The server\")"
+        fi
         return
     fi
     local password

@@ -82,6 +82,9 @@ def test_the_dry_run_tells_every_step_and_changes_nothing() -> None:
     assert "would run: install -m 0644 " + str(SYSTEMD / "companion.service") + \
         " /etc/systemd/system/companion.service" in lines
     assert "would run: systemctl enable companion" in lines
+    assert any(line.startswith("Debian packages: ") and "nginx-light libnginx-mod-stream" in line
+               for line in steps)
+    assert "would run: systemctl disable --now nginx" in lines  # Debian's own nginx gives way
     assert any(line.startswith("would run: nmcli connection ") and "802-11-wireless.mode ap" in line
                and "ipv4.method shared" in line and "wifi-sec.key-mgmt wpa-psk" in line for line in lines)
     assert "http://companion.local/" in lines
@@ -137,6 +140,7 @@ def test_the_shipped_config_lists_every_setting_with_the_hardware_values() -> No
             assert f.name in raw, f.name
     assert (config.reader.driver, config.button.driver, config.feedback.driver) == ("mfrc522", "gpio", "gpio")
     assert (config.dice_unit.driver, config.dice_unit.port) == ("serial", "auto")
+    assert config.server.front == "nginx"  # the installed table has nginx in front (README, "The server")
     # The pins are the wiring's, which are config.py's defaults.
     defaults = Config()
     for section in ("reader", "button", "feedback"):
@@ -152,7 +156,7 @@ def test_the_shipped_config_lists_every_setting_with_the_hardware_values() -> No
 def test_ci_installs_the_tools_these_tests_need() -> None:
     packages = re.search(r"^APT_PACKAGES=\((.*)\)$", (ROOT / ".ci" / "run").read_text(), re.MULTILINE)
     assert packages is not None
-    assert {"shellcheck", "systemd"} <= set(packages.group(1).split())
+    assert {"shellcheck", "systemd", "nginx-light", "libnginx-mod-stream"} <= set(packages.group(1).split())
 
 
 def test_the_companion_command_runs_the_program_with_the_services_config(tmp_path: Path) -> None:
@@ -276,3 +280,23 @@ def test_on_python_3_13_lgpio_can_be_built() -> None:
     assert {"swig", "liblgpio-dev"} <= set(trixie)
     bookworm = wanted_packages("installed() { true; }", "python_at_least() { (( $1 == 3 && $2 <= 11 )); }")
     assert "swig" not in bookworm and "liblgpio-dev" not in bookworm
+
+
+def test_a_config_from_before_the_nginx_front_gets_it_and_keeps_the_rest(tmp_path: Path) -> None:
+    etc = tmp_path / "etc"
+    etc.mkdir()
+    old = '# mine\nport = 80\n\n[odds]\nenabled = false\n'
+    (etc / "config.toml").write_text(old)
+    steps = f"""
+        source {SYSTEMD / "install.sh"}
+        ETC={etc}; CONFIG={etc}/config.toml; ACCOUNT=root
+        write_config
+        write_config
+    """
+    done = subprocess.run(["bash", "-c", steps], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("front = \"nginx\" added") == 1  # once: the second run finds it
+    text = (etc / "config.toml").read_text()
+    assert text.startswith(old)
+    config = parse_config(tomllib.loads(text))
+    assert config.server.front == "nginx" and config.odds.enabled is False and config.port == 80

@@ -1,7 +1,8 @@
-"""Issue 11's attacks on the server itself, with real sockets against `companion run`: many open
-event streams and waiting pairings, a client that stops reading, half-sent request headers, an
-oversized body (declared or chunked). Each time a new request must still be answered at once.
-(bench/server_load.py measures the full load: 200 streams, 500 idle or slow connections.)"""
+"""Issue 11's attacks on the server itself, with real sockets against `companion run`, with each
+front (waitress alone, and nginx in front as installed): many open event streams and waiting
+pairings, a client that stops reading, half-sent request headers, an oversized body (declared or
+chunked). Each time a new request must still be answered at once. (bench/server_load.py measures
+the full load; tests/test_front.py holds issue 21's attacks from many addresses.)"""
 
 from __future__ import annotations
 
@@ -52,9 +53,13 @@ def reply(sock: socket.socket) -> bytes:
     return b"".join(chunks)
 
 
-@pytest.fixture
-def daemon(tmp_path: Path, daemons: Any) -> Any:  # noqa: F811 - the fixture from test_daemon
-    started = daemons(tmp_path / "data", "--banker-pin", PIN)
+@pytest.fixture(params=["none", "nginx"])
+def daemon(request: pytest.FixtureRequest, tmp_path: Path, daemons: Any) -> Any:  # noqa: F811
+    if request.param == "nginx":
+        from tests.server_support import require_nginx
+
+        require_nginx()
+    started = daemons(tmp_path / "data", "--banker-pin", PIN, "--front", request.param)
     started.serving_after()
     status, created = started.post("/api/games", {"players": ["Ann", "Bob"], "seed": 3,
                                                   "tokens": {"Ann": "car", "Bob": "dog"}},

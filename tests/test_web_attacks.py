@@ -335,14 +335,18 @@ def test_a_revoked_screen_is_told_at_once(rig: Rig, live: LiveServer, game: dict
 # ---- when the table has no room for another stream ----------------------------------------------
 
 
-def test_beyond_the_streams_allowed_a_screen_polls_instead(rig: Rig, live: LiveServer, game: dict) -> None:
-    rig.ctx.broker.max_streams = 2
+def test_a_full_pool_evicts_its_oldest_which_is_told_to_poll(rig: Rig, live: LiveServer,
+                                                             game: dict) -> None:
+    rig.ctx.broker.anonymous_streams = 2
     first, second = live.stream(), live.stream()
     first.until("devices"), second.until("devices")
-    refused = rig.client().get("/api/events")
-    assert refused.status_code == 503 and "poll" in refused.json["error"]
-    assert int(refused.headers["Retry-After"]) > 0
-    client = rig.client()
+    rig.ctx.broker.per_address = 5  # all from 127.0.0.1: the pool, not the address, is full
+    third = live.stream()
+    third.until("devices")
+    told = first.wait_for(lambda e: e.event == "poll")
+    assert told.data["poll_after"] > 0 and told.data["words"]["ru"]
+    assert first.ended.wait(2) and not second.ended.is_set() and rig.ctx.broker.clients == 2
+    client = rig.client()  # the evicted page polls
     assert client.get("/api/state?after=1").status_code == 204  # nothing new since seq 1
     assert client.get(f"/api/state?after=1&game={game['game']}").status_code == 204
     assert client.get("/api/state?after=1&game=other").json["seq"] == 1  # another game: the state
@@ -351,9 +355,32 @@ def test_beyond_the_streams_allowed_a_screen_polls_instead(rig: Rig, live: LiveS
     assert client.get("/api/state?after=one").status_code == 400
 
 
+def test_a_paired_screen_and_the_banker_keep_their_streams_whatever_strangers_open(
+        rig: Rig, live: LiveServer, game: dict) -> None:
+    rig.ctx.broker.anonymous_streams = 2
+    phone, banker = paired(rig, DOG), rig.banker()
+    mine, banks = live.stream(headers=cookie_header(phone)), live.stream(headers=cookie_header(banker))
+    mine.until("session"), banks.until("session")
+    strangers = [live.stream() for _ in range(6)]
+    for stranger in strangers:
+        stranger.until("devices")
+    assert sum(s.ended.wait(2) for s in strangers[:4]) == 4  # strangers evict strangers
+    rig.banker().post("/api/commands", json={"do": "roll"})
+    assert mine.wait_for(lambda e: e.event == "state").data["seq"] == 2
+    assert banks.wait_for(lambda e: e.event == "state").data["seq"] == 2
+    assert not mine.ended.is_set() and not banks.ended.is_set()
+
+
+def test_beyond_the_streams_allowed_while_stopping_a_screen_polls_instead(rig: Rig, game: dict) -> None:
+    rig.ctx.broker.closing.set()
+    refused = rig.client().get("/api/events")
+    assert refused.status_code == 503 and "poll" in refused.json["error"]
+    assert int(refused.headers["Retry-After"]) > 0
+
+
 def test_one_client_opening_more_streams_closes_only_its_own_oldest(rig: Rig, live: LiveServer,
                                                                   game: dict) -> None:
-    rig.ctx.broker.per_client = 2
+    rig.ctx.broker.per_address = 2
     oldest, middle = live.stream(), live.stream()
     oldest.until("devices"), middle.until("devices")
     newest = live.stream()

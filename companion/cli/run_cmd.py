@@ -8,8 +8,10 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from ..config import ConfigError, load_config
+from ..config import FRONTS, ConfigError, load_config
 from ..ledger import default_data_dir
+
+LOOPBACK = "127.0.0.1"  # where --simulate listens unless --host says otherwise
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -29,6 +31,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         config = replace(config, port=args.port)
     if args.host is not None:
         config = replace(config, host=args.host)
+    elif args.simulate:  # the virtual table taps for anyone who can reach it: this machine only
+        config = replace(config, host=LOOPBACK)
+    if args.front is not None:
+        config = replace(config, server=replace(config.server, front=args.front))
     data = Path(args.data or config.data or default_data_dir())
     from ..daemon import Daemon
 
@@ -40,7 +46,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("run", help="run the table: devices, ledger and the dashboard")
     p.add_argument("--simulate", action="store_true", help="simulate every device (no Pi needed)")
     p.add_argument("--port", type=int, help="the dashboard's port (8080)")
-    p.add_argument("--host", help="the address to listen on (all: 0.0.0.0)")
+    p.add_argument("--host", help="the address to listen on (the config's, 0.0.0.0 for every "
+                                  f"network; with --simulate {LOOPBACK} unless given)")
+    p.add_argument("--front", choices=FRONTS,
+                   help="what listens in front of the server (the config's [server] front)")
     p.add_argument("--data", metavar="DIR", help=f"the data folder (default: {default_data_dir()})")
     p.add_argument("--config", metavar="FILE", help="the config file (TOML)")
     p.add_argument("--banker-pin", metavar="PIN",

@@ -5,8 +5,9 @@ class, yielding their core every few commands: see odds/jobs.py) play the contin
 core. The thread never touches the live game: it reads the stored script (`store.effective`,
 under the store's lock, a list copy) and hands it to the workers, who rebuild the position
 themselves. The table only calls `stir` when an input arrives (the workers stop where they are
-until the table has been still a moment) and `listen` once it is stored (which notes what happened
-and wakes the thread).
+until the table has been still a moment, and never for long: see pauses.py) and `listen` once it
+is stored (which notes what happened and wakes the thread). The workers die with the daemon,
+however it ends (workers.py), and are let go on (SIGCONT) first thing on its way out.
 
 What it works out, most urgent first:
 1. an open trade proposal: both players' chances if the partner accepts and if not (the advisor);
@@ -33,13 +34,14 @@ from ..compiled.modules import read_source
 from ..compiled.store import Build, fresh_build
 from ..simulate.workers import Pool, default_jobs
 from .estimate import Odds, Refused, estimate
+from .pauses import QUIET, Pauses
 from .review import Review, moments
 
 log = logging.getLogger("companion.odds")
 
 Publish = Callable[[dict[str, Any]], None]
 PREEMPTING = {"end_turn", "trade", "accept", "reject", "undo", "redo", "bankrupt", "end_game"}
-QUIET = 0.4  # seconds the table must have been still before the workers take up a slice again
+__all__ = ["QUIET", "LiveOdds", "boundaries", "started", "wait_idle"]
 SLICE = 5  # continuations a worker plays between two looks at the table (tens of milliseconds)
 
 
@@ -97,7 +99,7 @@ class LiveOdds:
         self._preempt = threading.Event()
         self._stopping = threading.Event()
         self._lock = threading.Lock()  # guards `current` for the web's readers
-        self._active = time.monotonic()  # when the table last did something
+        self.pauses = Pauses()  # when the workers give way to the table, and for how long at most
         self._frozen: list[int] = []  # the workers stopped (SIGSTOP) while the table is busy
         self._freezing = threading.Lock()
         self._thread = threading.Thread(target=self._run, name="odds", daemon=True)
@@ -114,15 +116,16 @@ class LiveOdds:
 
     def _thaw_when_still(self) -> None:
         while not self._stopping.wait(0.05):
-            if self._frozen and time.monotonic() - self._active >= QUIET:
+            if self._frozen and self.pauses.left() <= 0:
                 self._thaw()
 
     def stir(self) -> None:
         """The table stirs: an input has just reached it (a tap, a press, a request; any thread,
         before the writer takes it up). The workers stop where they are (`SIGSTOP`, a system call
         each), so the command and the news to the screens run on cores of their own; they go on
-        once the table has been still for QUIET seconds."""
-        self._active = time.monotonic()
+        once the table has been still for QUIET seconds, or after MAX_PAUSE whatever comes."""
+        if not self.pauses.stir():
+            return
         pool = self.pool
         if pool is None:
             return
@@ -143,17 +146,27 @@ class LiveOdds:
             self._preempt.set()
         self._wake.set()
 
+    def resume(self) -> None:
+        """Let every stopped worker go on (SIGCONT), and stop none again: the daemon is ending,
+        and a stopped process would outlive it (a stopped process handles no signal but SIGKILL)."""
+        self._stopping.set()
+        with self._freezing:
+            frozen, self._frozen = self._frozen, []
+        pool = self.pool
+        pids = set(frozen) | ({worker.process.pid for worker in pool.workers} if pool else set())
+        for pid in pids:
+            _signal(pid, signal.SIGCONT)
+
     def close(self) -> None:
         """Stop at once: the workers hold nothing worth waiting for (on a busy machine an idle-class
         worker may not run again for a while), so they are killed and the planner let go."""
-        self._stopping.set()
+        self.resume()
         self._preempt.set()
         self._wake.set()
         pool = self.pool
         if pool is not None:
             for worker in pool.workers:
                 worker.process.kill()
-        self._frozen = []
         self._thread.join(timeout=5)
         if self.pool is not None:
             self.pool.close()
@@ -252,12 +265,13 @@ class LiveOdds:
 
     def _hold(self) -> float:
         """While the table is busy (a tap, a roll, a bid in the last moment), the workers wait:
-        they take up the next slice once it has been still for QUIET seconds."""
-        return QUIET - (time.monotonic() - self._active)
+        they take up the next slice once it has been still for QUIET seconds (or the pause has
+        lasted its longest)."""
+        return self.pauses.left()
 
     def _thaw(self) -> None:
         with self._freezing:
-            if time.monotonic() - self._active < QUIET and not self._stopping.is_set():
+            if self.pauses.left() > 0 and not self._stopping.is_set():
                 return  # the table stirred again meanwhile
             frozen, self._frozen = self._frozen, []
             for pid in frozen:

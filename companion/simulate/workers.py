@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..compiled.loader import StaleBuild, engine_in_use, install
 from ..compiled.modules import ROOT
 from ..compiled.store import Build
+from ..lifetime import die_with_parent
 
 if TYPE_CHECKING:
     from .chunk import Job, Record
@@ -33,7 +34,7 @@ Progress = Callable[[int, int], None]  # (games done, games in all)
 
 # -P: nothing of the working directory on sys.path; the parent's own package folder goes first.
 BOOT = ("import sys; sys.path.insert(0, sys.argv[1]); from companion.simulate.workers import serve; "
-        "serve(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))")
+        "serve(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))")
 
 
 class WorkerError(Exception):
@@ -73,7 +74,7 @@ class Worker:
         prefix = ["nice", "-n", str(nice)] if nice > 0 and shutil.which("nice") else []
         self.process = subprocess.Popen(
             [*prefix, sys.executable, "-P", "-c", BOOT, str(ROOT), str(child_reads), str(child_writes),
-             str(nice)],
+             str(nice), str(os.getpid())],
             pass_fds=(child_reads, child_writes), stdin=subprocess.DEVNULL, stdout=2,
         )
         os.close(child_reads)
@@ -238,9 +239,11 @@ def lower_priority(nice: int) -> None:
             pass
 
 
-def serve(reads: int, writes: int, nice: int = 0) -> None:
+def serve(reads: int, writes: int, nice: int = 0, parent: int = 0) -> None:
     """A worker's life: load the engine, say which, then play each slice of the job it was last
     sent, until its input ends."""
+    if parent:  # killed by the kernel when the daemon dies, stopped or not (companion/lifetime.py)
+        die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     lower_priority(nice)
     inbox = Connection(reads, writable=False)

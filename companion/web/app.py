@@ -73,6 +73,7 @@ class Context:
         self.outcomes = Outcomes()
         self.presence = Presence(self, hold=self.banker_hold)
         self.clock_proposal = Proposal()
+        self.broker.holds = lambda sid: self.sessions.get(sid).holds  # whose streams are kept
 
     def _session_changed(self, sid: str, screen: Screen) -> None:
         from .events import sse

@@ -3,9 +3,19 @@ concerns one screen alone (its session, the outcome of its token wait) to that s
 
 Each stream has its own bounded queue; a stream too slow to keep up (a screen that stopped
 reading) loses its queue and its connection, and reconnects if it is still there (its browser
-catches up from the current state with Last-Event-ID). How many streams may be open is bounded:
-per client (its address on the table's wifi: a phone's tabs; opening one more closes its oldest)
-and in all; beyond that a screen is told to poll (`GET /api/state?after=<seq>`, see web/API.md).
+catches up from the current state with Last-Event-ID).
+
+Each open stream holds one of the server's threads (serve.py), so they are bounded, in two pools
+that nobody is ever refused from:
+- the streams of screens that hold something (paired with a player, or logged in as the banker:
+  what the session store says of their session, never their address): HOLDER_STREAMS in all,
+  PER_HOLDER per session (a phone's tabs);
+- everyone else's (watching screens, and any stranger's): ANONYMOUS_STREAMS in all, PER_ADDRESS
+  per client address.
+A new stream always opens; when its pool (or its session's or address's share) is full, the
+oldest stream there is evicted: it is sent `event: poll` and closed, and its page polls
+`GET /api/state?after=<seq>` instead of reconnecting (see web/API.md). So a guest's hundreds of
+streams cost every other anonymous screen its stream (they poll), never a paired screen's.
 """
 
 from __future__ import annotations
@@ -14,14 +24,19 @@ import json
 import queue
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 KEEPALIVE = 15.0
 QUEUE_SIZE = 64  # events a stream may fall behind by before it is dropped (a state is one event)
-STREAMS = 256  # open streams in all (each holds one of the server's threads: see serve.py)
-PER_CLIENT = 16  # open streams per client address (a browser keeps at most 6 per host)
+HOLDER_STREAMS = 24  # streams of paired screens and the banker's, in all
+PER_HOLDER = 3  # ... per session (a phone's tabs; a browser keeps at most 6 connections per host)
+ANONYMOUS_STREAMS = 24  # everyone else's streams, in all
+PER_ADDRESS = 4  # ... per client address
+STREAMS = HOLDER_STREAMS + ANONYMOUS_STREAMS  # each holds one of the server's threads
+POLL_AFTER = 2  # seconds an evicted screen waits between polls of /api/state?after=
+STREAM_AFTER = 300  # seconds before an evicted screen tries a stream again (at once once paired)
 
 
 def sse(event: str, data: Any, event_id: int | None = None) -> str:
@@ -30,6 +45,14 @@ def sse(event: str, data: Any, event_id: int | None = None) -> str:
         lines.append(f"id: {event_id}")
     lines.append("data: " + json.dumps(data, ensure_ascii=False, separators=(",", ":")))
     return "\n".join(lines) + "\n\n"
+
+
+EVICTED = sse("poll", {
+    "poll_after": POLL_AFTER, "stream_after": STREAM_AFTER,
+    "reason": "Too many live streams are open: this screen polls the table instead",
+    "words": {"en": "Too many live streams are open: this screen polls the table instead",
+              "ru": "Открыто слишком много потоков: этот экран опрашивает стол сам"},
+})
 
 
 @dataclass(eq=False)
@@ -45,12 +68,20 @@ class Stream:
 class Broker:
     """Listens to the table and keeps the open streams."""
 
-    def __init__(self, streams: int = STREAMS, per_client: int = PER_CLIENT) -> None:
-        self.max_streams = streams
-        self.per_client = per_client
+    def __init__(self, holder_streams: int = HOLDER_STREAMS, anonymous_streams: int = ANONYMOUS_STREAMS,
+                 per_holder: int = PER_HOLDER, per_address: int = PER_ADDRESS) -> None:
+        self.holder_streams = holder_streams
+        self.anonymous_streams = anonymous_streams
+        self.per_holder = per_holder
+        self.per_address = per_address
+        # Does this session hold something (a player, the banker)? Set by the web's Context to
+        # ask its session store; asked whenever a stream opens, so a screen paired meanwhile
+        # counts as paired from then on.
+        self.holds: Callable[[str], bool] = lambda _session: False
         self._streams: list[Stream] = []  # oldest first
         self._lock = threading.Lock()
         self.closing = threading.Event()
+        self.evicted = 0  # streams told to poll so far (for the tests and the bench)
 
     @property
     def clients(self) -> int:
@@ -58,9 +89,8 @@ class Broker:
             return len(self._streams)
 
     def full(self) -> bool:
-        """No room for another stream: the screen should poll instead."""
-        with self._lock:
-            return len(self._streams) >= self.max_streams
+        """No stream can open: only while the daemon is stopping (a full pool evicts its oldest)."""
+        return self.closing.is_set()
 
     def sessions(self) -> dict[str, int]:
         """Open streams by session id (for the banker's list of screens)."""
@@ -98,22 +128,39 @@ class Broker:
             except queue.Full:
                 self._drop(stream)
 
-    def _drop(self, stream: Stream) -> None:
+    def _drop(self, stream: Stream, last: str | None = None) -> None:
+        """Close a stream: its thread sends `last` (if there is room for it) and returns."""
         with self._lock:
             if stream in self._streams:
                 self._streams.remove(stream)
         try:
+            if last is not None:
+                stream.queue.put_nowait(last)
             stream.queue.put_nowait(None)
         except queue.Full:  # the stream's thread ends at its next look (it is no longer listed)
             pass
 
     def _open(self, stream: Stream) -> None:
+        """List a new stream, evicting the oldest of its pool, session or address if full."""
+        holder = bool(stream.session) and self.holds(stream.session)
         with self._lock:
-            own = [s for s in self._streams if s.address == stream.address]
-            evicted = own[: max(0, len(own) - self.per_client + 1)]
+            listed = list(self._streams)
+        kinds = {s: bool(s.session) and self.holds(s.session) for s in listed}  # outside the lock
+        with self._lock:
+            pool = [s for s in self._streams if kinds.get(s, False) == holder and s in kinds]
+            if holder:
+                own = [s for s in pool if s.session == stream.session]
+                limit, share = self.holder_streams, self.per_holder
+            else:
+                own = [s for s in pool if s.address == stream.address]
+                limit, share = self.anonymous_streams, self.per_address
+            evicted = own[: max(0, len(own) - share + 1)]
+            rest = [s for s in pool if s not in evicted]
+            evicted += rest[: max(0, len(rest) - limit + 1)]
             self._streams.append(stream)
-        for old in evicted:  # the client's oldest: a tab left open, or a page reloaded many times
-            self._drop(old)
+            self.evicted += len(evicted)
+        for old in evicted:  # the oldest: a tab left open, a page reloaded, or a stranger's
+            self._drop(old, EVICTED)
 
     def stream(self, first: list[str], session: str = "", address: str = "") -> Iterator[str]:
         """One dashboard's stream: what it missed first, then every event, with keep-alives."""

@@ -105,8 +105,9 @@ ROUTES: dict[str, dict[str, Route]] = {
                            "?after=<seq>, 204 while unchanged (polling)",
                            {200: "state", 204: "unchanged", 400: "after is not a number"}, None,
                            QUERY_AFTER)},
-    "/api/events": {"get": ("Server-Sent Events: state, notice, devices, session, request",
-                            {200: "event stream", 503: "no room for another stream: poll /api/state"},
+    "/api/events": {"get": ("Server-Sent Events: state, notice, devices, session, request, and poll "
+                            "(evicted: poll /api/state instead)",
+                            {200: "event stream", 503: "the companion is stopping: poll /api/state"},
                             None, [])},
     "/api/board": {"get": ("The board and the decks of this edition", {200: "edition"}, None, [])},
     "/api/history": {"get": ("Every money movement, with balances after", {200: "transfers"}, None,

@@ -5,8 +5,13 @@
   at once, the outcome through the event stream), so a thread serves a request for milliseconds;
   a command waits for the table's writer at most 10 s and is withdrawn if its client goes.
 - Event streams are the only long requests: each holds a thread, so there are threads for every
-  stream the broker allows (events.STREAMS, and per client) plus WORKERS for everything else.
-  A screen refused a stream polls.
+  stream the broker keeps (events.STREAMS: paired screens' and the banker's, and a pool for
+  everyone else whose oldest is evicted and polls) plus WORKERS for everything else: 64 threads,
+  which with the daemon's own and its odds workers fit the unit's TasksMax=128 with room to spare
+  (tests/test_service_limits.py).
+- On the Pi, nginx stands in front (front.py): it caps connections per address and gives request
+  heads a deadline, which waitress cannot; waitress then listens on a socket in the data folder
+  and takes the client's address from nginx's X-Forwarded-For, from nginx alone.
 - Connections cost no thread until a whole request has arrived (waitress reads in its one event
   loop, with poll(), so there is no limit of 1024 descriptors): idle, slow and half-sent requests
   wait there, bounded by the descriptors the process may open; an idle one is closed after
@@ -24,6 +29,7 @@ import logging
 import resource
 import socket
 import threading
+from pathlib import Path
 from typing import Any
 
 from .app import MAX_BODY
@@ -31,13 +37,13 @@ from .events import STREAMS
 
 log = logging.getLogger(__name__)
 
-WORKERS = 32  # threads for everything but the event streams
+WORKERS = 16  # threads for everything but the event streams
 IDLE = 30  # seconds an idle connection (no request, or half a request) is kept
 STALLED = 30  # seconds a peer may take nothing of what it was sent before the kernel drops it
 OUTBUF = 256 * 1024  # bytes waiting for one client before its thread waits (not more memory)
 SEND_BUFFER = 64 * 1024  # the kernel's send buffer per connection (no autotuning to megabytes)
 HEADERS = 32 * 1024  # the request line and headers, at most
-DESCRIPTORS = 4096  # asked of the system for connections (within its hard limit)
+DESCRIPTORS = 16384  # asked of the system (within its hard limit): nginx inherits it (LimitNOFILE)
 RESERVED = 96  # descriptors kept for the games' files, the devices, pipes
 
 
@@ -80,10 +86,30 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def settings(streams: int = STREAMS) -> dict[str, Any]:
+def listen_unix(path: Path) -> socket.socket:
+    """A listening socket in the data folder, for the front alone (mode 0600, its owner's)."""
+    path.unlink(missing_ok=True)  # one left by a daemon that was killed (the folder is locked)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.bind(str(path))
+        path.chmod(0o600)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def settings(streams: int = STREAMS, proxied: bool = False) -> dict[str, Any]:
     """waitress's options (each documented in waitress's Adjustments)."""
     files = open_files()
+    behind: dict[str, Any] = {}
+    if proxied:  # the client's address from the front's header, trusted from the front alone
+        behind = {"trusted_proxy": "localhost",  # what waitress calls a unix socket's peer
+                  "trusted_proxy_count": 1,
+                  "trusted_proxy_headers": {"x-forwarded-for"},
+                  "clear_untrusted_proxy_headers": True}
     return {
+        **behind,
         "threads": streams + WORKERS,
         "connection_limit": max(100, files - RESERVED),
         "asyncore_use_poll": True,  # select() cannot watch descriptors above 1023
@@ -99,15 +125,17 @@ def settings(streams: int = STREAMS) -> dict[str, Any]:
     }
 
 
-def create_server(app: Any, host: str, port: int, streams: int = STREAMS) -> Any:
+def create_server(app: Any, host: str = "", port: int = 0, streams: int = STREAMS,
+                  unix: Path | None = None) -> Any:
+    """waitress on host:port, or (behind the front) on the unix socket `unix`."""
     from waitress import create_server as waitress_server  # type: ignore[import-untyped]
 
     # Each stream's thread mostly waits: a small stack is plenty, and keeps a 32-bit Pi's
-    # address space from running out with hundreds of threads (8 MB each by default).
-    sock = listen(host, port)
+    # address space small (8 MB each by default).
+    sock = listen_unix(unix) if unix is not None else listen(host, port)
     previous = threading.stack_size(1024 * 1024)
     try:
-        return waitress_server(app, sockets=[sock], **settings(streams))
+        return waitress_server(app, sockets=[sock], **settings(streams, proxied=unix is not None))
     except BaseException:
         sock.close()
         raise

@@ -1,5 +1,6 @@
 // The dashboard's only way to the daemon: JSON over fetch (errors shown as toasts) and the live
-// stream of Server-Sent Events on /api/events (reconnecting, catching up with Last-Event-ID).
+// stream of Server-Sent Events on /api/events (reconnecting, catching up with Last-Event-ID; polling
+// /api/state when the table evicts or refuses the stream).
 
 import { known, lang, t } from "./i18n.js";
 import { toast } from "./ui.js";
@@ -156,13 +157,18 @@ export async function refreshState() {
 }
 
 // ---- the stream --------------------------------------------------------------------------------
-// handlers: {notice(data), devices(data), status("connecting"|"live"|"offline")}
+// handlers: {notice(data), devices(data), status("connecting"|"live"|"polling"|"offline")}
+// When the table evicts this screen's stream (`event: poll`: too many are open) or refuses one,
+// the page polls GET /api/state?after=<seq> instead, and tries a stream again only after the
+// while the table said, or at once when this screen becomes a player's or the banker's (whose
+// streams are always kept): never a reconnecting loop that would evict another screen.
 export function connect(handlers = {}) {
   let source = null;
-  let retry = 1000;
   let timer = 0;
   let lost = 0; // after a few seconds of retrying, say so plainly
   let now = "";
+  let polling = null; // {timer, until}: polling instead of a stream
+  let refused = 0; // streams refused in a row (each waits longer before the next try)
   const tell = (s) => { now = s; if (handlers.status) handlers.status(s); };
   const status = (s) => {
     if (s === "connecting") {
@@ -174,15 +180,51 @@ export function connect(handlers = {}) {
     tell(s);
   };
 
+  async function pollOnce() {
+    const seq = latest ? latest.seq ?? 0 : 0;
+    const game = latest && latest.game ? `&game=${encodeURIComponent(latest.game)}` : "";
+    try {
+      const response = await fetch(`/api/state?after=${encodeURIComponent(seq)}${game}`, {
+        credentials: "same-origin", headers: { Accept: "application/json" },
+      });
+      if (response.status === 200) applyState(await response.json(), [], false);
+      status(response.ok ? "polling" : "offline");
+    } catch {
+      status("offline");
+    }
+  }
+
+  function poll({ poll_after = 2, stream_after = 300 } = {}) {
+    if (source) { source.close(); source = null; }
+    clearTimeout(timer);
+    if (polling) clearTimeout(polling.timer);
+    polling = { timer: 0, until: Date.now() + stream_after * 1000 };
+    const every = Math.max(1, poll_after) * 1000;
+    const next = async () => {
+      if (!polling) return;
+      await pollOnce();
+      if (!polling) return;
+      if (Date.now() >= polling.until) { open(); return; }
+      polling.timer = setTimeout(next, every);
+    };
+    next();
+  }
+
   function open() {
+    if (polling) { clearTimeout(polling.timer); polling = null; }
     clearTimeout(timer);
     status("connecting");
     const last = latest ? latest.seq ?? 0 : 0;
     source = new EventSource(`/api/events${last ? `?last=${encodeURIComponent(last)}` : ""}`);
     source.addEventListener("open", () => {
-      retry = 1000;
+      refused = 0;
       status("live");
       refreshState(); // another game may have been opened while we were away
+    });
+    source.addEventListener("poll", (e) => {
+      let data = {};
+      try { data = JSON.parse(e.data); } catch { /* the defaults, then */ }
+      poll(data); // evicted: this stream is over, the table will not take it back at once
     });
     source.addEventListener("state", (e) => {
       try {
@@ -212,23 +254,24 @@ export function connect(handlers = {}) {
       } catch (err) { console.error(err); }
     });
     source.addEventListener("error", () => {
-      // The browser retries by itself (sending Last-Event-ID) while CONNECTING; once CLOSED
-      // (the server answered with an error) we open a new stream ourselves, backing off.
-      if (source.readyState === EventSource.CLOSED) {
-        status("offline");
-        source.close();
-        refreshState(); // refused a stream (the table is full): at least the state, at each retry
-        timer = setTimeout(open, retry);
-        retry = Math.min(retry * 2, 15000);
+      // The browser retries by itself (sending Last-Event-ID) while CONNECTING; CLOSED means the
+      // server answered with an error (no room: 503): poll, and try a stream later, backing off.
+      if (source && source.readyState === EventSource.CLOSED) {
+        refused += 1;
+        poll({ stream_after: Math.min(15 * 2 ** (refused - 1), 300) });
       } else {
         status("connecting");
       }
     });
   }
 
-  window.addEventListener("online", () => { if (!source || source.readyState === EventSource.CLOSED) open(); });
+  // A player's or the banker's screen always gets a stream: once paired or logged in, at once.
+  window.addEventListener("session", () => {
+    if (polling && (session.player || session.banker)) open();
+  });
+  window.addEventListener("online", () => { if (!polling && (!source || source.readyState === EventSource.CLOSED)) open(); });
   open();
-  return { close: () => { clearTimeout(timer); source && source.close(); } };
+  return { close: () => { clearTimeout(timer); if (polling) clearTimeout(polling.timer); polling = null; source && source.close(); } };
 }
 
 // ---- what a player may do now: the server's word (state.legal, from the rule engine) --------------
