@@ -33,7 +33,7 @@ QUEUE_SIZE = 64  # events a stream may fall behind by before it is dropped (a st
 HOLDER_STREAMS = 24  # streams of paired screens and the banker's, in all
 PER_HOLDER = 3  # ... per session (a phone's tabs; a browser keeps at most 6 connections per host)
 ANONYMOUS_STREAMS = 24  # everyone else's streams, in all
-PER_ADDRESS = 4  # ... per client address
+PER_ADDRESS = 6  # ... per client address (a browser opens at most 6 connections to a host)
 STREAMS = HOLDER_STREAMS + ANONYMOUS_STREAMS  # each holds one of the server's threads
 POLL_AFTER = 2  # seconds an evicted screen waits between polls of /api/state?after=
 STREAM_AFTER = 300  # seconds before an evicted screen tries a stream again (at once once paired)

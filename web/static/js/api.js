@@ -187,7 +187,12 @@ export function connect(handlers = {}) {
       const response = await fetch(`/api/state?after=${encodeURIComponent(seq)}${game}`, {
         credentials: "same-origin", headers: { Accept: "application/json" },
       });
-      if (response.status === 200) applyState(await response.json(), [], false);
+      if (response.status === 200) {
+        const state = await response.json();
+        applyState(state, [], false);
+        // No feed events come while polling: the story reads itself again for the new state.
+        window.dispatchEvent(new CustomEvent("feed", { detail: { game: state.game, seq: state.seq, reset: true } }));
+      }
       status(response.ok ? "polling" : "offline");
     } catch {
       status("offline");
