@@ -181,7 +181,7 @@ def test_behind_nginx_the_table_sees_each_client_and_its_host_and_streams_unbuff
     assert status == 403
     # A body over the limit is refused by nginx, in JSON, before waitress sees it.
     status, answer, _headers = post(daemon.port, "/api/commands", {"pad": "x" * 40_000}, headers=BANKER)
-    assert status == 413 and "too large" in answer["error"]
+    assert status == 413 and "too large" in answer["error"] and answer["words"]["ru"]
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux") or not mdwe_supported(),
@@ -226,6 +226,7 @@ def test_a_flood_of_requests_or_pin_guesses_from_one_address_is_answered_by_ngin
     assert 401 in statuses[:PIN_BURST]  # the control: the first guesses reached the table
     limited = guesses[-1]
     assert limited[0] == 429 and limited[1]["retry_after"] == 1 and limited[2]["Retry-After"] == "1"
+    assert limited[1]["words"]["ru"] and limited[1]["words"]["en"] == limited[1]["error"]
     assert limited[2]["Server"] == "nginx"
     flood = [get(daemon.port, "/api/state", "127.0.33.2")[0] for _ in range(BURST + 40)]
     assert flood[0] == 200 and 429 in flood
