@@ -156,7 +156,8 @@ def test_the_shipped_config_lists_every_setting_with_the_hardware_values() -> No
 def test_ci_installs_the_tools_these_tests_need() -> None:
     packages = re.search(r"^APT_PACKAGES=\((.*)\)$", (ROOT / ".ci" / "run").read_text(), re.MULTILINE)
     assert packages is not None
-    assert {"shellcheck", "systemd", "nginx-light", "libnginx-mod-stream"} <= set(packages.group(1).split())
+    wanted = {"shellcheck", "systemd", "nginx-light", "libnginx-mod-stream", "strace"}
+    assert wanted <= set(packages.group(1).split())
 
 
 def test_the_companion_command_runs_the_program_with_the_services_config(tmp_path: Path) -> None:

@@ -57,14 +57,18 @@ STREAM_RATE = 1  # event streams opened a second per address (a page's stream is
 STREAM_BURST = 3  # (a phone opening a few tabs at once; a burst of opens queues every request behind it)
 PIN_RATE = 1  # banker logins (PIN tries) a minute per address: a person's typing, not a machine's
 PIN_BURST = 3
-# ... and a second in all (each wrong PIN costs a slow hash: 34 ms here, ~100 ms on a Pi): a /24
-# at PIN_RATE offers about 4 a second, so the banker's own try still gets through.
+# ... and a second in all (each wrong PIN costs a slow hash: 34 ms here, ~100 ms on a Pi). 64
+# addresses at PIN_RATE offer about 1 a second, within it; a whole /24 about 4, and the banker's
+# own try then gets through one time in two (the physical way in is never limited).
 PINS_RATE = 2
 PINS_BURST = 10
 STARTS_WITHIN = 10.0  # seconds nginx may take to listen
-TOO_LARGE = json.dumps({"error": "That request is too large"})
-TOO_MANY = json.dumps({"error": "Too many requests from this address; try again in a second",
-                       "retry_after": 1})
+TOO_LARGE_WORDS = {"en": "That request is too large", "ru": "Этот запрос слишком велик"}
+TOO_MANY_WORDS = {"en": "Too many requests from this address; try again in a second",
+                  "ru": "Слишком много запросов с этого адреса; попробуйте через секунду"}
+TOO_LARGE = json.dumps({"error": TOO_LARGE_WORDS["en"], "words": TOO_LARGE_WORDS}, ensure_ascii=False)
+TOO_MANY = json.dumps({"error": TOO_MANY_WORDS["en"], "words": TOO_MANY_WORDS, "retry_after": 1},
+                      ensure_ascii=False)
 SOCKET_PATH_MAX = 100  # a unix socket's path must fit sockaddr_un (108 bytes with its NUL)
 
 
@@ -273,7 +277,7 @@ class Front:
         conf = self.folder / "nginx.conf"
         text = configuration(self.folder, self.sockets, self.host, self.port, load)
         temporary = conf.with_name(conf.name + ".new")
-        temporary.write_text(text)
+        temporary.write_text(text, encoding="utf-8")
         temporary.replace(conf)
         command = dying_with_parent([binary, "-p", str(self.folder), "-e", "stderr", "-c", str(conf)])
         self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
