@@ -1,6 +1,7 @@
 // The whole table on one screen (the Table page and the virtual table): the board with whose turn
 // it is, the dice of that turn and the story in its middle, the decision with every player's
-// answers (confirmed by a token tap), the players' cash; a tapped deed tag opens its card.
+// answers (confirmed by a token tap), the players' cash (a name opens that player's seat panel,
+// where a page has one); a tapped deed tag opens its card.
 
 import { act, onState } from "./api.js";
 import { BoardView, loadBoard } from "./board.js";
@@ -11,6 +12,7 @@ import { FeedView } from "./feed.js";
 import { t } from "./i18n.js";
 import { tokenEl } from "./pieces.js";
 import { renderPlayers } from "./players.js";
+import { seatPanel } from "./seatpanel.js";
 import { $, clear, h, toast } from "./ui.js";
 
 function renderCurrent(el, state) {
@@ -23,7 +25,13 @@ function renderCurrent(el, state) {
 export async function tableView({ extra = () => {}, deedCards = false } = {}) {
   const board = await loadBoard();
   const view = new BoardView($("#board"), board, { centre: $("#centre") });
-  const decision = new DecisionView($("#decision"), { board, mode: "shared", act });
+  // The Table page's seat panels (a player without a phone does there what a phone would).
+  const seats = seatPanel(board);
+  const decision = new DecisionView($("#decision"), {
+    board, mode: "shared", act,
+    openSeat: seats ? (player) => seats.open(player) : null,
+    counter: seats ? (pending) => seats.open(pending.to, { counter: pending }) : null,
+  });
   new FeedView($("#messages"));
   let last = null;
   const render = (state) => {
@@ -33,7 +41,7 @@ export async function tableView({ extra = () => {}, deedCards = false } = {}) {
     $("#turn-line").hidden = !state?.turn;
     renderCurrent($("#current-player"), state);
     renderDice($("#last-roll"), state);
-    renderPlayers($("#players"), state, board);
+    renderPlayers($("#players"), state, board, { pick: seats ? (player) => seats.open(player) : null });
     extra(state);
   };
   onState((state) => render(state));
