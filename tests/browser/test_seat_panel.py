@@ -222,3 +222,42 @@ def test_a_trade_offer_fits_the_now_box(screens: Any, api: Api, artifacts: Path,
     settle(table)
     shots.take(table, "trade-offer")
     assert_layout(table, f"trade offer, tablet {lang}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_player_without_a_phone_counters_a_trade_on_the_table_page(
+        screens: Any, api: Api, artifacts: Path, size: str, lang: str) -> None:
+    shots = Shots(artifacts, f"seat-counter-{size}-{lang}-", iter(range(1, 50)))
+    api.new_game(["Ann", "Bob"])
+    api.must({"do": "roll", "dice": [1, 2]})  # Ann buys Whitechapel Road
+    api.must({"do": "buy"})
+    api.must({"do": "end_turn"})
+    api.must({"do": "roll", "dice": [2, 3]})  # Bob buys King's Cross Station
+    api.must({"do": "buy"})
+    api.must({"do": "trade", "from": "Ann", "to": "Bob", "give": {"squares": ["whitechapel-road"]},
+              "take": {"cash": 300}})
+    table, reader = table_and_reader(screens, size, lang)
+    table.get_by_test_id("action-counter").click()  # Bob's answer, on the shared page
+    panel = table.get_by_test_id("seat-panel")
+    expect(panel).to_have_attribute("data-player", "Bob")
+    expect(panel.get_by_test_id("counter-note")).to_be_visible()
+    cash = panel.get_by_test_id("trade-give-cash")
+    expect(cash).to_have_value("300")  # the proposal, sides swapped
+    cash.fill("150")
+    settle(table)
+    shots.take(table, "counter")
+    propose = panel.get_by_test_id("trade-propose")
+
+    # Ann's token on Bob's counter-offer makes it Ann's: a proposal to herself, refused.
+    def refused(timeout: int) -> None:
+        expect(table.locator(".toast-refused")).to_have_count(1, timeout=timeout)
+    confirm(table, propose, reader, "Ann", refused)
+    assert api.state()["pending"]["from"] == "Ann"
+
+    def countered(timeout: int) -> None:
+        expect(table.get_by_test_id("trade-give")).to_contain_text("£150", timeout=timeout)
+    confirm(table, propose, reader, "Bob", countered)
+    pending = api.state()["pending"]
+    assert (pending["kind"], pending["from"], pending["to"]) == ("trade", "Bob", "Ann"), pending
+    assert pending["give"]["cash"] == 150 and pending["take"]["squares"] == ["whitechapel-road"]
