@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -261,3 +262,29 @@ def test_a_player_without_a_phone_counters_a_trade_on_the_table_page(
     pending = api.state()["pending"]
     assert (pending["kind"], pending["from"], pending["to"]) == ("trade", "Bob", "Ann"), pending
     assert pending["give"]["cash"] == 150 and pending["take"]["squares"] == ["whitechapel-road"]
+
+
+def test_a_token_tapped_while_nothing_waits_opens_that_players_panel(screens: Any, api: Api) -> None:
+    api.new_game(["Ann", "Bob"])
+    table, reader = table_and_reader(screens, "tablet", "en")
+    panel = table.get_by_test_id("seat-panel")
+    expect(panel).to_be_hidden()
+    reader.tap_token("Bob")
+    expect(panel).to_be_visible(timeout=SHOWN_MS)
+    expect(panel).to_have_attribute("data-player", "Bob")
+    table.get_by_test_id("seat-close").click()
+    expect(panel).to_be_hidden()
+    # The positive control of the routing: while a screen waits to pair, Ann's tap pairs it and
+    # opens nothing here.
+    phone = open_page(screens, context(screens, "phone", "en"), "/player", "en")
+    phone.get_by_test_id("pair").click()
+    expect(phone.get_by_test_id("pair-status")).not_to_be_empty()
+    deadline = time.monotonic() + 10
+    while not api.get("/api/taps")["waiting"]:  # the table waits for the tap now
+        assert time.monotonic() < deadline, "the phone never waited for a token"
+        time.sleep(0.05)
+
+    def paired(timeout: int) -> None:
+        expect(phone.get_by_test_id("my-name")).to_have_text("Ann", timeout=timeout)
+    tap_until(reader, "Ann", paired)
+    expect(panel).to_be_hidden()

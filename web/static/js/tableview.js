@@ -1,7 +1,8 @@
 // The whole table on one screen (the Table page and the virtual table): the board with whose turn
 // it is, the dice of that turn and the story in its middle, the decision with every player's
 // answers (confirmed by a token tap), the players' cash (a name opens that player's seat panel,
-// where a page has one); a tapped deed tag opens its card.
+// where a page has one, as does a token tapped while nothing waits for it); a tapped deed tag
+// opens its card.
 
 import { act, onState } from "./api.js";
 import { BoardView, loadBoard } from "./board.js";
@@ -10,7 +11,7 @@ import { DecisionView } from "./decision.js";
 import { renderDice } from "./dice.js";
 import { FeedView } from "./feed.js";
 import { t } from "./i18n.js";
-import { tokenEl } from "./pieces.js";
+import { pieceOf, tokenEl } from "./pieces.js";
 import { renderPlayers } from "./players.js";
 import { seatPanel } from "./seatpanel.js";
 import { $, clear, h, toast } from "./ui.js";
@@ -54,6 +55,12 @@ export async function tableView({ extra = () => {}, deedCards = false } = {}) {
       if (deedCards) openDeed(board, data.square, last, 12);
     } else if (data.type === "identify" && data.player) {
       toast(t("toast.identified", { player: data.player }), "info", 3000);
+    } else if (data.type === "ignored" && deedCards && seats) {
+      // A token tapped while nothing waited for it (the table's routing gave it to nobody):
+      // the Table page opens that player's seat panel.
+      const [kind, value] = String(data.meaning || "").split(":");
+      const p = kind === "token" ? (last?.players || []).find((x) => x.name === value || pieceOf(x.name) === value) : null;
+      if (p && !p.bankrupt) seats.open(p.name);
     } else if (data.type === "unknown_tag") {
       toast(t("toast.unknown_tag", { uid: data.uid || "" }), "refused");
     }
