@@ -5,7 +5,7 @@
 // confirmed by that player's token tap on the reader (act() on a shared screen). A modal dialog:
 // the page's toasts move into it while it is open.
 
-import { act, allowed, onState } from "./api.js";
+import { act as sendAs, allowed, onState } from "./api.js";
 import { renderDeeds } from "./deeds.js";
 import { lang, t } from "./i18n.js";
 import { tokenEl } from "./pieces.js";
@@ -13,7 +13,8 @@ import { TradeForm } from "./trade.js";
 import { $, clear, confirmDialog, h, money } from "./ui.js";
 
 export class SeatPanel {
-  constructor(el, { board }) {
+  // act(cmd, player): sends a command for that player (the Table page's, counting its waits).
+  constructor(el, { board, act = sendAs }) {
     this.el = el;
     this.board = board;
     this.player = null;
@@ -99,7 +100,7 @@ export class SeatPanel {
 }
 
 // The seat panel's place on the Table page, opened by the players list and the Now box.
-export function seatPanel(board) {
+export function seatPanel(board, act) {
   const el = $("#seat-panel");
-  return el ? new SeatPanel(el, { board }) : null;
+  return el ? new SeatPanel(el, { board, act }) : null;
 }

@@ -26,10 +26,17 @@ function renderCurrent(el, state) {
 export async function tableView({ extra = () => {}, deedCards = false } = {}) {
   const board = await loadBoard();
   const view = new BoardView($("#board"), board, { centre: $("#centre") });
+  // What this page sends, counted while it waits for its token (a tap then is not a call for
+  // a seat panel, even one the table ignored for coming early).
+  let acting = 0;
+  const send = async (cmd, player) => {
+    acting += 1;
+    try { return await act(cmd, player); } finally { acting -= 1; }
+  };
   // The Table page's seat panels (a player without a phone does there what a phone would).
-  const seats = seatPanel(board);
+  const seats = seatPanel(board, send);
   const decision = new DecisionView($("#decision"), {
-    board, mode: "shared", act,
+    board, mode: "shared", act: send,
     openSeat: seats ? (player) => seats.open(player) : null,
     counter: seats ? (pending) => seats.open(pending.to, { counter: pending }) : null,
   });
@@ -55,7 +62,7 @@ export async function tableView({ extra = () => {}, deedCards = false } = {}) {
       if (deedCards) openDeed(board, data.square, last, 12);
     } else if (data.type === "identify" && data.player) {
       toast(t("toast.identified", { player: data.player }), "info", 3000);
-    } else if (data.type === "ignored" && deedCards && seats) {
+    } else if (data.type === "ignored" && deedCards && seats && !acting) {
       // A token tapped while nothing waited for it (the table's routing gave it to nobody):
       // the Table page opens that player's seat panel.
       const [kind, value] = String(data.meaning || "").split(":");
