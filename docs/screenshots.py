@@ -17,6 +17,7 @@ import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
+from seat_shots import seat_shots
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screens"
@@ -113,6 +114,7 @@ def main() -> None:
                 call(url, "/api/commands", {"do": "end_game"})
                 page.bring_to_front()
                 shot(page, "winner")
+                seat_shots(browser, url, PIN, call, shot)  # issue 22: the seat panel, banners, a card
                 browser.close()
         finally:
             daemon.terminate()

@@ -1,7 +1,8 @@
 """The printed state of TABLE-SCRIPT.md: what `companion replay` prints and the dashboard shows.
 
 `pending` is the blocking decision of `Game.decision()` (or an open rent claim, which blocks
-nothing) in the contract's shape; `decision` adds who decides and the sentence in each language.
+nothing) in the contract's shape; `decision` adds who decides and the sentence in each language
+(and, for a debt, `advice`: the quickest ways to raise it).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .buildings import HOTEL
+from .raising import debt_advice
 from .rent import rent
 
 if TYPE_CHECKING:
@@ -59,10 +61,17 @@ def state(game: Game) -> dict[str, Any]:
                 "players": [names[s] for s in decision.seats],
                 "options": list(decision.options),
                 "text": decision.text(game).both(),
+                **_advice(game, decision.kind),
             }
             if decision is not None else None
         ),
     }
+
+
+def _advice(game: Game, kind: str) -> dict[str, Any]:
+    """A debt's quickest ways to raise the cash, in each language (other decisions have none)."""
+    advice = debt_advice(game) if kind == "debt" else None
+    return {"advice": advice.both()} if advice is not None else {}
 
 
 def _side(game: Game, side: Side) -> dict[str, Any]:

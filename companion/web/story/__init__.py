@@ -109,11 +109,24 @@ def story_items(seq: int, outcome: Outcome) -> list[dict[str, Any]]:
     for event in outcome.events:
         if event.key in SAID_BY_MONEY:
             continue
-        items.append({"seq": seq, "kind": "turn" if event.key == "turn.next" else "event",
-                      "key": event.key, "text": both(lambda lang, e=event: event_words(e, lang))})
+        item = {"seq": seq, "kind": "turn" if event.key == "turn.next" else "event",
+                "key": event.key, "text": both(lambda lang, e=event: event_words(e, lang))}
+        items.append(item | about(event))
     for transfer in outcome.transfers:
         items.append(money_item(seq, transfer))
     return items
+
+
+def about(event: Sentence) -> dict[str, Any]:
+    """Whom an event is about (its first value, a player's name, for the screens' personal
+    banners) and, for a card drawn, the card's own text (the Table page shows it big)."""
+    shown: dict[str, Any] = {}
+    if event.values and isinstance(event.values[0], str):
+        shown["player"] = event.values[0]
+    if event.key == "card.draws" and len(event.values) > 2:
+        shown["card"] = both(lambda lang: name_in(event.values[2], lang))
+        shown["deck"] = both(lambda lang: name_in(event.values[1], lang))
+    return shown
 
 
 def money_item(seq: int, transfer: Transfer) -> dict[str, Any]:

@@ -47,14 +47,16 @@ function optionLabel(entry, pending) {
 
 export class DecisionView {
   // el: the decision region (aria-live); mode: "player" | "shared"; me(): this screen's player;
-  // act(cmd, player): sends a command for that player; counter(pending): a counter-offer is asked.
-  constructor(el, { board, mode = "shared", me = () => null, act, counter = null }) {
+  // act(cmd, player): sends a command for that player; counter(pending): a counter-offer is asked;
+  // openSeat(player): a shared screen's way to a player's own moves (the Table page's seat panel).
+  constructor(el, { board, mode = "shared", me = () => null, act, counter = null, openSeat = null }) {
     this.el = el;
     this.board = board;
     this.mode = mode;
     this.me = me;
     this.act = act;
     this.counter = counter;
+    this.openSeat = openSeat;
     this.key = "";
     this.timer = setInterval(() => this.tick(), 250);
     window.addEventListener("langchange", () => { this.key = ""; if (this.state) this.update(this.state); });
@@ -224,10 +226,20 @@ export class DecisionView {
     return out;
   }
 
-  render_debt(p) {
+  render_debt(p, state) {
     const out = [];
+    // The engine's sentence: how much, to whom, and the quickest ways the rules allow now.
+    const advice = state.decision?.advice?.[lang()] || state.decision?.advice?.en;
+    if (advice && this.mine(p.player)) out.push(h("p", { class: "debt-advice", "data-test": "debt-advice" }, advice));
     if (p.count > 1) out.push(h("p", { class: "muted" }, t("decision.more_debts", { n: p.count - 1 })));
-    out.push(h("p", { class: "muted" }, p.player === this.me() ? t("decision.debt_hint_mine") : t("decision.debt_hint")));
+    if (this.openSeat) {
+      const debtors = state.decision?.players || [p.player];
+      out.push(h("div", { class: "actions" }, debtors.map((who) => h("button", {
+        type: "button", class: "primary", "data-test": `open-seat-debt-${who}`, onclick: () => this.openSeat(who),
+      }, tokenEl(state, who), h("span", {}, t("seat.raise", { player: who }))))));
+    } else {
+      out.push(h("p", { class: "muted" }, p.player === this.me() ? t("decision.debt_hint_mine") : t("decision.debt_hint")));
+    }
     return out;
   }
 
@@ -247,7 +259,7 @@ export class DecisionView {
           lifts.map((box) => h("label", { for: box.id, class: "check" }, box, squareName(this.board, box.value), ` (${money(costs[box.value])})`))));
       }
       const reject = allowed(state, p.to, { do: "reject" });
-      const counter = this.counter && this.mode === "player" && allowed(state, p.to, { do: "trade" });
+      const counter = this.counter && allowed(state, p.to, { do: "trade" });
       out.push(h("div", { class: "actions" },
         accept ? this.button(t("action.accept"), "action-accept", () => {
           const lift = lifts.filter((b) => b.checked).map((b) => b.value);

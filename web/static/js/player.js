@@ -3,8 +3,9 @@
 // the others' cash; with sounds, if switched on, for their turn and money in or out.
 
 import { act, allowed, currentState, loadSession, onState, pairAs, pairByTap, rollCommand, session, showError, unpair } from "./api.js";
-import { groupKey, groupName, groupStyle, isOwnable, loadBoard, squareName } from "./board.js";
-import { openDeed } from "./deedcard.js";
+import { loadBoard, squareName } from "./board.js";
+import { PersonalBanners } from "./banners.js";
+import { renderDeeds } from "./deeds.js";
 import { DecisionView } from "./decision.js";
 import { t } from "./i18n.js";
 import { start } from "./page.js";
@@ -14,7 +15,7 @@ import { labelText } from "./screennames.js";
 import { play } from "./sound.js";
 import { TapsView } from "./taps.js";
 import { TradeForm } from "./trade.js";
-import { $, clear, confirmDialog, h, money, slug, toast } from "./ui.js";
+import { $, clear, confirmDialog, h, money, toast } from "./ui.js";
 
 await start();
 const board = await loadBoard();
@@ -23,6 +24,7 @@ const mine = (cmd) => act(cmd, me());
 const trade = new TradeForm($("#trade-form"), { board, me, act: mine });
 const decision = new DecisionView($("#decision"), { board, mode: "player", me, act: mine, counter: (p) => trade.counter(p) });
 new TapsView($("#taps"), { quiet: () => Boolean(me()) });
+new PersonalBanners($("#banner"), { me });
 
 // ---- pairing --------------------------------------------------------------------------------------
 let pairing = false;
@@ -113,58 +115,9 @@ function renderTurn(state, p) {
   $("#danger").hidden = !entry("bankrupt");
 }
 
-// ---- my deeds, by group ---------------------------------------------------------------------------
-function groupTitle(key) {
-  if (board.groups?.[key]) return groupName(board, key);
-  return t(`group.${key}`);
-}
-
-function renderDeeds(state) {
-  const props = state.properties || {};
-  const groups = new Map();
-  for (const sq of board.squares) {
-    if (!isOwnable(sq) || props[sq.id]?.owner !== me()) continue;
-    const key = groupKey(sq);
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(sq);
-  }
-  if (!groups.size) return clear($("#deeds"), h("p", { class: "muted", "data-test": "no-deeds" }, t("player.no_deeds")));
-  const sections = [];
-  for (const [key, squares] of groups) {
-    const size = board.squares.filter((s) => groupKey(s) === key).length;
-    const sellAll = allowed(state, me(), { do: "sell_all_buildings", group: key });
-    const isColour = Boolean(board.groups?.[key]);
-    sections.push(h("section", { class: "deed-group", "data-test": `deed-group-${slug(key)}`, "aria-label": groupTitle(key) },
-      h("h3", {},
-        isColour ? h("span", { class: "swatch", style: groupStyle(board, key), "aria-hidden": "true" }) : null,
-        h("span", {}, groupTitle(key)), h("span", { class: "muted" }, `${squares.length}/${size}`),
-        sellAll ? h("button", { type: "button", class: "small", "data-test": `action-sell-all-${slug(key)}`, onclick: () => mine(sellAll.command) },
-          t("action.sell_all", { value: money(Math.abs(sellAll.cash || 0)) })) : null),
-      h("ul", { class: "deed-list" }, squares.map((sq) => deedRow(state, sq, props[sq.id])))));
-  }
-  clear($("#deeds"), sections);
-}
-
-function deedRow(state, sq, prop) {
-  const buildings = prop.hotel ? [h("span", { class: "hotel", title: t("board.hotel") })]
-    : Array.from({ length: prop.houses }, () => h("span", { class: "house", title: t("board.house") }));
-  const built = prop.hotel ? t("board.hotel") : prop.houses ? t("board.houses", { n: prop.houses }) : "";
-  // Only what the rules allow now, with what it costs or brings, as the server lists it.
-  const actions = [];
-  const offer = (doing, label, test) => {
-    const entry = allowed(state, me(), { do: doing, square: sq.id });
-    if (entry) actions.push(h("button", { type: "button", class: "small", "data-test": test, onclick: () => mine(entry.command) }, label(Math.abs(entry.cash || 0))));
-  };
-  offer("build", (cost) => t("action.build", { cost: money(cost) }), `action-build-${sq.id}`);
-  offer("sell_building", (value) => t("action.sell_building", { value: money(value) }), `action-sell-building-${sq.id}`);
-  offer("unmortgage", (cost) => t("action.unmortgage", { cost: money(cost) }), `action-unmortgage-${sq.id}`);
-  offer("mortgage", (value) => t("action.mortgage", { value: money(value) }), `action-mortgage-${sq.id}`);
-  return h("li", { class: `deed${prop.mortgaged ? " is-mortgaged" : ""}`, "data-test": `deed-${sq.id}`, "data-houses": prop.houses, "data-hotel": String(prop.hotel), "data-mortgaged": String(prop.mortgaged) },
-    h("button", { type: "button", class: "deed-name link", "data-test": `deed-card-${sq.id}`, onclick: () => openDeed(board, sq.id, state) }, squareName(board, sq.id)),
-    h("span", { class: "buildings", "aria-label": built || null }, buildings),
-    prop.mortgaged ? h("span", { class: "badge mortgaged" }, t("board.mortgaged"))
-      : sq.kind !== "utility" ? h("span", { class: "muted deed-rent" }, t("board.rent", { amount: money(prop.rent) })) : null,
-    actions.length ? h("span", { class: "deed-actions" }, actions) : null);
+// ---- my deeds, by group (deeds.js: the same buttons as the Table page's seat panel) -------------
+function renderMyDeeds(state) {
+  renderDeeds($("#deeds"), { board, state, player: me(), act: mine });
 }
 
 // ---- sounds: my turn, money in, money out -------------------------------------------------------
@@ -212,7 +165,7 @@ function render(state) {
   $("#my-jail-cards").textContent = String(p.jail_cards);
   $("#my-where").textContent = p.bankrupt ? t("table.bankrupt") : p.in_jail ? t("board.in_jail") : squareName(board, board.squares[p.position]?.id);
   renderTurn(state, p);
-  renderDeeds(state);
+  renderMyDeeds(state);
   $("#trade-panel").hidden = p.bankrupt || Boolean(state.winner);
   if (!p.bankrupt) trade.render(state);
   renderPlayers($("#players"), state, board, { me: me() });

@@ -1,11 +1,12 @@
 // The players with their cash: one line each, whose turn it is marked, the bankrupt struck out.
+// pick(name): the name is a button (the Table page opens that player's seat panel).
 
 import { squareName } from "./board.js";
 import { t } from "./i18n.js";
 import { tokenEl } from "./pieces.js";
 import { clear, h, money } from "./ui.js";
 
-export function renderPlayers(ul, state, board, { me = null } = {}) {
+export function renderPlayers(ul, state, board, { me = null, pick = null } = {}) {
   clear(ul, (state?.players || []).map((p) => {
     const where = p.in_jail ? t("board.in_jail") : squareName(board, board?.squares?.[p.position]?.id);
     return h("li", {
@@ -13,7 +14,10 @@ export function renderPlayers(ul, state, board, { me = null } = {}) {
       "data-test": `player-${p.name}`, "aria-current": p.name === state.turn ? "true" : null,
     },
     tokenEl(state, p.name),
-    h("span", { class: "player-name" }, h("span", { class: "name-text" }, p.name),
+    h("span", { class: "player-name" },
+      pick && !p.bankrupt
+        ? h("button", { type: "button", class: "link name-text", "data-test": `open-seat-${p.name}`, "aria-label": t("seat.open", { player: p.name }), onclick: () => pick(p.name) }, p.name)
+        : h("span", { class: "name-text" }, p.name),
       p.in_jail ? h("span", { class: "badge jail" }, t("board.in_jail")) : null,
       p.bankrupt ? h("span", { class: "badge out" }, t("table.bankrupt")) : null,
       p.jail_cards ? h("span", { class: "badge", title: t("player.jail_cards") }, t("trade.jail_cards_n", { n: p.jail_cards })) : null),

@@ -1,10 +1,12 @@
 // Table page: the tablet in the middle of the table. The board tells the story (whose turn, the
 // dice, every payment in words); beside it the decision due now (answered here with a token
-// tap), what the next tap does and what waits for one, the players' cash, a slot for the odds,
-// and the QR codes to join; at the end, the winner.
+// tap), what the next tap does and what waits for one, the players' cash (a name opens that
+// player's seat panel: a player without a phone does everything there), each card drawn shown
+// big, a slot for the odds, and the QR codes to join; at the end, the winner.
 
-import { session } from "./api.js";
+import { currentState, session } from "./api.js";
 import { start } from "./page.js";
+import { CardSpotlight } from "./spotlight.js";
 import { tableView } from "./tableview.js";
 import { TapsView } from "./taps.js";
 import { $ } from "./ui.js";
@@ -15,4 +17,5 @@ $("#wifi-ssid").textContent = session.wifi?.ssid ? `(${session.wifi.ssid})` : ""
 $("#join-url").textContent = session.join_url || "";
 const winner = new WinnerView($("#winner"));
 new TapsView($("#taps"));
+new CardSpotlight($("#spotlight"), { state: currentState });
 await tableView({ extra: (state) => winner.update(state), deedCards: true });

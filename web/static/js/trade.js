@@ -9,8 +9,10 @@ import { t } from "./i18n.js";
 import { clear, h } from "./ui.js";
 
 export class TradeForm {
-  constructor(form, { board, me, act }) {
+  // shared: on the Table page's seat panel, "Ann gives" rather than "I give".
+  constructor(form, { board, me, act, shared = false }) {
     this.form = form;
+    this.shared = shared;
     this.board = board;
     this.me = me;
     this.act = act;
@@ -72,7 +74,7 @@ export class TradeForm {
       counter ? h("p", { class: "counter-note", "data-test": "counter-note" }, t("trade.counter_note", { player: partner })) : null,
       h("div", { class: "field-row" }, h("label", { for: "trade-partner" }, t("trade.partner")), select),
       h("div", { class: "trade-sides-form" },
-        side("give", t("trade.i_give"), "give_cash", "give_cards", offer.free.give, fill?.give),
+        side("give", this.shared ? t("decision.trade_gives", { player: this.me() }) : t("trade.i_give"), "give_cash", "give_cards", offer.free.give, fill?.give),
         side("take", t("trade.i_take", { player: partner }), "take_cash", "take_cards", offer.free.take[partner], fill?.take)),
       h("p", { class: "muted" }, t("trade.lift_hint")),
       h("div", { class: "actions" }, h("button", { type: "submit", class: "primary", "data-test": "trade-propose" },

@@ -1,0 +1,92 @@
+"""The screenshots of issue 22 for README's "At the table" (docs/screenshots.py calls this): the
+Table page's seat panel for a player without a phone, in debt; a phone's banner for a card drawn;
+the Table page's card spotlight."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+ROOT = Path(__file__).resolve().parents[1]
+DEBT = ROOT / "tests" / "scripts" / "08-money" / "bankrupt-to-a-player-buildings-sold-to-the-bank-first.jsonl"
+TABLET = {"viewport": {"width": 1024, "height": 768}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def seat_shots(browser: Browser, url: str, pin: str, call: Callable[..., Any],
+               shot: Callable[[Page, str], None]) -> None:
+    # Ann, without a phone, owes Bob rent: the Now box says how to raise it; her panel does it.
+    lines = [json.loads(line) for line in DEBT.read_text(encoding="utf-8").splitlines()]
+    first = lines[0]
+    call(url, "/api/games", {"players": first["players"], "seed": first["seed"], "rules": first["rules"],
+                             "tokens": {"Ann": "car", "Bob": "dog", "Cat": "hat"}})
+    for command in lines[1:-1]:
+        call(url, "/api/commands", command)
+    table = browser.new_context(base_url=url, **TABLET).new_page()
+    table.goto("/")
+    table.wait_for_selector("[data-test=debt-advice]")
+    table.click("[data-test=open-seat-debt-Ann]")
+    table.wait_for_selector("[data-test=seat-panel] [data-test=action-sell-building-old-kent-road]")
+    shot(table, "seat-panel")
+    ru = browser.new_context(base_url=url, **PHONE).new_page()
+    ru.goto("/?lang=ru")
+    ru.click("[data-test=open-seat-Ann]")
+    ru.wait_for_selector("[data-test=seat-panel] [data-test=seat-advice]")
+    shot(ru, "seat-panel-phone-ru")
+    # A card drawn: big on Ann's phone (paired by the banker here) and on the Table page.
+    call(url, "/api/games", {"players": ["Ann", "Bob"], "seed": 7, "rules": {"shuffle": False},
+                             "tokens": {"Ann": "car", "Bob": "dog"}})
+    phone_context = browser.new_context(base_url=url, **PHONE)
+    phone_context.request.post("/api/pair", data={"player": "Ann"}, headers={"X-Banker-Pin": pin})
+    phone = phone_context.new_page()
+    phone.goto("/player")
+    phone.wait_for_selector("[data-test=my-name]")
+    table.goto("/")
+    table.wait_for_selector("[data-test=decision-text]")
+    phone.wait_for_timeout(1000)
+    call(url, "/api/commands", {"do": "roll", "dice": [3, 4]})  # Chance 1: Advance to GO
+    phone.wait_for_selector("[data-test=banner-card]")
+    shot(phone, "banner-card")
+    table.wait_for_selector("[data-test=spotlight-text]")
+    shot(table, "card-spotlight")
+
+
+def main() -> None:
+    """These pictures alone (docs/screenshots.py makes them with the rest)."""
+    import subprocess
+    import sys
+    import tempfile
+    import time
+
+    from playwright.sync_api import sync_playwright
+    from screenshots import OUT, PIN, call, free_port, shot
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as data:
+        run = [sys.executable, "-m", "companion.cli", "run", "--simulate", "--port", str(port),
+               "--host", "127.0.0.1", "--data", str(Path(data) / "games"), "--banker-pin", PIN]
+        daemon = subprocess.Popen(run, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            for _ in range(200):
+                try:
+                    call(url, "/api/state")
+                    break
+                except OSError:
+                    time.sleep(0.05)
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+                seat_shots(browser, url, PIN, call, shot)
+                browser.close()
+        finally:
+            daemon.terminate()
+            daemon.wait(10)
+
+
+if __name__ == "__main__":
+    main()

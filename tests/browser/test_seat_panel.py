@@ -1,0 +1,290 @@
+"""Issue 22, items 1, 2, 5 and 8, as a family would notice them at 1024×768 and 390×844 in English
+and Russian: a player without a phone gets out of a debt, or goes bankrupt, from the Table page
+alone (each move confirmed by her own token; another player's token confirms nothing of hers); a
+phone shows its player's fee, card and rent as they happen; the Table page shows each card drawn,
+big; a trade offer fits the Now box."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.layout import assert_layout, assert_only_legal_buttons
+from tests.browser.support import SHOWN_MS, Api, Shots, VirtualTable, player, tap_until
+from tests.browser.test_table_experience import context, open_page, paired_phone, settle
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts" / "08-money"
+# Ann (£360 to start) builds three houses on each brown street and mortgages Piccadilly; the
+# script's last line (her bankruptcy) is left out: she lands on Bob's Pentonville Road and owes £8.
+DEBT = SCRIPTS / "bankrupt-to-a-player-buildings-sold-to-the-bank-first.jsonl"
+BANNER_MS = 1_000 + SHOWN_MS  # "within a second" of the push, with room for a busy machine
+SIZES = ["tablet", "phone"]
+LANGS = ["en", "ru"]
+BANKRUPT = re.compile(r"\bis-bankrupt\b")
+
+
+def ann_in_debt(api: Api) -> dict[str, Any]:
+    lines = [json.loads(line) for line in DEBT.read_text(encoding="utf-8").splitlines()]
+    first, moves = lines[0], lines[1:-1]
+    api.new_game(first["players"], seed=first["seed"], starting_cash=first["rules"]["starting_cash"])
+    for move in moves:
+        api.must(move)
+    state = api.state()
+    assert state["pending"]["kind"] == "debt" and state["pending"]["player"] == "Ann", state["pending"]
+    return state
+
+
+def table_and_reader(screens: Any, size: str, lang: str) -> tuple[Page, VirtualTable]:
+    """The shared Table page (nobody's screen) and the table's reader (the virtual table's tags)."""
+    shared = context(screens, size, lang)
+    table = open_page(screens, shared, "/", lang)
+    reader = VirtualTable(open_page(screens, context(screens, "tablet", lang), "/virtual", lang))
+    return table, reader
+
+
+def confirm(table: Page, button: Locator, reader: VirtualTable, name: str, done: Any) -> None:
+    """Click a Table page button (it asks for a token: a toast) and tap this player's token."""
+    with table.expect_request(lambda r: r.url.endswith("/api/commands") and r.method == "POST") as sent:
+        button.click()
+    assert json.loads(sent.value.post_data or "{}").get("confirm") == "token"
+    expect(table.locator(".toast-info")).to_have_count(1, timeout=SHOWN_MS)
+    tap_until(reader, name, done)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_player_without_a_phone_raises_the_cash_on_the_table_page(
+        screens: Any, api: Api, artifacts: Path, size: str, lang: str) -> None:
+    shots = Shots(artifacts, f"seat-debt-{size}-{lang}-", iter(range(1, 50)))
+    state = ann_in_debt(api)
+    table, reader = table_and_reader(screens, size, lang)
+    # The Now box says how much she owes and the quickest way, in the engine's sentence.
+    advice = table.get_by_test_id("debt-advice")
+    expect(advice).to_have_text(state["decision"]["advice"][lang])
+    if lang == "en":
+        assert state["decision"]["advice"]["en"] == (
+            "Ann owes £8 to Bob and needs £8 more: selling a building on Old Kent Road raises £25")
+    settle(table)
+    shots.take(table, "debt-now")
+    table.get_by_test_id("open-seat-debt-Ann").click()
+    panel = table.get_by_test_id("seat-panel")
+    expect(panel).to_be_visible()
+    expect(panel.get_by_test_id("seat-advice")).to_have_text(state["decision"]["advice"][lang])
+    sell = panel.get_by_test_id("action-sell-building-old-kent-road")
+    expect(sell).to_be_visible()
+    # a mortgage is not offered on a built street, nor building while she owes
+    expect(panel.get_by_test_id("action-mortgage-old-kent-road")).to_have_count(0)
+    expect(panel.get_by_test_id("action-build-old-kent-road")).to_have_count(0)
+    settle(table)
+    shots.take(table, "seat-panel")
+    assert_layout(table, f"seat panel, {size} {lang}")
+    assert_only_legal_buttons(table, state, "Ann", f"seat panel, {size} {lang}")
+
+    # The attack: Bob's token tapped for Ann's sale confirms it as Bob's, which the rules refuse.
+    def refused(timeout: int) -> None:
+        expect(table.locator(".toast-refused")).to_have_count(1, timeout=timeout)
+    confirm(table, sell, reader, "Bob", refused)
+    after = api.state()
+    assert after["pending"]["kind"] == "debt" and player(after, "Ann")["cash"] == 0
+    assert after["properties"]["old-kent-road"]["houses"] == 3
+
+    # The rightful token: the building is sold, the debt paid, the panel shows her new cash.
+    def paid(timeout: int) -> None:
+        expect(panel.get_by_test_id("seat-cash")).to_have_attribute("data-amount", "17", timeout=timeout)
+    confirm(table, sell, reader, "Ann", paid)
+    after = api.state()
+    assert (after["pending"] or {}).get("kind") != "debt"
+    assert after["properties"]["old-kent-road"]["houses"] == 2
+    assert player(after, "Bob")["cash"] == player(state, "Bob")["cash"] + 8
+    expect(panel.get_by_test_id("seat-advice")).to_be_hidden()
+    expect(table.get_by_test_id("debt-advice")).to_have_count(0)
+    settle(table)
+    shots.take(table, "debt-paid")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_player_without_a_phone_goes_bankrupt_from_the_table_page(
+        screens: Any, api: Api, artifacts: Path, size: str, lang: str) -> None:
+    shots = Shots(artifacts, f"seat-bankrupt-{size}-{lang}-", iter(range(1, 50)))
+    ann_in_debt(api)
+    table, reader = table_and_reader(screens, size, lang)
+    table.get_by_test_id("open-seat-Ann").click()  # her name in the players list
+    panel = table.get_by_test_id("seat-panel")
+    out = panel.get_by_test_id("action-bankrupt")
+    expect(out).to_be_visible()
+    settle(table)
+    shots.take(table, "seat-panel")
+    out.click()
+    table.get_by_test_id("confirm-yes").click()  # "this cannot be taken back"
+    expect(table.locator(".toast-info")).to_have_count(1, timeout=SHOWN_MS)
+
+    def gone(timeout: int) -> None:
+        expect(table.get_by_test_id("player-Ann")).to_have_class(BANKRUPT, timeout=timeout)
+    tap_until(reader, "Ann", gone)
+    after = api.state()
+    assert player(after, "Ann")["bankrupt"]
+    expect(panel).to_be_hidden()
+    settle(table)
+    shots.take(table, "bankrupt")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_phone_tells_its_player_what_just_happened_and_the_table_shows_the_card(
+        screens: Any, api: Api, artifacts: Path, size: str, lang: str) -> None:
+    shots = Shots(artifacts, f"banners-{size}-{lang}-", iter(range(1, 50)))
+    api.new_game(["Ann", "Bob"])
+    ann = paired_phone(screens, size, lang, "Ann")
+    table = open_page(screens, context(screens, size, lang), "/", lang)
+    banner = ann.get_by_test_id("personal-banner")
+    expect(banner).to_be_hidden()
+
+    # A fee: Ann lands on Income Tax.
+    api.must({"do": "roll", "dice": [1, 3]})
+    if (api.state()["pending"] or {}).get("kind") == "choice":
+        api.must({"do": "choose", "option": "pay"})
+    fee = banner.locator("[data-test=banner-line][data-amount^='-']").first
+    expect(fee).to_be_visible(timeout=BANNER_MS)
+    expect(fee).to_contain_text("−£200")
+    settle(ann)
+    shots.take(ann, "fee")
+    api.must({"do": "end_turn"})
+    # Bob buys Whitechapel Road (Ann's phone says nothing of Bob's money).
+    api.must({"do": "roll", "dice": [1, 2]})
+    api.must({"do": "buy"})
+    api.must({"do": "end_turn"})
+    expect(banner.get_by_test_id("banner-line").filter(has_text="£60")).to_have_count(0)
+
+    # A card: Ann draws Chance 1, "Advance to GO": its text big on her phone and on the Table page.
+    api.must({"do": "roll", "dice": [1, 2]})
+    feed = api.get("/api/feed")["items"]
+    drawn = next(i for i in reversed(feed) if i["key"] == "card.draws")
+    assert drawn["player"] == "Ann" and drawn["card"][lang], drawn
+    expect(banner.get_by_test_id("banner-card")).to_contain_text(drawn["card"][lang], timeout=BANNER_MS)
+    expect(table.get_by_test_id("spotlight-text")).to_have_text(drawn["card"][lang], timeout=BANNER_MS)
+    settle(ann)
+    shots.take(ann, "card")
+    shots.take(table, "card-spotlight")
+    assert_layout(ann, f"card banner, {size} {lang}")
+    api.must({"do": "end_turn"})
+    expect(table.get_by_test_id("card-spotlight")).to_be_hidden(timeout=BANNER_MS)  # the next event
+    api.must({"do": "roll", "dice": [2, 3]})
+    if (api.state()["pending"] or {}).get("kind") == "buy":
+        api.must({"do": "decline"})
+    state = api.state()
+    while (state["pending"] or {}).get("kind") == "auction":
+        api.must({"do": "pass", "player": state["pending"]["bidders"][0]})
+        state = api.state()
+    api.must({"do": "end_turn"})
+
+    # Rent: Ann (back at GO) lands on Bob's Whitechapel Road.
+    api.must({"do": "roll", "dice": [1, 2]})
+    rent = next(i for i in reversed(api.get("/api/feed")["items"]) if i["key"] == "why.rent")
+    line = banner.get_by_test_id("banner-line").filter(has_text=rent["text"][lang])
+    expect(line).to_be_visible(timeout=BANNER_MS)
+    expect(line).to_have_attribute("data-amount", str(-rent["amount"]))
+    expect(line).to_contain_text(f"−£{rent['amount']}")
+    settle(ann)
+    shots.take(ann, "rent")
+    banner.click()  # dismissed
+    expect(banner).to_be_hidden()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_trade_offer_fits_the_now_box(screens: Any, api: Api, artifacts: Path, lang: str) -> None:
+    shots = Shots(artifacts, f"trade-fits-{lang}-", iter(range(1, 50)))
+    api.new_game(["Ann", "Bob"])
+    for dice in ([1, 2], [2, 3]):  # Ann buys Whitechapel Road, then King's Cross Station
+        api.must({"do": "roll", "dice": dice})
+        api.must({"do": "buy"})
+        api.must({"do": "end_turn"})
+        api.must({"do": "roll", "dice": [6, 5]})
+        if (api.state()["pending"] or {}).get("kind") == "buy":
+            api.must({"do": "buy"})
+        api.must({"do": "end_turn"})
+    state = api.state()
+    bobs = [sq for sq, p in state["properties"].items() if p["owner"] == "Bob"]
+    anns = [sq for sq, p in state["properties"].items() if p["owner"] == "Ann"]
+    api.must({"do": "trade", "from": "Ann", "to": "Bob", "give": {"squares": anns, "cash": 240},
+              "take": {"squares": bobs}})
+    table = open_page(screens, context(screens, "tablet", lang), "/", lang)
+    give = table.get_by_test_id("trade-give")
+    expect(give).to_contain_text("£240")
+    panel = table.locator(".decision-panel")
+    box, inner = panel.bounding_box(), give.bounding_box()
+    assert box and inner and inner["x"] + inner["width"] <= box["x"] + box["width"], (box, inner)
+    settle(table)
+    shots.take(table, "trade-offer")
+    assert_layout(table, f"trade offer, tablet {lang}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_player_without_a_phone_counters_a_trade_on_the_table_page(
+        screens: Any, api: Api, artifacts: Path, size: str, lang: str) -> None:
+    shots = Shots(artifacts, f"seat-counter-{size}-{lang}-", iter(range(1, 50)))
+    api.new_game(["Ann", "Bob"])
+    api.must({"do": "roll", "dice": [1, 2]})  # Ann buys Whitechapel Road
+    api.must({"do": "buy"})
+    api.must({"do": "end_turn"})
+    api.must({"do": "roll", "dice": [2, 3]})  # Bob buys King's Cross Station
+    api.must({"do": "buy"})
+    api.must({"do": "trade", "from": "Ann", "to": "Bob", "give": {"squares": ["whitechapel-road"]},
+              "take": {"cash": 300}})
+    table, reader = table_and_reader(screens, size, lang)
+    table.get_by_test_id("action-counter").click()  # Bob's answer, on the shared page
+    panel = table.get_by_test_id("seat-panel")
+    expect(panel).to_have_attribute("data-player", "Bob")
+    expect(panel.get_by_test_id("counter-note")).to_be_visible()
+    cash = panel.get_by_test_id("trade-give-cash")
+    expect(cash).to_have_value("300")  # the proposal, sides swapped
+    cash.fill("150")
+    settle(table)
+    shots.take(table, "counter")
+    propose = panel.get_by_test_id("trade-propose")
+
+    # Ann's token on Bob's counter-offer makes it Ann's: a proposal to herself, refused.
+    def refused(timeout: int) -> None:
+        expect(table.locator(".toast-refused")).to_have_count(1, timeout=timeout)
+    confirm(table, propose, reader, "Ann", refused)
+    assert api.state()["pending"]["from"] == "Ann"
+
+    def countered(timeout: int) -> None:
+        expect(table.get_by_test_id("trade-give")).to_contain_text("£150", timeout=timeout)
+    confirm(table, propose, reader, "Bob", countered)
+    pending = api.state()["pending"]
+    assert (pending["kind"], pending["from"], pending["to"]) == ("trade", "Bob", "Ann"), pending
+    assert pending["give"]["cash"] == 150 and pending["take"]["squares"] == ["whitechapel-road"]
+
+
+def test_a_token_tapped_while_nothing_waits_opens_that_players_panel(screens: Any, api: Api) -> None:
+    api.new_game(["Ann", "Bob"])
+    table, reader = table_and_reader(screens, "tablet", "en")
+    panel = table.get_by_test_id("seat-panel")
+    expect(panel).to_be_hidden()
+    reader.tap_token("Bob")
+    expect(panel).to_be_visible(timeout=SHOWN_MS)
+    expect(panel).to_have_attribute("data-player", "Bob")
+    table.get_by_test_id("seat-close").click()
+    expect(panel).to_be_hidden()
+    # The positive control of the routing: while a screen waits to pair, Ann's tap pairs it and
+    # opens nothing here.
+    phone = open_page(screens, context(screens, "phone", "en"), "/player", "en")
+    phone.get_by_test_id("pair").click()
+    expect(phone.get_by_test_id("pair-status")).not_to_be_empty()
+    deadline = time.monotonic() + 10
+    while not api.get("/api/taps")["waiting"]:  # the table waits for the tap now
+        assert time.monotonic() < deadline, "the phone never waited for a token"
+        time.sleep(0.05)
+
+    def paired(timeout: int) -> None:
+        expect(phone.get_by_test_id("my-name")).to_have_text("Ann", timeout=timeout)
+    tap_until(reader, "Ann", paired)
+    expect(panel).to_be_hidden()
