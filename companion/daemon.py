@@ -49,11 +49,10 @@ class Daemon:
             log.error("%s", exc.reason)
             return 1
         registry = TagRegistry.load(registry_path(self.config.tags, self.data_dir))
-        tags = registry.as_dict()
-        if self.simulate and not tags:
-            tags = simulated_tags()
+        if self.simulate and not len(registry):  # made-up tags (saved with any enrolled in the browser)
+            registry = TagRegistry(registry.path, simulated_tags())
         devices = Devices.from_config(self.config, self.data_dir, self.dice_port)
-        table = Table(folder, roll=roll, registry=tags, feedback=devices.feedback,
+        table = Table(folder, roll=roll, registry=registry, feedback=devices.feedback,
                       dice_unit=devices.dice_unit)
         table.listeners.append(log_command)
         auctions = AuctionClock(table, self.config.table.auction_seconds) \
@@ -65,7 +64,7 @@ class Daemon:
             pin=BankerPin(self.data_dir, self.banker_pin),
             simulator=simulator(devices) if self.simulate else None,
             devices=devices.status,
-            tags=lambda: tags,
+            tags=registry.as_dict,  # as enrolled now (the Banker page may enrol more)
             wifi=self.config.wifi,
             manual_dice=self.config.manual_dice,
             banker_hold=self.config.button.banker_hold,

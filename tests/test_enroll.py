@@ -179,7 +179,7 @@ def test_enroll_simulated_from_typed_uids_with_cards_then_resumed(tmp_path: Path
     assert done.returncode == 0, done.stderr
     assert "20 of 68 tags already enrolled; carrying on with Water Works." in done.stdout
     assert "That tag is already Pall Mall: use another one." in done.stdout
-    assert "Tap Community Chest card 16: Annuity matures: receive 100. (16/16)" in done.stdout
+    assert "Tap Community Chest card 16: Annuity matures: receive £100. (16/16)" in done.stdout
     saved = TagRegistry.load(tmp_path / "tags.toml")
     assert len(saved) == 68
     assert saved.lookup(uid(68)) == "card:community_chest:16"

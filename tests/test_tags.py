@@ -138,5 +138,5 @@ def test_meanings_in_words() -> None:
     london = load_edition()
     assert describe("deed:old-kent-road", london) == "Old Kent Road"
     assert describe("token:car") == "the car token"
-    assert describe("card:community_chest:10", london) == "Community Chest card 10 (You inherit 100.)"
+    assert describe("card:community_chest:10", london) == "Community Chest card 10 (You inherit £100.)"
     assert describe("card:chance:3") == "Chance card 3"

@@ -302,12 +302,16 @@ def test_history_chart_and_log_without_a_game_are_empty(rig: Rig) -> None:
     assert client.get("/api/games").json == {"games": [], "current": None}
 
 
+TURNS = [1, 1, 2, 3]  # the start and Ann's purchase in turn 1, Bob's rent in 2, her mortgage in 3
+
+
 def test_chart_has_a_point_per_entry_that_moved_money(rig: Rig, game: dict) -> None:
     play_some_money(rig)
     chart = rig.client().get("/api/chart").json
     assert chart["players"] == ["Ann", "Bob"]
-    assert chart["points"][0] == {"seq": 1, "cash": [1500, 1500]}
+    assert chart["points"][0] == {"seq": 1, "turn": 1, "cash": [1500, 1500]}
     assert [p["cash"] for p in chart["points"]] == [[1500, 1500], [1440, 1500], [1444, 1496], [1474, 1496]]
+    assert [p["turn"] for p in chart["points"]] == TURNS  # the x axis: turns, not stored entries
     state = rig.client().get("/api/state").json
     assert chart["points"][-1]["cash"] == [p["cash"] for p in state["players"]]
 

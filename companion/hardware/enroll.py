@@ -161,3 +161,126 @@ class ReaderUids:
 
     def close(self) -> None:
         self.reader.stop()
+
+
+@dataclass(frozen=True)
+class Enrolled:
+    """One tag the Banker page enrolled, with what undoing it must put back."""
+
+    uid: str
+    meaning: str
+    replaced: tuple[str, ...] = ()  # the tags that stood for this meaning before (a redone tag)
+    had: bool = False  # the tag already stood for it (tapped again): undo leaves it
+
+
+class Enrolment:
+    """An enrolment run from the Banker page: its steps asked in turn, each tap saved at once,
+    the last one undone on request. Used on the table's writer thread only.
+
+    again=False asks only the steps no tag stands for yet (carrying on, like `companion enroll`);
+    again=True asks every step and each tap replaces that meaning's old tags (a damaged sticker
+    redone, a new set), so nothing is forgotten before its new tag is tapped.
+    """
+
+    def __init__(self, registry: TagRegistry, steps: list[Step], again: bool = False) -> None:
+        self.registry = registry
+        self.again = again
+        self.total = len(steps)
+        self.steps = steps if again else [s for s in steps if not registry.has(s.meaning)]
+        self.done: list[Enrolled] = []
+        self.last: dict[str, str] = {}  # what the last tap or undo did, for the page to say
+        self.stopped = False
+
+    @property
+    def step(self) -> Step | None:
+        """The step waiting for a tap, or None once every step is done (or the run stopped)."""
+        if self.stopped or len(self.done) >= len(self.steps):
+            return None
+        return self.steps[len(self.done)]
+
+    @property
+    def running(self) -> bool:
+        return self.step is not None
+
+    def tapped(self, uid: str) -> bool:
+        """A tag for the current step: saved and the run moves on, or refused (in use, malformed)."""
+        step = self.step
+        if step is None:
+            return False
+        try:
+            uid = normalize_uid(uid)
+        except TagError:
+            self.last = {"outcome": "bad_uid", "uid": uid[:40]}
+            return False
+        existing = self.registry.lookup(uid)
+        if existing is not None and existing != step.meaning:
+            self.last = {"outcome": "in_use", "uid": uid, "meaning": existing}
+            return False
+        replaced = tuple(u for u in self.registry.uids_for(step.meaning) if u != uid) if self.again else ()
+        entry = Enrolled(uid, step.meaning, replaced, had=existing is not None)
+        self._apply(entry)
+        self.done.append(entry)
+        self.last = {"outcome": "enrolled", "uid": uid, "meaning": step.meaning}
+        return True
+
+    def undo(self) -> Enrolled | None:
+        """Take back the last tag enrolled (the step is asked again); None if there is none."""
+        if not self.done:
+            return None
+        entry = self.done[-1]
+        self._unapply(entry)
+        self.done.pop()
+        self.stopped = False
+        self.last = {"outcome": "undone", "uid": entry.uid, "meaning": entry.meaning}
+        return entry
+
+    def stop(self) -> None:
+        self.stopped = True
+
+    def _apply(self, entry: Enrolled) -> None:
+        """The registry with this tag, saved; left as it was if saving fails."""
+        for old in entry.replaced:
+            self.registry.remove(old)
+        if not entry.had:
+            self.registry.add(entry.uid, entry.meaning)
+        try:
+            self.registry.save()
+        except BaseException:
+            self._restore(entry)
+            raise
+
+    def _unapply(self, entry: Enrolled) -> None:
+        self._restore(entry)
+        try:
+            self.registry.save()
+        except BaseException:
+            self._apply_in_memory(entry)
+            raise
+
+    def _restore(self, entry: Enrolled) -> None:
+        if not entry.had:
+            self.registry.remove(entry.uid)
+        for old in entry.replaced:
+            self.registry.add(old, entry.meaning)
+
+    def _apply_in_memory(self, entry: Enrolled) -> None:
+        for old in entry.replaced:
+            self.registry.remove(old)
+        if not entry.had:
+            self.registry.add(entry.uid, entry.meaning)
+
+    def status(self) -> dict[str, object]:
+        """What the Banker page shows: the step asked, the progress, the last outcome."""
+        step = self.step
+        return {
+            "running": step is not None,
+            "meaning": step.meaning if step is not None else None,
+            "done": len(self.done),
+            "steps": len(self.steps),
+            "total": self.total,
+            "already": self.total - len(self.steps),
+            "again": self.again,
+            "stopped": self.stopped,
+            "last": dict(self.last),
+            "enrolled": [{"uid": e.uid, "meaning": e.meaning} for e in self.done],
+        }

@@ -31,6 +31,7 @@ class DeviceInputs:
     feedback: Any
     dice_unit: Any
     waits: list[Any]
+    enrolment: Any = None  # hardware.enroll.Enrolment while the Banker page enrols tags
 
     def on_event(self, event: Event) -> None:
         """The devices' callback: queued for the writer, never blocking a device thread."""
@@ -44,6 +45,8 @@ class DeviceInputs:
             self._call(lambda: self._unit_roll(event))  # type: ignore[attr-defined]
 
     def _tap(self, uid: str) -> Result:
+        if self.enrolment is not None and self.enrolment.running:  # taps go to enrolment, not the game
+            return self._enrol_tap(uid)
         store = self.store
         game = store.game if store is not None else None
         meaning: TapMeaning = what_tap_means(uid, game, self.registry)
@@ -72,6 +75,14 @@ class DeviceInputs:
         if meaning.kind == "deed":
             return self._ok(kind="show_deed", detail={"square": meaning.value})  # type: ignore[attr-defined]
         return self._ok(kind="ignored", detail={"uid": uid, "meaning": meaning.text})  # type: ignore[attr-defined]
+
+    def _enrol_tap(self, uid: str) -> Result:
+        """A tap while the Banker page enrols: the step's tag, told to no screen but the banker's
+        page (it polls the enrolment: the UIDs are not for every screen on the wifi)."""
+        ok = self.enrolment.tapped(uid)
+        if self.feedback is not None:
+            (self.feedback.accepted if ok else self.feedback.rejected)()
+        return Result(ok, "" if ok else "not enrolled", kind="enrolment", detail=self.enrolment.last)
 
     def _banker_step(self, how: str) -> Result:
         """The banker at the table ("tag" or "button"): for whoever waits for it (web/presence.py)."""

@@ -85,13 +85,14 @@ def _blueprints() -> list[Blueprint]:
     from .acting import acting
     from .banker import banker
     from .clock import clock
+    from .enrolment import enrolment
     from .feed import feed
     from .pages import pages
     from .screens import screens
     from .simulated import simulated
     from .watching import watching
 
-    return [watching, acting, banker, clock, simulated, feed, screens, pages]
+    return [watching, acting, banker, enrolment, clock, simulated, feed, screens, pages]
 
 
 def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Blueprint] = ()) -> Flask:

@@ -172,6 +172,25 @@ ROUTES: dict[str, dict[str, Route]] = {
                  {"type": "object", "properties": {"use": {"type": "boolean"}}, "required": ["use"]}, []),
     },
     "/api/banker/logout": {"post": ("Stop being the banker on this screen", {200: "done"}, None, [])},
+    "/api/banker/enrolment": {
+        "get": ("Banker: the enrolment running (its step, progress, last tap) and every meaning a tag "
+                "can have, with whether one has it", {200: "status", 401: "not the banker"}, None, []),
+        "post": ("Banker: enrol a whole set (what: set; cards, again), redo one tag (what: one, meaning) "
+                 "or enrol an unknown tag at once (what: one, meaning, uid); taps go to it meanwhile",
+                 {201: "started (or enrolled)", 400: "not set or one", 401: "not the banker",
+                  409: "no tags file", 422: "no such meaning, not a UID, or a tag in use",
+                  503: "the table is busy"},
+                 {"type": "object", "properties": {
+                     "what": {"enum": ["set", "one"]}, "cards": {"type": "boolean"},
+                     "again": {"type": "boolean"}, "meaning": STRING, "uid": STRING},
+                  "required": ["what"]}, []),
+    },
+    "/api/banker/enrolment/undo": {"post": ("Banker: the run's last tag taken back (asked again)",
+                                            {200: "undone", 401: "not the banker",
+                                             422: "nothing to undo", 503: "the table is busy"}, None, [])},
+    "/api/banker/enrolment/stop": {"post": ("Banker: the run stops (every tag so far stays saved)",
+                                            {200: "stopped", 401: "not the banker",
+                                             503: "the table is busy"}, None, [])},
     "/api/banker/screens": {"get": ("Banker: every paired screen, and the banker's",
                                     {200: "screens", 401: "not the banker"}, None, [])},
     "/api/banker/screens/{screen_id}/revoke": {"post": ("Banker: that screen no longer plays nor banks",

@@ -4,6 +4,7 @@ description, and the outcome of this screen's token wait."""
 
 from __future__ import annotations
 
+import bisect
 import io
 import json
 
@@ -103,17 +104,32 @@ def history() -> Response:
     return jsonify({"transfers": rows or []})
 
 
+def turn_ends(store: GameStore) -> list[int]:
+    """The seqs of the stored end_turn commands that still count (not undone), in order."""
+    ends = []
+    for line, seq in store.effective:
+        if '"end_turn"' in line:
+            try:
+                if json.loads(line).get("do") == "end_turn":
+                    ends.append(seq)
+            except ValueError:
+                continue
+    return ends
+
+
 @watching.get("/chart")
 def chart() -> Response:
     def points(store: GameStore) -> JSON:
         names = list(store.game.names)
+        ends = turn_ends(store)
         out: list[JSON] = []
         for row in _history(store, None):
             cash = [row["balances"][n] for n in names]
             if out and out[-1]["seq"] == row["seq"]:
                 out[-1]["cash"] = cash
-            else:
-                out.append({"seq": row["seq"], "cash": cash})
+            else:  # turn: the turn it happened in, counted from 1 (the chart's x axis)
+                turn = 1 + bisect.bisect_left(ends, row["seq"])
+                out.append({"seq": row["seq"], "turn": turn, "cash": cash})
         return {"players": names, "points": out}
 
     return jsonify(store_read(points) or {"players": [], "points": []})

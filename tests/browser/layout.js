@@ -9,8 +9,10 @@
     return `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}${el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : ""}${test ? `[${test}]` : ""}`;
   };
   const visible = (el) => {
-    const folded = el.closest("details:not([open])");
-    if (folded && !el.closest("summary")) return false; // inside a closed <details>
+    // inside a closed <details> (at any depth), unless in that very <details>' own summary
+    for (let d = el.closest("details:not([open])"); d; d = d.parentElement?.closest("details:not([open])")) {
+      if (el.closest("summary")?.parentElement !== d) return false;
+    }
     for (let e = el; e; e = e.parentElement) {
       const s = getComputedStyle(e);
       if (s.display === "none" || s.visibility === "hidden" || Number(s.opacity) === 0) return false;

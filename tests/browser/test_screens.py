@@ -85,6 +85,10 @@ def banker_page(screens: Any, size: str, lang: str) -> Page:
     page = open_page(screens, context(screens, size, lang), "/banker", lang)
     page.get_by_test_id("pin").fill(PIN)
     page.get_by_test_id("pin-submit").click()
+    expect(page.get_by_test_id("game-status")).to_be_visible()  # logged in: the sections are set
+    section = page.get_by_test_id("section-screens")  # folded on a phone: the banker opens it
+    if section.get_attribute("open") is None:
+        section.locator("summary").click()
     expect(page.get_by_test_id("screens")).to_be_visible()
     return page
 

@@ -4,7 +4,7 @@
 import { applyState, currentState, post } from "./api.js";
 import { t } from "./i18n.js";
 import { pieceSvg } from "./pieces.js";
-import { $, clear, confirmDialog, h, toast } from "./ui.js";
+import { $, clear, confirmDialog, h, money, toast } from "./ui.js";
 
 export const PIECES = ["boot", "car", "dog", "hat", "iron", "ship", "thimble", "wheelbarrow"];
 // RULES.md section 9 (and the physical-decks rule): key, kind, default.
@@ -17,6 +17,12 @@ export const RULES = [
   ["free_parking_pot", "bool", false], ["income_tax_percent", "optint", null], ["interpol", "bool", false],
   ["physical_decks", "bool", false],
 ];
+
+// The unit of each number among the house rules (shown beside its box).
+const RULE_UNITS = {
+  starting_cash: "money", salary: "money", jail_fine: "money", income_tax_percent: "percent",
+  building_sellback: "of_cost", max_houses_per_turn: "houses", houses: "houses", hotels: "hotels",
+};
 
 export class NewGameForm {
   constructor(form, { started }) {
@@ -31,6 +37,17 @@ export class NewGameForm {
       name: ($(`[data-test=new-game-player-${i}]`, this.form)?.value ?? seat.name),
       piece: ($(`[data-test=new-game-token-${i}]`, this.form)?.value ?? seat.piece),
     }));
+  }
+
+  // A number's unit beside its box ("£ [1500]", "[10] %"), told to screen readers with the box.
+  withUnit(key, input) {
+    const unit = RULE_UNITS[key];
+    if (!unit) return input;
+    const id = `${input.id}-unit`;
+    input.setAttribute("aria-describedby", id);
+    const text = unit === "money" ? money(0).replace(/[\d\s.,]/g, "") : t(`rule.unit.${unit}`);
+    const shown = h("span", { class: "unit", id }, text);
+    return h("span", { class: "with-unit" }, unit === "money" ? [shown, input] : [input, shown]);
   }
 
   ruleField([key, kind, fallback, choices]) {
@@ -50,7 +67,7 @@ export class NewGameForm {
         step: kind === "fraction" ? 0.05 : 1, value: fallback ?? "", placeholder: fallback === null ? t("rule.none") : null,
       });
     }
-    return h("div", { class: "field" }, label, input);
+    return h("div", { class: "field" }, label, this.withUnit(key, input));
   }
 
   render() {

@@ -21,7 +21,7 @@ export async function renderOverview(el, state) {
         h("span", { class: "muted" }, t("table.worth", { amount: money(p.net_worth) }))),
       deeds.length ? h("div", { class: "chips" }, deeds.map((sq) => {
         const prop = props[sq.id];
-        const built = prop.hotel ? " ★" : prop.houses ? ` ${"⌂".repeat(prop.houses)}` : "";
+        const built = prop.hotel ? ` (${t("board.hotel")})` : prop.houses ? ` ${"⌂".repeat(prop.houses)}` : "";
         return h("span", { class: `chip chip-deed${prop.mortgaged ? " is-mortgaged" : ""}`, title: prop.mortgaged ? t("board.mortgaged") : null },
           sq.group ? h("span", { class: "swatch", style: groupStyle(board, sq.group), "aria-hidden": "true" }) : null,
           h("span", { class: "chip-name" }, squareName(board, sq.id) + built),

@@ -53,6 +53,8 @@ export function wirePinPanel(show) {
       });
       return;
     }
+    // The answer to this try replaces the last try's ("wrong PIN", "wait 58 seconds"): never stacked.
+    for (const old of document.querySelectorAll('#toasts .toast[data-kind="error"], #toasts .toast[data-kind="refused"]')) old.remove();
     try {
       await post("/api/banker/login", { pin });
     } catch {

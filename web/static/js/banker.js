@@ -9,7 +9,10 @@ import { renderCorrections, renderRedo, renderUndoWhat, resetCorrections, wireUn
 import { NewGameForm } from "./banker-newgame.js";
 import { loadLog, renderLog, renderOverview } from "./banker-overview.js";
 import { ScreensPanel } from "./banker-screens.js";
+import { EnrolPanel } from "./banker-enrol.js";
+import { foldSections, wireSections } from "./banker-sections.js";
 import { t } from "./i18n.js";
+import { plural } from "./plural.js";
 import { start } from "./page.js";
 import { $, clear, confirmDialog, dateTimeText, debounce, h, toast } from "./ui.js";
 
@@ -93,14 +96,16 @@ function renderStatus(state) {
   let text;
   if (!state?.game) text = t("banker.no_game");
   else if (state.winner || !state.turn) text = t("banker.game_over", { game: state.game, winner: state.winner || "—" });
-  else text = t("banker.game_running", { game: state.game, seq: state.seq, player: state.turn });
+  else text = t("banker.game_running", { game: state.game, stored: t(plural("banker.moves_stored", state.seq), { n: state.seq }), player: state.turn });
   $("#game-status").textContent = text;
-  $("#end-game").hidden = !state?.game || Boolean(state.winner);
+  $("#section-end").hidden = !state?.game || Boolean(state.winner);
 }
 
 const newGame = new NewGameForm($("#new-game"), { started: () => loadGames() });
 const screens = new ScreensPanel($("#screens"));
+const enrol = new EnrolPanel($("#enrol"));
 let loaded = false;
+wireSections();
 wireUndo();
 
 async function refreshLog() {
@@ -114,11 +119,12 @@ function show() {
   $("#pin-panel").hidden = banker;
   $("#banker").hidden = !banker;
   if (!banker) { renderPinForm(); $("#pin").focus(); return; }
-  if (!loaded) { loaded = true; newGame.render(); }
   const state = currentState();
+  if (!loaded) { loaded = true; newGame.render(); foldSections(state); }
   loadGames();
   loadDevices();
   screens.load();
+  enrol.load();
   loadClock();
   refreshLog();
   renderStatus(state);

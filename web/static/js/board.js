@@ -35,6 +35,15 @@ export const deckName = (board, deck) => (board?.decks?.[deck] ? local(board.dec
 
 // The group of a square for grouping deeds: its colour group, or "station" / "utility".
 export const groupKey = (sq) => sq.group || sq.kind;
+
+// An owned utility's rent: so many times the dice (4 with one utility, 10 with both), or null.
+export function utilityTimes(board, state, id) {
+  const owner = state?.properties?.[id]?.owner;
+  if (!owner || !board) return null;
+  const held = board.squares.filter((sq) => sq.kind === "utility" && state.properties?.[sq.id]?.owner === owner).length;
+  const times = board.utility_multipliers?.length ? board.utility_multipliers : [4, 10];
+  return times[Math.max(1, Math.min(held, times.length)) - 1];
+}
 export const isOwnable = (sq) => sq && (sq.kind === "lot" || sq.kind === "station" || sq.kind === "utility");
 
 // ---- patterns: a tiny SVG tile per pattern name, in black or white to show on the group colour --
@@ -208,7 +217,7 @@ export class BoardView {
         let note = money(sq.price);
         if (prop?.mortgaged) note = t("board.mortgaged");
         else if (owner && sq.kind !== "utility") note = t("board.rent", { amount: money(prop.rent) });
-        else if (owner) note = "";
+        else if (owner) note = t("board.rent_dice", { n: utilityTimes(this.board, state, id) });
         parts.note.textContent = note;
         if (owner) parts.note.setAttribute("data-test", `rent-${id}`);
         else parts.note.removeAttribute("data-test");
@@ -278,6 +287,7 @@ export class BoardView {
         else if (prop.houses) bits.push(t("board.houses", { n: prop.houses }));
         if (prop.mortgaged) bits.push(t("board.mortgaged"));
         else if (prop.owner && sq.kind !== "utility") bits.push(t("board.rent", { amount: money(prop.rent) }));
+        else if (prop.owner) bits.push(t("board.rent_dice", { n: utilityTimes(this.board, this.state, id) }));
       }
       const standing = parts.standing || [];
       if (sq.kind === "jail") {

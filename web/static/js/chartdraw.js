@@ -1,5 +1,6 @@
 // Each player's cash over the game as an SVG line chart (no library): the Chart page and the
-// end-of-game summary draw it. Axis labels are thinned so that none overlaps another.
+// end-of-game summary draw it. The x axis counts the game's turns; its labels are thinned so that
+// none overlaps another.
 
 import { t } from "./i18n.js";
 import { h, money, playerColour, playerDash } from "./ui.js";
@@ -20,7 +21,7 @@ function niceStep(max, ticks) {
   return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw);
 }
 
-// data: {players, points: [{seq, cash: [...]}]}; width: the pixels it will be shown at (the
+// data: {players, points: [{seq, turn, cash: [...]}]}; width: the pixels it will be shown at (the
 // drawing keeps its proportions, labels their size).
 export function drawChart(data, state, { width = 800, height = 400, idPrefix = "chart" } = {}) {
   const players = data?.players || [];
@@ -42,16 +43,24 @@ export function drawChart(data, state, { width = 800, height = 400, idPrefix = "
     grid.append(svg("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v) }),
       svg("text", { x: PAD.left - 8, y: y(v) + 5, "text-anchor": "end" }, money(v)));
   }
-  // move numbers along the bottom: at least 64 units apart, the last one always
-  const room = Math.max(1, Math.floor((W - PAD.left - PAD.right) / 64));
-  const every = Math.max(1, Math.ceil(points.length / room));
-  points.forEach((p, i) => {
-    const last = i === points.length - 1;
-    if ((i % every === 0 && (last || points.length - 1 - i >= every / 2 || every === 1)) || last) {
-      grid.append(svg("text", { x: x(i), y: H - 16, "text-anchor": i === 0 ? "start" : last ? "end" : "middle" }, p.seq));
-    }
-  });
-  grid.append(svg("text", { x: W - PAD.right, y: H - 1, "text-anchor": "end", class: "axis-name" }, t("chart.moves")));
+  // turn numbers along the bottom, each at the first change of its turn, at least 56 units apart
+  // (the last turn's always shown: an earlier label too close to it gives way)
+  const GAP = 56;
+  const starts = points.map((p, i) => [i, p.turn ?? i + 1]).filter(([i, turn]) => i === 0 || turn !== (points[i - 1].turn ?? i));
+  const shown = [];
+  for (const [i, turn] of starts) {
+    if (!shown.length || x(i) - x(shown.at(-1)[0]) >= GAP) shown.push([i, turn]);
+  }
+  const final = starts.at(-1);
+  if (final && shown.at(-1)[0] !== final[0]) {
+    while (shown.length && x(final[0]) - x(shown.at(-1)[0]) < GAP) shown.pop();
+    shown.push(final);
+  }
+  for (const [i, turn] of shown) {
+    const edge = x(i) - PAD.left < GAP / 2 ? "start" : W - PAD.right - x(i) < GAP / 2 ? "end" : "middle";
+    grid.append(svg("text", { x: x(i), y: H - 16, "text-anchor": edge, "data-test": "chart-turn" }, turn));
+  }
+  grid.append(svg("text", { x: W - PAD.right, y: H - 1, "text-anchor": "end", class: "axis-name" }, t("chart.turns")));
   chart.append(grid);
   players.forEach((name, k) => {
     const colour = playerColour(state, name);

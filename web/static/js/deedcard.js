@@ -3,7 +3,7 @@
 // it now (owner, buildings, mortgage, the rent due now). Printed values come from /api/deeds.
 
 import { get } from "./api.js";
-import { groupName, groupStyle, squareName } from "./board.js";
+import { groupName, groupStyle, squareName, utilityTimes } from "./board.js";
 import { t } from "./i18n.js";
 import { h, money, playerColour } from "./ui.js";
 
@@ -53,6 +53,8 @@ export async function openDeed(board, id, state, seconds = 0) {
     card.kind === "lot" ? [t("deed.buildings"), built] : null,
     [t("deed.mortgaged"), prop?.mortgaged ? h("strong", { class: "danger-text" }, t("common.yes")) : t("common.no")],
     owner && !prop.mortgaged && card.kind !== "utility" ? [t("deed.rent_now"), h("strong", {}, money(prop.rent))] : null,
+    owner && !prop.mortgaged && card.kind === "utility"
+      ? [t("deed.rent_now"), h("strong", { "data-test": "deed-utility-rent" }, t("deed.times_dice", { n: utilityTimes(board, state, id) }))] : null,
   ].filter(Boolean);
   const dialog = h("dialog", { class: "deed-card", "data-test": "deed-card", "data-square": id, "aria-labelledby": "deed-card-title" },
     h("div", { class: "deed-head", style: sq.group ? groupStyle(board, sq.group) : {} },

@@ -50,7 +50,7 @@ function deedRow({ board, state, player, act }, sq, prop) {
     const entry = allowed(state, player, { do: doing, square: sq.id });
     if (entry) actions.push(h("button", { type: "button", class: "small", "data-test": test, onclick: () => act(entry.command) }, label(Math.abs(entry.cash || 0))));
   };
-  offer("build", (cost) => t("action.build", { cost: money(cost) }), `action-build-${sq.id}`);
+  offer("build", (cost) => t(prop.houses >= 4 ? "action.build_hotel" : "action.build_house", { cost: money(cost) }), `action-build-${sq.id}`);
   offer("sell_building", (value) => t("action.sell_building", { value: money(value) }), `action-sell-building-${sq.id}`);
   offer("unmortgage", (cost) => t("action.unmortgage", { cost: money(cost) }), `action-unmortgage-${sq.id}`);
   offer("mortgage", (value) => t("action.mortgage", { value: money(value) }), `action-mortgage-${sq.id}`);
