@@ -170,8 +170,9 @@ class Daemon:
 
     @staticmethod
     def _resume(table: Table, folder: DataFolder) -> None:
-        """Carry on with the most recent game still being played (after a restart or a power cut)."""
-        for info in folder.games():
+        """Carry on with the game a command was last stored in (after a restart or a power cut),
+        not the newest created: the one being played when the table stopped."""
+        for info in sorted(folder.games(), key=lambda i: (i.last_move, i.started), reverse=True):
             if info.status == "playing":
                 result = table.open_game(info.id)
                 if result.ok:

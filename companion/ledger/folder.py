@@ -3,6 +3,7 @@
     DIR/companion.lock          held while a companion process uses the folder
     DIR/table.key               this table's secret (mode 0600): seals its games, signs exports
     DIR/games/<id>.sqlite       games being played or finished
+    DIR/games/<id>.journal      each game's second record of its entries (journal.py)
     DIR/archive/<id>.sqlite     games put away
     DIR/backups/<id>/*.sqlite   consistent copies: at each game's end and daily, the last 7 kept
 """
@@ -31,8 +32,9 @@ from .errors import (
     StorageReadOnly,
     storage_error,
 )
+from .journal import journal_path
 from .key import TableKey
-from .readonly import connect_read_only
+from .readonly import connect_read_only, unwritable
 from .reseal import seal_folder
 from .schema import FORMAT, UNKEYED
 from .store import GameStore, Receipt
@@ -121,7 +123,8 @@ class DataFolder:
 
     def _sweep(self) -> None:
         """Remove what a crash can leave half-made: games being created, backups being written."""
-        for leftover in [*self.path.glob("games/*.creating*"), *self.path.glob("backups/*/*.partial*")]:
+        for leftover in [*self.path.glob("games/*.creating*"), *self.path.glob("games/*.rebuilding*"),
+                         *self.path.glob("backups/*/*.partial*")]:
             try:
                 leftover.unlink()
             except OSError:
@@ -187,8 +190,9 @@ class DataFolder:
                 status += " (no key)"
             elif meta.get("format") == FORMAT and meta.get("table") != (self.key and self.key.table_id):
                 status += " (another table's)" if self.key else " (this table's key is missing)"
-            if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
-                status += " (read-only)"
+            blocked = unwritable(path, journal_path(path))
+            if blocked is not None:
+                status += f" (read-only: {blocked})"
             return GameInfo(path.stem, json.loads(meta["players"]), meta["created"],
                             last[0] if last else meta["created"], status, archived)
         except (sqlite3.Error, OSError, KeyError, ValueError) as exc:
@@ -230,6 +234,8 @@ class DataFolder:
                 extra = source.with_name(source.name + suffix)
                 if extra.exists():
                     extra.rename(target.with_name(target.name + suffix))
+            if journal_path(source).exists():
+                journal_path(source).rename(journal_path(target))
             source.rename(target)
         except OSError as exc:
             raise storage_error(exc, "move the game") from None
@@ -274,6 +280,7 @@ class DataFolder:
         self.close_game(store.game_id)
         for suffix in ("", "-wal", "-shm"):
             store.path.with_name(store.path.name + suffix).unlink(missing_ok=True)
+        journal_path(store.path).unlink(missing_ok=True)
 
     # ---- time and backups --------------------------------------------------------------------
 

@@ -1,0 +1,217 @@
+"""Bringing a game's two records back into agreement before it is played (see README.md).
+
+The SQLite file and the journal (journal.py) hold the same sealed entries. When one holds more
+verified entries than the other, the longer one is the game: a database that lost or tore pages is
+rebuilt or extended from the journal (or from the newest backup, whichever holds more), a journal
+that lost its tail is rewritten from the database. Entries readable in neither record are named,
+and the game is then not opened: `companion recover GAME` starts a new game from what is left.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import GameDamaged
+from .journal import Reading, Sealed, journal_path, read_journal, verified, write_whole
+from .readonly import connect_read_only
+from .schema import FORMAT, SCHEMA, connect, sync_folder
+
+log = logging.getLogger(__name__)
+
+HEADER_KEYS = ("format", "table", "id", "players", "created")
+
+
+def read_database(path: Path, key: bytes | None, *, read_only: bool = True) -> Reading:
+    """The database's verified entries (an empty reading with its problem when it cannot be read)."""
+    reading = Reading()
+    try:
+        conn = connect_read_only(path) if read_only else connect(path)
+    except (sqlite3.Error, OSError) as exc:
+        reading.problem = f"its file cannot be opened ({exc})"
+        return reading
+    try:
+        conn.execute("BEGIN")
+        reading.header = dict(conn.execute("SELECT key, value FROM meta"))
+        moved: dict[int, list[tuple[str, str, int, str]]] = {}
+        for seq, source, target, amount, reason in conn.execute(
+            "SELECT seq, source, target, amount, reason FROM transfers ORDER BY id"
+        ):
+            moved.setdefault(seq, []).append((source, target, amount, reason))
+        rows = conn.execute(
+            "SELECT seq, time, source, kind, line, prev_hash, hash FROM log ORDER BY seq").fetchall()
+        checked = conn.execute("PRAGMA quick_check").fetchone()[0]
+        conn.execute("COMMIT")
+    except (sqlite3.Error, ValueError) as exc:
+        reading.problem = f"its file cannot be read ({exc})"
+        return reading
+    finally:
+        conn.close()
+    entries = [Sealed(seq, time, source, kind, line, tuple(moved.get(seq, ())), prev, sealed)
+               for seq, time, source, kind, line, prev, sealed in rows]
+    reading.readable = len(entries)
+    reading.entries, reading.problem = verified(entries, key)
+    if reading.problem is None and checked != "ok":
+        reading.problem = f"its file is damaged ({checked})"
+    if reading.problem is None and (reading.header.get("last_seq") not in (None, str(len(entries)))):
+        reading.problem = f"it was written up to entry {reading.header.get('last_seq')}"
+    return reading
+
+
+@dataclass
+class Agreement:
+    """What reconcile found and did, in a sentence for the log, the Banker page and the doctor."""
+
+    note: str | None = None
+
+
+def _header(meta: dict[str, Any]) -> dict[str, Any]:
+    header = {k: meta[k] for k in HEADER_KEYS if k in meta}
+    if isinstance(header.get("players"), list):
+        header["players"] = json.dumps(header["players"], ensure_ascii=False)
+    return header
+
+
+def _newest_backup(folder: Path, game_id: str, key: bytes | None) -> tuple[Path, Reading] | None:
+    best: tuple[Path, Reading] | None = None
+    for copy in sorted((folder / "backups" / game_id).glob("*.sqlite")):
+        reading = read_database(copy, key)
+        if reading.entries and (best is None or len(reading.entries) > len(best[1].entries)):
+            best = (copy, reading)
+    return best
+
+
+def rebuild(path: Path, header: dict[str, Any], entries: list[Sealed]) -> Path:
+    """A fresh game file holding `entries` verbatim (their seals still hold), renamed into place;
+    the damaged file (and its -wal, -shm) is kept beside it as <id>.sqlite.damaged-N."""
+    building = path.with_name(path.name + ".rebuilding")
+    building.unlink(missing_ok=True)
+    conn = sqlite3.connect(building, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("BEGIN IMMEDIATE")
+        for statement in SCHEMA.split(";"):
+            if statement.strip():
+                conn.execute(statement)
+        meta = {**header, "status": "playing", "last_seq": str(len(entries)),
+                "head": entries[-1].hash}
+        conn.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
+        conn.executemany("INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)",
+                         [(e.seq, e.time, e.source, e.kind, e.line, e.prev, e.hash) for e in entries])
+        conn.executemany(
+            "INSERT INTO transfers (seq, source, target, amount, reason) VALUES (?, ?, ?, ?, ?)",
+            [(e.seq, *m) for e in entries for m in e.moved])
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+    number = 1
+    while path.with_name(f"{path.name}.damaged-{number}").exists():
+        number += 1
+    kept = path.with_name(f"{path.name}.damaged-{number}")
+    for suffix in ("", "-wal", "-shm"):
+        old = path.with_name(path.name + suffix)
+        if old.exists():
+            os.replace(old, kept.with_name(kept.name + suffix))
+    os.replace(building, path)
+    sync_folder(path.parent)
+    return kept
+
+
+def _extend(path: Path, entries: list[Sealed]) -> None:
+    """Put back into the database the entries it lost (it holds a verified prefix of them)."""
+    conn = connect(path)
+    try:
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("BEGIN IMMEDIATE")
+        conn.executemany("INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)",
+                         [(e.seq, e.time, e.source, e.kind, e.line, e.prev, e.hash) for e in entries])
+        conn.executemany(
+            "INSERT INTO transfers (seq, source, target, amount, reason) VALUES (?, ?, ?, ?, ?)",
+            [(e.seq, *m) for e in entries for m in e.moved])
+        conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                         (("last_seq", str(entries[-1].seq)), ("head", entries[-1].hash)))
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+
+
+def lost_words(game_id: str, best: int, readable: int) -> str:
+    if readable <= best + 1:
+        return f"entry {best + 1}"
+    return f"entries {best + 1} to {readable}"
+
+
+def reconcile(path: Path, key: bytes, table_id: str) -> Agreement:
+    """Make the database and the journal hold the same verified entries, or raise GameDamaged
+    naming what is lost in both and the command that recovers the rest."""
+    name = path.stem
+    db = read_database(path, key, read_only=False)
+    if db.header.get("format") not in (None, FORMAT) or db.header.get("table") not in (None, table_id):
+        return Agreement()  # not this table's game file: GameStore.open says so
+    journal = read_journal(journal_path(path), key)
+    if journal is not None and journal.header.get("table") not in (None, table_id):
+        journal = None
+    candidates: list[tuple[str, Reading]] = [("the database", db)]
+    if journal is not None:
+        candidates.append(("the journal", journal))
+    if db.problem is not None and (journal is None or journal.problem is not None
+                                   or not journal.entries):
+        backup = _newest_backup(path.parent.parent, name, key)
+        if backup is not None:
+            candidates.append((f"the backup {backup[0].name}", backup[1]))
+    where, best = max(candidates, key=lambda c: len(c[1].entries))
+    for other_where, other in candidates:
+        shorter = other.entries
+        if shorter and best.entries[len(shorter) - 1].hash != shorter[-1].hash:
+            raise GameDamaged(
+                f"Game {name}: {where} and {other_where} disagree from entry {len(shorter)} on; "
+                f"the files are kept as they are. `companion recover {name}` starts a new game "
+                "from the entries both hold.")
+    readable = max(db.readable, journal.readable if journal else 0)
+    if not best.entries:
+        raise GameDamaged(f"Game {name} cannot be read in any record ({db.problem}); its files are "
+                          "kept as they are.")
+    if readable > len(best.entries):
+        problem = db.problem or (journal.problem if journal else None) or "entries are missing"
+        raise GameDamaged(
+            f"Game {name} is damaged in every record it has: {problem}, so "
+            f"{lost_words(name, len(best.entries), readable)} of its {readable} cannot be trusted. "
+            f"`companion recover {name}` starts a new game from its first {len(best.entries)} "
+            "entries; the damaged files are kept as they are.")
+    said = []
+    header = _header(db.header) if db.header.get("players") else _header(best.header)
+    if journal is not None and journal.header:
+        header = {**_header(journal.header), **header}
+    if len(db.entries) < len(best.entries) or db.problem is not None:
+        if db.problem is None:
+            _extend(path, best.entries[len(db.entries):])
+            said.append(f"the database had lost entries {len(db.entries) + 1} to {len(best.entries)}; "
+                        f"they were put back from {where}")
+        else:
+            kept = rebuild(path, header, best.entries)
+            said.append(f"the database was damaged ({db.problem}); it was rebuilt from {where} with "
+                        f"all {len(best.entries)} entries (the damaged file is kept as {kept.name})")
+    if journal is None or len(journal.entries) < len(best.entries) or journal.problem is not None:
+        write_whole(journal_path(path), header, best.entries)
+        sync_folder(path.parent)
+        if journal is not None:
+            said.append(f"the journal held {len(journal.entries)} good entries of "
+                        f"{len(best.entries)}; it was rewritten")
+    note = None
+    if said:
+        # One entry more in the journal is the command in flight when the table stopped.
+        in_flight = (len(said) == 1 and journal is not None and db.problem is None
+                     and len(best.entries) == len(db.entries) + 1)
+        note = f"Game {name}: " + "; ".join(said) + "."
+        if in_flight:
+            log.info("%s (the command in flight when the table stopped)", note)
+            note = None
+        else:
+            log.warning("%s", note)
+    return Agreement(note)
