@@ -161,6 +161,33 @@ def test_a_changed_entry_is_named_and_the_file_kept(tmp_path, seq):
     tamper_journal(path, seq)
     message = assert_damaged_and_kept(path, victim, bystander, rf"\bentry {seq}\b")
     assert f"companion recover {victim}" in message
+    assert_recovered(tmp_path, victim, good=max(seq - 1, 2), readable=40)  # a backup holds entry 2
+
+
+def assert_recovered(data: Path, victim: str, good: int, readable: int) -> None:
+    """`companion recover` makes a new game of the good entries and names the lost ones; the
+    damaged game is archived as it was, and the new one plays on."""
+    import contextlib
+    import io
+
+    from companion.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["recover", victim, "--data", str(data)]) == 0
+    said = out.getvalue()
+    lost = readable - good
+    assert f"its first {good} entries" in said and f"Lost: {lost} entr" in said, said
+    folder, _time = new_folder(data)
+    assert victim in {g.id for g in folder.games(archived=True)}
+    (new,) = [g for g in folder.games() if g.id in said]
+    store = folder.open(new.id)
+    assert store.repairs == []
+    assert store.seq == good + 1  # and the entry that says where it came from
+    assert json.loads(store.history()[-1].line)["recovered_from"] == victim
+    assert shown(store) == replayed(store.script())
+    assert_money_adds_up(store)
+    folder.close()
 
 
 @pytest.mark.parametrize("seq", [2, 17, 40])

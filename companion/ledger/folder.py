@@ -26,17 +26,19 @@ from ..scriptfile import ScriptError, parse_line
 from .clock import Clock
 from .errors import (
     FolderLocked,
+    GameDamaged,
     GameNotFound,
     LedgerError,
     StorageError,
     StorageReadOnly,
     storage_error,
 )
-from .journal import journal_path
+from .journal import journal_path, write_whole
 from .key import TableKey
 from .readonly import connect_read_only, unwritable
+from .recovery import rebuild, recoverable
 from .reseal import seal_folder
-from .schema import FORMAT, UNKEYED
+from .schema import FORMAT, UNKEYED, sync_folder
 from .store import GameStore, Receipt
 
 KEEP_BACKUPS = 7
@@ -275,6 +277,38 @@ class DataFolder:
         if store is None:
             raise Malformed("the script is empty")
         return store, rejected
+
+    def recover(self, game_id: str) -> tuple[GameStore, int, list[str]]:
+        """A game damaged in every record: its longest verified run of entries as a new game
+        (the entries are copied as they are, so their seals still hold), the damaged one archived
+        with its files as they are. Answers the new game, how many entries were lost, and the
+        lines of the lost ones that could still be read (not trusted, for the banker to replay)."""
+        self._writing("recover a game")
+        path = self._file(game_id)
+        if not path.exists():
+            raise GameNotFound(f"There is no game {game_id!r} in {self.path}")
+        self.close_game(game_id)
+        found, unread = recoverable(path, self.key.chain, self.key.table_id)
+        if found.damaged is None:
+            raise GameDamaged(f"Game {game_id} is not damaged in every record, so nothing of it is lost: "
+                              "the table opens it (and puts right what one record lost) as it is.")
+        entries = found.best.entries
+        new_id = self.new_id([])
+        new_path = self._file(new_id)
+        header = {**found.header, "id": new_id}
+        try:
+            rebuild(new_path, header, entries)
+            write_whole(journal_path(new_path), header, entries)
+            sync_folder(new_path.parent)
+        except (OSError, sqlite3.Error) as exc:
+            for leftover in (new_path, journal_path(new_path)):
+                leftover.unlink(missing_ok=True)
+            raise storage_error(exc, "recover the game") from None
+        store = self.open(new_id)
+        lost = found.readable - len(entries)
+        store.record_import({"recovered_from": game_id, "entries": len(entries), "lost": lost})
+        self.archive(game_id)
+        return store, lost, [entry.line for entry in unread]
 
     def _discard(self, store: GameStore) -> None:
         self.close_game(store.game_id)

@@ -147,13 +147,33 @@ def lost_words(game_id: str, best: int, readable: int) -> str:
     return f"entries {best + 1} to {readable}"
 
 
-def reconcile(path: Path, key: bytes, table_id: str) -> Agreement:
-    """Make the database and the journal hold the same verified entries, or raise GameDamaged
-    naming what is lost in both and the command that recovers the rest."""
+@dataclass
+class Plan:
+    """Both records of a game read, and the longest verified run of entries among them."""
+
+    name: str
+    db: Reading
+    journal: Reading | None
+    where: str  # which record holds `best`
+    best: Reading
+    readable: int  # entries readable in the record that holds most, damaged ones included
+    damaged: str | None  # set when no record holds every entry: what is lost, and the fix
+    header: dict[str, Any]
+
+    @property
+    def needs_repair(self) -> bool:
+        return self.damaged is None and (
+            self.db.problem is not None or len(self.db.entries) < len(self.best.entries)
+            or self.journal is None or self.journal.problem is not None
+            or len(self.journal.entries) < len(self.best.entries))
+
+
+def plan(path: Path, key: bytes, table_id: str, *, read_only: bool) -> Plan | None:
+    """Read every record of the game (None: not this table's file, GameStore.open says so)."""
     name = path.stem
-    db = read_database(path, key, read_only=False)
+    db = read_database(path, key, read_only=read_only)
     if db.header.get("format") not in (None, FORMAT) or db.header.get("table") not in (None, table_id):
-        return Agreement()  # not this table's game file: GameStore.open says so
+        return None
     journal = read_journal(journal_path(path), key)
     if journal is not None and journal.header.get("table") not in (None, table_id):
         journal = None
@@ -166,28 +186,40 @@ def reconcile(path: Path, key: bytes, table_id: str) -> Agreement:
         if backup is not None:
             candidates.append((f"the backup {backup[0].name}", backup[1]))
     where, best = max(candidates, key=lambda c: len(c[1].entries))
+    readable = max(db.readable, journal.readable if journal else 0)
+    header = _header(journal.header) if journal is not None else {}
+    header.update(_header(db.header) if db.header.get("players") else _header(best.header))
+    damaged = None
     for other_where, other in candidates:
         shorter = other.entries
         if shorter and best.entries[len(shorter) - 1].hash != shorter[-1].hash:
-            raise GameDamaged(
-                f"Game {name}: {where} and {other_where} disagree from entry {len(shorter)} on; "
-                f"the files are kept as they are. `companion recover {name}` starts a new game "
-                "from the entries both hold.")
-    readable = max(db.readable, journal.readable if journal else 0)
+            damaged = (f"Game {name}: {where} and {other_where} disagree from entry {len(shorter)} on; "
+                       f"the files are kept as they are. `companion recover {name}` starts a new "
+                       "game from the entries both hold.")
     if not best.entries:
-        raise GameDamaged(f"Game {name} cannot be read in any record ({db.problem}); its files are "
-                          "kept as they are.")
-    if readable > len(best.entries):
+        damaged = (f"Game {name} cannot be read in any record ({db.problem}); its files are kept as "
+                   "they are.")
+    elif readable > len(best.entries) and damaged is None:
         problem = db.problem or (journal.problem if journal else None) or "entries are missing"
-        raise GameDamaged(
+        damaged = (
             f"Game {name} is damaged in every record it has: {problem}, so "
             f"{lost_words(name, len(best.entries), readable)} of its {readable} cannot be trusted. "
             f"`companion recover {name}` starts a new game from its first {len(best.entries)} "
             "entries; the damaged files are kept as they are.")
+    return Plan(name, db, journal, where, best, readable, damaged, header)
+
+
+def reconcile(path: Path, key: bytes, table_id: str) -> Agreement:
+    """Make the database and the journal hold the same verified entries, or raise GameDamaged
+    naming what is lost in both and the command that recovers the rest."""
+    found = plan(path, key, table_id, read_only=False)
+    if found is None:
+        return Agreement()
+    if found.damaged is not None:
+        raise GameDamaged(found.damaged)
+    name, db, journal, where, best, header = (found.name, found.db, found.journal, found.where,
+                                              found.best, found.header)
     said = []
-    header = _header(db.header) if db.header.get("players") else _header(best.header)
-    if journal is not None and journal.header:
-        header = {**_header(journal.header), **header}
     if len(db.entries) < len(best.entries) or db.problem is not None:
         if db.problem is None:
             _extend(path, best.entries[len(db.entries):])
@@ -197,6 +229,8 @@ def reconcile(path: Path, key: bytes, table_id: str) -> Agreement:
             kept = rebuild(path, header, best.entries)
             said.append(f"the database was damaged ({db.problem}); it was rebuilt from {where} with "
                         f"all {len(best.entries)} entries (the damaged file is kept as {kept.name})")
+            if where.startswith("the backup"):
+                said.append("entries after the backup's, if there were any, are lost")
     if journal is None or len(journal.entries) < len(best.entries) or journal.problem is not None:
         write_whole(journal_path(path), header, best.entries)
         sync_folder(path.parent)
@@ -215,3 +249,59 @@ def reconcile(path: Path, key: bytes, table_id: str) -> Agreement:
         else:
             log.warning("%s", note)
     return Agreement(note)
+
+
+def diagnose(path: Path, key: bytes, table_id: str) -> tuple[str, str] | None:
+    """For `companion doctor`, reading only: ("fail", what is lost and the fix) for a game damaged
+    in every record, ("warn", what the table will put right) when one record holds it all."""
+    found = plan(path, key, table_id, read_only=True)
+    if found is None:
+        return None
+    if found.damaged is not None:
+        return "fail", found.damaged
+    if not found.needs_repair:
+        return None
+    db, journal, best = found.db, found.journal, found.best
+    if journal is not None and len(best.entries) == len(db.entries) + 1 and db.problem is None \
+            and journal.problem is None:
+        return None  # the command in flight when the table stopped: put back on opening, as usual
+    if db.problem is not None:
+        what = f"its database is damaged ({db.problem})"
+    elif len(db.entries) < len(best.entries):
+        what = f"its database lost entries {len(db.entries) + 1} to {len(best.entries)}"
+    elif journal is None:
+        what = "it has no journal"
+    else:
+        what = f"its journal holds {len(journal.entries)} good entries of {len(best.entries)}"
+    return "warn", (f"game {found.name}: {what}; {found.where} holds all {len(best.entries)} entries, "
+                    "and the table puts it right when it opens the game (nothing is lost)")
+
+
+def recoverable(path: Path, key: bytes, table_id: str) -> tuple[Plan, list[Sealed]]:
+    """The longest verified run of entries for a new game, and the entries readable after it."""
+    found = plan(path, key, table_id, read_only=True)
+    if found is None or not found.best.entries:
+        raise GameDamaged(f"Game {path.stem}: no record of it holds a first entry this table can "
+                          "check, so there is nothing to recover.")
+    longest = found.db if found.db.readable >= (found.journal.readable if found.journal else 0) \
+        else found.journal
+    assert longest is not None
+    unread = read_all(path, key) if longest is found.db else []
+    return found, unread[len(found.best.entries):]
+
+
+def read_all(path: Path, key: bytes) -> list[Sealed]:
+    """Every entry the database holds, damaged or not (to name what a recovery leaves out)."""
+    try:
+        conn = connect_read_only(path)
+    except (sqlite3.Error, OSError):
+        return []
+    try:
+        rows = conn.execute("SELECT seq, time, source, kind, line, prev_hash, hash FROM log "
+                            "ORDER BY seq").fetchall()
+    except sqlite3.Error:
+        return []
+    finally:
+        conn.close()
+    return [Sealed(seq, time, source, kind, line, (), prev, sealed)
+            for seq, time, source, kind, line, prev, sealed in rows]
