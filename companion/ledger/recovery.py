@@ -141,6 +141,10 @@ def _extend(path: Path, entries: list[Sealed]) -> None:
         conn.close()
 
 
+def _span(first: int, last: int) -> str:
+    return f"entry {first}" if first == last else f"entries {first} to {last}"
+
+
 def lost_words(game_id: str, best: int, readable: int) -> str:
     if readable <= best + 1:
         return f"entry {best + 1}"
@@ -209,12 +213,18 @@ def plan(path: Path, key: bytes, table_id: str, *, read_only: bool) -> Plan | No
     return Plan(name, db, journal, where, best, readable, damaged, header)
 
 
-def reconcile(path: Path, key: bytes, table_id: str) -> Agreement:
+def reconcile(path: Path, key: bytes, table_id: str, damaged: str | None = None) -> Agreement:
     """Make the database and the journal hold the same verified entries, or raise GameDamaged
-    naming what is lost in both and the command that recovers the rest."""
+    naming what is lost in both and the command that recovers the rest. `damaged`: the database
+    failed to open for this reason although its entries verified, so it is rebuilt."""
     found = plan(path, key, table_id, read_only=False)
     if found is None:
         return Agreement()
+    if damaged is not None:
+        if found.damaged is not None or found.journal is None or found.journal.problem is not None \
+                or len(found.journal.entries) < len(found.best.entries):
+            return Agreement()
+        found.db.problem = damaged
     if found.damaged is not None:
         raise GameDamaged(found.damaged)
     name, db, journal, where, best, header = (found.name, found.db, found.journal, found.where,
@@ -223,8 +233,9 @@ def reconcile(path: Path, key: bytes, table_id: str) -> Agreement:
     if len(db.entries) < len(best.entries) or db.problem is not None:
         if db.problem is None:
             _extend(path, best.entries[len(db.entries):])
-            said.append(f"the database had lost entries {len(db.entries) + 1} to {len(best.entries)}; "
-                        f"they were put back from {where}")
+            said.append(f"the database lacked {_span(len(db.entries) + 1, len(best.entries))} (lost by "
+                        "the card, or the command in flight when the table stopped); put back from "
+                        f"{where}")
         else:
             kept = rebuild(path, header, best.entries)
             said.append(f"the database was damaged ({db.problem}); it was rebuilt from {where} with "
@@ -239,15 +250,8 @@ def reconcile(path: Path, key: bytes, table_id: str) -> Agreement:
                         f"{len(best.entries)}; it was rewritten")
     note = None
     if said:
-        # One entry more in the journal is the command in flight when the table stopped.
-        in_flight = (len(said) == 1 and journal is not None and db.problem is None
-                     and len(best.entries) == len(db.entries) + 1)
         note = f"Game {name}: " + "; ".join(said) + "."
-        if in_flight:
-            log.info("%s (the command in flight when the table stopped)", note)
-            note = None
-        else:
-            log.warning("%s", note)
+        log.warning("%s", note)
     return Agreement(note)
 
 
@@ -262,13 +266,11 @@ def diagnose(path: Path, key: bytes, table_id: str) -> tuple[str, str] | None:
     if not found.needs_repair:
         return None
     db, journal, best = found.db, found.journal, found.best
-    if journal is not None and len(best.entries) == len(db.entries) + 1 and db.problem is None \
-            and journal.problem is None:
-        return None  # the command in flight when the table stopped: put back on opening, as usual
     if db.problem is not None:
         what = f"its database is damaged ({db.problem})"
     elif len(db.entries) < len(best.entries):
-        what = f"its database lost entries {len(db.entries) + 1} to {len(best.entries)}"
+        what = (f"its database lacks {_span(len(db.entries) + 1, len(best.entries))} (lost by the card, "
+                "or the command in flight when the table stopped)")
     elif journal is None:
         what = "it has no journal"
     else:

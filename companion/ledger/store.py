@@ -178,16 +178,33 @@ class GameStore:
 
         `key` is this table's (None: only a file of the first format can be checked). A store
         opened with writable=False never writes, not even SQLite's side files (readonly.py).
+        Opened to be played, its database and journal are brought into agreement first
+        (recovery.py); damage the first look missed (a byte SQLite cannot decode) rebuilds the
+        file from the journal once more.
         """
         name = path.stem
         blocked = unwritable(path, journal_path(path)) if writable else None
         if blocked is not None:
             raise StorageReadOnly(f"Game {name} is read-only and cannot be played: {blocked}")
-        repairs: list[str] = []
-        if writable and key is not None:
-            agreement = reconcile(path, key.chain, key.table_id)
-            if agreement.note:
-                repairs.append(agreement.note)
+        if not writable or key is None:
+            return cls._open(path, clock, key, writable, [])
+        agreement = reconcile(path, key.chain, key.table_id)
+        repairs = [agreement.note] if agreement.note else []
+        try:
+            return cls._open(path, clock, key, writable, repairs)
+        except (GameFromAnotherTable, GameUnsealed):
+            raise
+        except GameDamaged as damaged:
+            agreement = reconcile(path, key.chain, key.table_id, damaged=damaged.reason)
+            if agreement.note is None:
+                raise
+            return cls._open(path, clock, key, writable, [*repairs, agreement.note])
+
+    @classmethod
+    def _open(
+        cls, path: Path, clock: Clock, key: TableKey | None, writable: bool, repairs: list[str]
+    ) -> GameStore:
+        name = path.stem
         try:
             conn = connect(path) if writable else connect_read_only(path)
         except (sqlite3.Error, OSError) as exc:
@@ -202,9 +219,13 @@ class GameStore:
                 "SELECT seq, time, source, kind, line, prev_hash, hash FROM log ORDER BY seq"
             ).fetchall()
             moved = moved_by_entry(conn)
-            snaps = conn.execute(
-                "SELECT seq, length, commands_hash, state, state_hash FROM snapshots ORDER BY seq"
-            ).fetchall()
+            snaps = [  # read as bytes: a snapshot SQLite cannot decode is a bad cache, not a bad game
+                (seq, length, bytes(chash).decode(errors="replace"), bytes(state).decode(errors="replace"),
+                 bytes(shash).decode(errors="replace"))
+                for seq, length, chash, state, shash in conn.execute(
+                    "SELECT seq, length, CAST(commands_hash AS BLOB), CAST(state AS BLOB), "
+                    "CAST(state_hash AS BLOB) FROM snapshots ORDER BY seq")
+            ]
             conn.execute("COMMIT")
         except GameDamaged:
             conn.close()
