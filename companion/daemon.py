@@ -44,7 +44,8 @@ class Daemon:
     def run(self) -> int:
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
-            folder = DataFolder(self.data_dir)
+            copy = Path(self.config.backup_copy) if self.config.backup_copy else None
+            folder = DataFolder(self.data_dir, backup_copy=copy)
         except (FolderLocked, LedgerError) as exc:
             log.error("%s", exc.reason)
             return 1

@@ -5,7 +5,9 @@
     DIR/games/<id>.sqlite       games being played or finished
     DIR/games/<id>.journal      each game's second record of its entries (journal.py)
     DIR/archive/<id>.sqlite     games put away
-    DIR/backups/<id>/*.sqlite   consistent copies: at each game's end and daily, the last 7 kept
+    DIR/backups/<id>/*.sqlite   consistent copies: at each game's end and daily (the last 7 kept),
+                                and rolling, every 50 entries (the last 3 kept), also written to
+                                the configured backup_copy folder (a USB stick) when it is there
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import fcntl
 import json
 import os
 import secrets
+import shutil
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -42,6 +45,8 @@ from .schema import FORMAT, UNKEYED, sync_folder
 from .store import GameStore, Receipt
 
 KEEP_BACKUPS = 7
+ROLLING_EVERY = 50  # entries between two rolling backups of the game in play
+KEEP_ROLLING = 3
 DAY = 24 * 3600.0
 
 
@@ -72,8 +77,10 @@ class DataFolder:
     read and exported, even while another companion plays on it.
     """
 
-    def __init__(self, path: Path, clock: Clock | None = None, *, read_only: bool = False) -> None:
+    def __init__(self, path: Path, clock: Clock | None = None, *, read_only: bool = False,
+                 backup_copy: Path | None = None) -> None:
         self.path = Path(path)
+        self.backup_copy = backup_copy
         self.clock = clock or Clock()
         self.read_only = read_only
         self.open_games: dict[str, GameStore] = {}
@@ -335,12 +342,14 @@ class DataFolder:
                 self.backup(store, "end")
             elif self._last_backup_age(store.game_id) > DAY:
                 self.backup(store, "daily")
+            elif receipt.seq % ROLLING_EVERY == 0:
+                self.backup(store, "rolling")
         except LedgerError:
             pass  # a failed backup never costs the game a command; `companion doctor` reports it
 
-    def _backups(self, game_id: str) -> list[Path]:
+    def _backups(self, game_id: str, folder: Path | None = None) -> list[Path]:
         """A game's backups, oldest first by the game's sequence number (never by the clock)."""
-        return sorted((self.path / "backups" / game_id).glob("*.sqlite"))
+        return sorted(((folder or self.path) / "backups" / game_id).glob("*.sqlite"))
 
     def _last_backup_age(self, game_id: str) -> float:
         backups = self._backups(game_id)
@@ -366,9 +375,37 @@ class DataFolder:
         except (OSError, sqlite3.Error) as exc:
             target.unlink(missing_ok=True)
             raise storage_error(exc, "make a backup") from None
-        for old in self._backups(store.game_id)[:-KEEP_BACKUPS]:
-            old.unlink(missing_ok=True)
+        self._prune(self.path, store.game_id)
+        if self.backup_copy is not None:
+            self._copy_backup(target, store.game_id)
         return target
+
+    def _prune(self, root: Path, game_id: str) -> None:
+        """The newest 3 rolling backups and the newest 7 others of a game are kept."""
+        backups = self._backups(game_id, root)
+        rolling = [b for b in backups if b.stem.endswith("_rolling")]
+        others = [b for b in backups if not b.stem.endswith("_rolling")]
+        for old in rolling[:-KEEP_ROLLING] + others[:-KEEP_BACKUPS]:
+            old.unlink(missing_ok=True)
+
+    def _copy_backup(self, made: Path, game_id: str) -> None:
+        """The same backup on the second place (a USB stick), when it is mounted; a stick that is
+        missing or full costs nothing but this copy (`companion doctor` shows the backups)."""
+        assert self.backup_copy is not None
+        if not self.backup_copy.is_dir():
+            return
+        folder = self.backup_copy / "backups" / game_id
+        partial = folder / (made.name + ".partial")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(made, partial)
+            with open(partial, "rb") as copied:
+                os.fsync(copied.fileno())
+            os.replace(partial, folder / made.name)
+            sync_folder(folder)
+            self._prune(self.backup_copy, game_id)
+        except OSError:
+            partial.unlink(missing_ok=True)
 
     def close(self) -> None:
         for game_id in list(self.open_games):
