@@ -30,7 +30,9 @@ from .clock import Clock
 from .errors import (
     FolderLocked,
     GameDamaged,
+    GameFromAnotherTable,
     GameNotFound,
+    GameUnsealed,
     LedgerError,
     StorageError,
     StorageReadOnly,
@@ -67,6 +69,10 @@ class GameInfo:
     last_move: str
     status: str  # "playing", "over: Ann won", "archived", or why it is damaged
     archived: bool = False
+    # What opening it found (recovery.py): "" (nothing), "repaired", "damaged" (recoverable with
+    # `companion recover`) or "read-only"; `problem` says it in a sentence, with the fix.
+    condition: str = ""
+    problem: str = ""
 
 
 class DataFolder:
@@ -84,6 +90,7 @@ class DataFolder:
         self.clock = clock or Clock()
         self.read_only = read_only
         self.open_games: dict[str, GameStore] = {}
+        self.conditions: dict[str, tuple[str, str]] = {}  # game id: (condition, sentence), see GameInfo
         self._lock_file = None
         if read_only:
             self.key = TableKey.read(self.path)
@@ -170,7 +177,17 @@ class DataFolder:
             if self._file(game_id, archived=True).exists():
                 raise GameNotFound(f"Game {game_id} is archived; restore it first")
             raise GameNotFound(f"There is no game {game_id!r} in {self.path}")
-        store = GameStore.open(path, self.clock, self.key, writable=not self.read_only)
+        try:
+            store = GameStore.open(path, self.clock, self.key, writable=not self.read_only)
+        except (GameFromAnotherTable, GameUnsealed):
+            raise
+        except GameDamaged as damaged:
+            self.conditions[game_id] = ("damaged", damaged.reason)
+            raise
+        if store.repairs:
+            self.conditions[game_id] = ("repaired", " ".join(store.repairs))
+        else:
+            self.conditions.pop(game_id, None)
         self._attach(store)
         return store
 
@@ -199,13 +216,16 @@ class DataFolder:
                 status += " (no key)"
             elif meta.get("format") == FORMAT and meta.get("table") != (self.key and self.key.table_id):
                 status += " (another table's)" if self.key else " (this table's key is missing)"
+            condition, problem = self.conditions.get(path.stem, ("", ""))
             blocked = unwritable(path, journal_path(path))
             if blocked is not None:
                 status += f" (read-only: {blocked})"
+                condition, problem = "read-only", f"Game {path.stem} is read-only: {blocked}"
             return GameInfo(path.stem, json.loads(meta["players"]), meta["created"],
-                            last[0] if last else meta["created"], status, archived)
+                            last[0] if last else meta["created"], status, archived, condition, problem)
         except (sqlite3.Error, OSError, KeyError, ValueError) as exc:
-            return GameInfo(path.stem, [], "", "", f"damaged: {exc}", archived)
+            condition, problem = self.conditions.get(path.stem, ("damaged", f"damaged: {exc}"))
+            return GameInfo(path.stem, [], "", "", f"damaged: {exc}", archived, condition, problem)
 
     @staticmethod
     def _peek(path: Path) -> tuple[dict[str, str], Any]:
@@ -294,11 +314,11 @@ class DataFolder:
         path = self._file(game_id)
         if not path.exists():
             raise GameNotFound(f"There is no game {game_id!r} in {self.path}")
-        self.close_game(game_id)
         found, unread = recoverable(path, self.key.chain, self.key.table_id)
         if found.damaged is None:
             raise GameDamaged(f"Game {game_id} is not damaged in every record, so nothing of it is lost: "
                               "the table opens it (and puts right what one record lost) as it is.")
+        self.close_game(game_id)
         entries = found.best.entries
         new_id = self.new_id([])
         new_path = self._file(new_id)
@@ -312,6 +332,7 @@ class DataFolder:
                 leftover.unlink(missing_ok=True)
             raise storage_error(exc, "recover the game") from None
         store = self.open(new_id)
+        self.conditions.pop(game_id, None)
         lost = found.readable - len(entries)
         store.record_import({"recovered_from": game_id, "entries": len(entries), "lost": lost})
         self.archive(game_id)
