@@ -117,6 +117,25 @@ def read_journal(path: Path, key: bytes | None) -> Reading | None:
     return reading
 
 
+def last_entry(path: Path) -> tuple[int, str] | None:
+    """The (seq, seal) of the journal's last whole line, read from its end only (None: no
+    journal, a torn last line, or one that cannot be read)."""
+    try:
+        with open(path, "rb") as journal:
+            size = journal.seek(0, os.SEEK_END)
+            journal.seek(max(0, size - 65536))
+            tail = journal.read()
+    except OSError:
+        return None
+    if not tail.endswith(b"\n"):
+        return None
+    try:
+        record = json.loads(tail[:-1].rsplit(b"\n", 1)[-1])
+        return int(record["seq"]), str(record["hash"])
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
 def write_whole(path: Path, header: dict[str, Any], entries: Iterable[Sealed]) -> None:
     """A whole journal, under a temporary name, fsynced, then renamed into place."""
     building = path.with_name(path.name + ".creating")

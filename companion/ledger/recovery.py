@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import GameDamaged
-from .journal import Reading, Sealed, journal_path, read_journal, verified, write_whole
+from .journal import Reading, Sealed, journal_path, last_entry, read_journal, verified, write_whole
 from .readonly import connect_read_only
 from .schema import FORMAT, SCHEMA, connect, sync_folder
 
@@ -213,18 +213,38 @@ def plan(path: Path, key: bytes, table_id: str, *, read_only: bool) -> Plan | No
     return Plan(name, db, journal, where, best, readable, damaged, header)
 
 
+def _agree_at_the_end(path: Path) -> bool:
+    """The quick look on every opening: the journal's last entry is the database's last entry
+    (its seq and seal, as the database's meta says them). Anything else takes the full look."""
+    last = last_entry(journal_path(path))
+    if last is None:
+        return False
+    try:
+        conn = connect(path)
+        try:
+            meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('last_seq', 'head')"))
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return False
+    return meta.get("last_seq") == str(last[0]) and meta.get("head") == last[1]
+
+
 def reconcile(path: Path, key: bytes, table_id: str, damaged: str | None = None) -> Agreement:
     """Make the database and the journal hold the same verified entries, or raise GameDamaged
     naming what is lost in both and the command that recovers the rest. `damaged`: the database
     failed to open for this reason although its entries verified, so it is rebuilt."""
+    if damaged is None and _agree_at_the_end(path):
+        return Agreement()  # GameStore.open verifies the database's chain; a fault there comes back
     found = plan(path, key, table_id, read_only=False)
     if found is None:
         return Agreement()
     if damaged is not None:
-        if found.damaged is not None or found.journal is None or found.journal.problem is not None \
-                or len(found.journal.entries) < len(found.best.entries):
-            return Agreement()
-        found.db.problem = damaged
+        if found.damaged is None and (found.journal is None or found.journal.problem is not None
+                                      or len(found.journal.entries) < len(found.best.entries)):
+            return Agreement()  # no whole journal to rebuild from: the first refusal stands
+        if found.damaged is None:
+            found.db.problem = found.db.problem or damaged
     if found.damaged is not None:
         raise GameDamaged(found.damaged)
     name, db, journal, where, best, header = (found.name, found.db, found.journal, found.where,
