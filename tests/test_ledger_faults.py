@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.config import Config
+from companion.doctor import Doctor
 from companion.ledger import (
     DataFolder,
     FolderLocked,
@@ -161,7 +163,11 @@ def test_a_changed_entry_is_named_and_the_file_kept(tmp_path, seq):
     tamper_journal(path, seq)
     message = assert_damaged_and_kept(path, victim, bystander, rf"\bentry {seq}\b")
     assert f"companion recover {victim}" in message
+    doctor = Doctor(config=Config(), data_dir=tmp_path).check_games()
+    assert doctor.level == "fail" and victim in doctor.message and bystander not in doctor.message
+    assert f"companion recover {victim}" in doctor.fix
     assert_recovered(tmp_path, victim, good=max(seq - 1, 2), readable=40)  # a backup holds entry 2
+    assert Doctor(config=Config(), data_dir=tmp_path).check_games().level == "ok"
 
 
 def assert_recovered(data: Path, victim: str, good: int, readable: int) -> None:
