@@ -3,7 +3,9 @@
 Run: .venv/bin/python bench/ledger_speed.py [--commands N]
 A long simulated 8-player game is recorded, cut to N commands and stored command by command into a
 data folder under .build/ (this machine's disk, not /tmp), with the default snapshot interval.
-- ack_*_ms: the latency of GameStore.submit over those commands, commit (a full sync) included.
+- ack_*_ms: the latency of GameStore.submit over those commands, commit (a full sync) included,
+  and the journal's own fsynced append before it (--without journal: the cost of that second
+  record), and the rolling backup every 50 entries (--without rolling: without it).
 - open_seconds: DataFolder(path).open(game_id), the best of 5 fresh opens (closed between), which
   verifies the file, the hash chain and the snapshots and rebuilds the game.
 """
@@ -20,6 +22,7 @@ from pathlib import Path
 
 from long_game import long_game
 
+import companion.ledger.folder
 import companion.rules.game
 from companion.ledger import DataFolder
 
@@ -35,6 +38,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--commands", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=5, help="fresh opens; the best is reported")
+    parser.add_argument("--without", choices=("journal", "rolling"), action="append", default=[],
+                        help="leave out the journal's append, or the rolling backups (to measure them)")
     args = parser.parse_args()
     script = long_game(args.commands)
     build = ROOT / ".build"
@@ -45,6 +50,10 @@ def main() -> None:
         with DataFolder(data) as folder:
             store = folder.create(script[0])
             game_id = store.game_id
+            if "journal" in args.without:
+                store.journal = None
+            if "rolling" in args.without:
+                companion.ledger.folder.ROLLING_EVERY = 10**9
             for command in script[1:]:
                 start = time.perf_counter()
                 store.submit(command)
@@ -65,6 +74,7 @@ def main() -> None:
         "engine": "compiled (mypyc)" if compiled else "pure Python",
         "python": sys.version.split()[0],
         "commands": len(script),
+        "without": args.without,
         "open_seconds": round(best, 4),
         "acks": len(latencies),
         "ack_p50_ms": round(percentile(latencies, 50) * 1000, 3),

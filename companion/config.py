@@ -86,6 +86,8 @@ class Config:
     host: str = "0.0.0.0"
     port: int = 8080
     tags: str = "tags.toml"  # the tag registry, relative to the data folder
+    # A second place for every game's rolling backups (a USB stick's mount point); empty: none.
+    backup_copy: str = ""
     # The table rolls ordinary dice and players type what they read: a screen may then send dice
     # (recorded as physical dice); otherwise the table rolls a screen's roll itself (secrets).
     manual_dice: bool = False

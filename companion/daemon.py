@@ -44,7 +44,8 @@ class Daemon:
     def run(self) -> int:
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
-            folder = DataFolder(self.data_dir)
+            copy = Path(self.config.backup_copy) if self.config.backup_copy else None
+            folder = DataFolder(self.data_dir, backup_copy=copy)
         except (FolderLocked, LedgerError) as exc:
             log.error("%s", exc.reason)
             return 1
@@ -169,8 +170,9 @@ class Daemon:
 
     @staticmethod
     def _resume(table: Table, folder: DataFolder) -> None:
-        """Carry on with the most recent game still being played (after a restart or a power cut)."""
-        for info in folder.games():
+        """Carry on with the game a command was last stored in (after a restart or a power cut),
+        not the newest created: the one being played when the table stopped."""
+        for info in sorted(folder.games(), key=lambda i: (i.last_move, i.started), reverse=True):
             if info.status == "playing":
                 result = table.open_game(info.id)
                 if result.ok:

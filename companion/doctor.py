@@ -28,6 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from .config import Config
+from .ledger.journal import journal_path
+from .ledger.key import TableKey
+from .ledger.readonly import unwritable
+from .ledger.recovery import diagnose
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +120,8 @@ class Doctor:
     service_url: str | None = None  # the running service's dashboard (default: from the config's port)
     installed: Callable[[str], str | None] = installed_version
 
-    CHECKS = ("config", "spi", "reader", "gpio", "dice unit", "data folder", "backups", "clock", "service")
+    CHECKS = ("config", "spi", "reader", "gpio", "dice unit", "data folder", "games", "backups", "clock",
+              "service")
 
     def findings(self) -> Iterator[Finding]:
         """Every check's finding, in the order of CHECKS."""
@@ -128,6 +133,7 @@ class Doctor:
         yield self.check_gpio()
         yield self.check_dice_unit(serving)
         yield self.check_data()
+        yield self.check_games()
         yield self.check_backups()
         yield self.check_clock()
         yield service
@@ -345,6 +351,43 @@ class Doctor:
                            f"free at least {self.min_free // 1_000_000} MB on that disk (old backups in "
                            f"{path / 'backups'} may go)")
         return Finding("data folder", "ok", f"{path} is writable{to_be}, {shown} free")
+
+    # ---- the games ---------------------------------------------------------------------------------
+
+    def check_games(self) -> Finding:
+        """Every game's chain and journal, read without writing: a game damaged in every record is
+        named with the command that recovers it, one the table cannot write with the fix."""
+        games = sorted((self.data_dir / "games").glob("*.sqlite"))
+        if not games:
+            return Finding("games", "ok", "no games yet")
+        key = TableKey.read(self.data_dir)
+        fails, warns, fixes = [], [], []
+        for game in games:
+            blocked = unwritable(game, journal_path(game))
+            if blocked is not None:
+                fails.append(f"game {game.stem} is read-only: {blocked.split('; fix: ')[0]}")
+                fixes.append(blocked.split("; fix: ")[-1])
+            if key is None:
+                continue
+            found = diagnose(game, key.chain, key.table_id)
+            if found is None:
+                continue
+            level, said = found
+            if level == "fail":
+                fails.append(said.split(" `companion recover")[0])
+                fixes.append(f"companion recover {game.stem} (the damaged game is kept, archived)")
+            else:
+                warns.append(said)
+        if key is None:
+            warns.append("this table's key (table.key) is missing or cannot be read, so no game's chain "
+                         "was checked")
+        if fails:
+            return Finding("games", "fail", "; ".join(fails + warns), "; ".join(fixes))
+        if warns:
+            return Finding("games", "warn", "; ".join(warns),
+                           "start the table (companion run, or the service): it puts them right")
+        return Finding("games", "ok", f"every game of {len(games)} checks out in its database and its "
+                                      "journal")
 
     # ---- the backups -------------------------------------------------------------------------------
 

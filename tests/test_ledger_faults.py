@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.config import Config
+from companion.doctor import Doctor
 from companion.ledger import (
     DataFolder,
     FolderLocked,
@@ -92,29 +94,128 @@ def assert_damaged_and_kept(path: Path, game_id: str, bystander: str, *words: st
     return message
 
 
+def tamper_journal(path: Path, seq: int) -> None:
+    """The same change in the journal's line for entry `seq`: damage that reached both records."""
+    journal = path.with_suffix(".journal")
+    lines = journal.read_text(encoding="utf-8").splitlines(keepends=True)
+    record = json.loads(lines[seq])
+    assert record["seq"] == seq
+    record["line"] = record["line"].replace('"do"', '"do" ', 1)
+    lines[seq] = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+    journal.write_text("".join(lines), encoding="utf-8")
+
+
+def assert_repaired_and_kept(path: Path, game_id: str, bystander: str, *words: str,
+                             rebuilt: bool = True) -> str:
+    """Damage that only one record holds: the game opens whole (what replaying its commands
+    gives), the repair is said, and a rebuilt file's damaged original is kept beside it."""
+    digest = file_digest(path)
+    before = replayed_from_journal(path)
+    folder, _time = new_folder(path.parent.parent)
+    store = folder.open(game_id)
+    said = " ".join(store.repairs)
+    assert game_id in said
+    for word in words:
+        assert re.search(word, said), f"{word!r} not in {said!r}"
+    assert store.seq == before[0]
+    assert shown(store) == replayed(store.script()) == before[1]
+    assert_money_adds_up(store)
+    if rebuilt:
+        assert file_digest(path.with_name(path.name + ".damaged-1")) == digest
+    other = folder.open(bystander)
+    other.submit({"do": "buy"}, "button")
+    folder.close()
+    folder, _time = new_folder(path.parent.parent)
+    assert folder.open(game_id).repairs == []  # put right once: agreed from then on
+    folder.close()
+    return said
+
+
+def replayed_from_journal(path: Path) -> tuple[int, dict]:
+    """(entries, the game its effective commands make), from the journal alone."""
+    from companion.ledger.journal import read_journal
+
+    folder, _time = new_folder(path.parent.parent)
+    key = folder.key.chain
+    folder.close()
+    reading = read_journal(path.with_suffix(".journal"), key)
+    assert reading is not None and reading.problem is None
+    effective: list[str] = []
+    redo: list[str] = []
+    for entry in reading.entries:
+        if entry.kind in ("new", "play", "redo"):
+            effective.append(entry.line)
+        elif entry.kind == "undo":
+            for _ in range(json.loads(entry.line)["count"]):
+                redo.append(effective.pop())
+    return len(reading.entries), replayed(effective)
+
+
 # ---- 3. tamper evidence ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("seq", [2, 17, 40])
 def test_a_changed_entry_is_named_and_the_file_kept(tmp_path, seq):
+    """Changed in both records: refused, named, and `companion recover` offered."""
     (victim, bystander), _script = two_games(tmp_path)
     path = tmp_path / "games" / f"{victim}.sqlite"
     tamper(path, ("UPDATE log SET line = replace(line, '\"do\"', '\"do\" ') WHERE seq = ?", (seq,)))
-    assert_damaged_and_kept(path, victim, bystander, rf"\bentry {seq}\b")
+    tamper_journal(path, seq)
+    message = assert_damaged_and_kept(path, victim, bystander, rf"\bentry {seq}\b")
+    assert f"companion recover {victim}" in message
+    doctor = Doctor(config=Config(), data_dir=tmp_path).check_games()
+    assert doctor.level == "fail" and victim in doctor.message and bystander not in doctor.message
+    assert f"companion recover {victim}" in doctor.fix
+    assert_recovered(tmp_path, victim, good=max(seq - 1, 2), readable=40)  # a backup holds entry 2
+    assert Doctor(config=Config(), data_dir=tmp_path).check_games().level == "ok"
+
+
+def assert_recovered(data: Path, victim: str, good: int, readable: int) -> None:
+    """`companion recover` makes a new game of the good entries and names the lost ones; the
+    damaged game is archived as it was, and the new one plays on."""
+    import contextlib
+    import io
+
+    from companion.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["recover", victim, "--data", str(data)]) == 0
+    said = out.getvalue()
+    lost = readable - good
+    assert f"its first {good} entries" in said and f"Lost: {lost} entr" in said, said
+    folder, _time = new_folder(data)
+    assert victim in {g.id for g in folder.games(archived=True)}
+    (new,) = [g for g in folder.games() if g.id in said]
+    store = folder.open(new.id)
+    assert store.repairs == []
+    assert store.seq == good + 1  # and the entry that says where it came from
+    assert json.loads(store.history()[-1].line)["recovered_from"] == victim
+    assert shown(store) == replayed(store.script())
+    assert_money_adds_up(store)
+    folder.close()
+
+
+@pytest.mark.parametrize("seq", [2, 17, 40])
+def test_an_entry_changed_in_the_database_only_is_put_back_from_the_journal(tmp_path, seq):
+    (victim, bystander), _script = two_games(tmp_path)
+    path = tmp_path / "games" / f"{victim}.sqlite"
+    tamper(path, ("UPDATE log SET line = replace(line, '\"do\"', '\"do\" ') WHERE seq = ?", (seq,)))
+    assert_repaired_and_kept(path, victim, bystander, rf"\bentry {seq}\b", "rebuilt from the journal")
 
 
 def test_a_changed_source_or_time_is_noticed_too(tmp_path):
     (victim, bystander), _script = two_games(tmp_path)
     path = tmp_path / "games" / f"{victim}.sqlite"
     tamper(path, ("UPDATE log SET source = 'banker' WHERE seq = 9 AND source != 'banker'", ()))
-    assert_damaged_and_kept(path, victim, bystander, r"\bentry 9\b")
+    assert_repaired_and_kept(path, victim, bystander, r"\bentry 9\b")
 
 
 def test_a_deleted_entry_is_named_and_the_file_kept(tmp_path):
     (victim, bystander), _script = two_games(tmp_path)
     path = tmp_path / "games" / f"{victim}.sqlite"
     tamper(path, ("DELETE FROM log WHERE seq = ?", (12,)))
-    assert_damaged_and_kept(path, victim, bystander, r"\bentry 12\b")
+    assert_repaired_and_kept(path, victim, bystander, r"\bentry 12\b")
 
 
 def test_a_deleted_last_entry_does_not_leave_the_money_wrong(tmp_path):
@@ -136,6 +237,8 @@ def test_a_deleted_last_entry_does_not_leave_the_money_wrong(tmp_path):
         assert game_id in str(damaged)
     else:
         assert_money_adds_up(reopened)
+        assert reopened.seq == last  # put back from the journal
+        path = path.with_name(path.name + ".damaged-1")  # the changed file, kept as it was
     folder.close()
     assert file_digest(path) == digest
 
@@ -150,18 +253,26 @@ def richer_snapshot(path: Path) -> tuple[int, str]:
     return seq, json.dumps(forged)
 
 
-def test_a_changed_snapshot_is_named_and_the_file_kept(tmp_path):
+def test_a_changed_snapshot_is_dropped_and_the_game_rebuilt_from_its_log(tmp_path):
+    """A snapshot is a cache: a forged one (Ann richer) is dropped, never believed."""
     (victim, bystander), _script = two_games(tmp_path, commands=40, snapshot_every=5)
     path = tmp_path / "games" / f"{victim}.sqlite"
     seq, forged = richer_snapshot(path)
     tamper(path, ("UPDATE snapshots SET state = ? WHERE seq = ?", (forged, seq)))
-    assert_damaged_and_kept(path, victim, bystander, "snapshot", rf"\bentry {seq}\b")
+    assert_repaired_and_kept(path, victim, bystander, "snapshot", rf"\bentry {seq}\b", "dropped",
+                             rebuilt=False)
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT COUNT(*) FROM snapshots WHERE seq = ?", (seq,)).fetchone() == (0,)
+    conn.close()
 
 
 def test_a_file_of_garbage_cannot_be_read_and_is_listed_as_damaged(tmp_path):
     (victim, bystander), _script = two_games(tmp_path)
     path = tmp_path / "games" / f"{victim}.sqlite"
+    path.with_suffix(".journal").unlink()
     path.write_bytes(b"\x00\xffthis is not a game\n" * 300)
+    for copy in (tmp_path / "backups" / victim).glob("*.sqlite"):
+        copy.unlink()
     assert_damaged_and_kept(path, victim, bystander, "cannot be read")
     folder, _time = new_folder(tmp_path)
     listed = {g.id: g for g in folder.games()}
@@ -176,7 +287,14 @@ def test_a_truncated_file_is_refused_and_kept(tmp_path):
     path = tmp_path / "games" / f"{victim}.sqlite"
     data = path.read_bytes()
     path.write_bytes(data[: len(data) // 2])
-    assert_damaged_and_kept(path, victim, bystander)
+    assert_repaired_and_kept(path, victim, bystander, "rebuilt from the journal")
+
+
+def test_a_file_of_garbage_is_rebuilt_from_its_journal(tmp_path):
+    (victim, bystander), _script = two_games(tmp_path)
+    path = tmp_path / "games" / f"{victim}.sqlite"
+    path.write_bytes(b"\x00\xffthis is not a game\n" * 300)
+    assert_repaired_and_kept(path, victim, bystander, "cannot be", "rebuilt from the journal")
 
 
 # ---- 8. faults ---------------------------------------------------------------------------------

@@ -9,7 +9,17 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import doctor_cmd, enroll_cmd, games_cmd, import_cmd, odds_cmd, replay_cmd, run_cmd, simulate_cmd
+from . import (
+    doctor_cmd,
+    enroll_cmd,
+    games_cmd,
+    import_cmd,
+    odds_cmd,
+    recover_cmd,
+    replay_cmd,
+    run_cmd,
+    simulate_cmd,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     run_cmd.add_parser(sub)
     enroll_cmd.add_parser(sub)
     doctor_cmd.add_parser(sub)
+    recover_cmd.add_parser(sub)
     return parser
 
 

@@ -3,8 +3,11 @@
     DIR/companion.lock          held while a companion process uses the folder
     DIR/table.key               this table's secret (mode 0600): seals its games, signs exports
     DIR/games/<id>.sqlite       games being played or finished
+    DIR/games/<id>.journal      each game's second record of its entries (journal.py)
     DIR/archive/<id>.sqlite     games put away
-    DIR/backups/<id>/*.sqlite   consistent copies: at each game's end and daily, the last 7 kept
+    DIR/backups/<id>/*.sqlite   consistent copies: at each game's end and daily (the last 7 kept),
+                                and rolling, every 50 entries (the last 3 kept), also written to
+                                the configured backup_copy folder (a USB stick) when it is there
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import fcntl
 import json
 import os
 import secrets
+import shutil
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -25,19 +29,26 @@ from ..scriptfile import ScriptError, parse_line
 from .clock import Clock
 from .errors import (
     FolderLocked,
+    GameDamaged,
+    GameFromAnotherTable,
     GameNotFound,
+    GameUnsealed,
     LedgerError,
     StorageError,
     StorageReadOnly,
     storage_error,
 )
+from .journal import journal_path, write_whole
 from .key import TableKey
-from .readonly import connect_read_only
+from .readonly import connect_read_only, unwritable
+from .recovery import rebuild, recoverable
 from .reseal import seal_folder
-from .schema import FORMAT, UNKEYED
+from .schema import FORMAT, UNKEYED, sync_folder
 from .store import GameStore, Receipt
 
 KEEP_BACKUPS = 7
+ROLLING_EVERY = 50  # entries between two rolling backups of the game in play
+KEEP_ROLLING = 3
 DAY = 24 * 3600.0
 
 
@@ -58,6 +69,10 @@ class GameInfo:
     last_move: str
     status: str  # "playing", "over: Ann won", "archived", or why it is damaged
     archived: bool = False
+    # What opening it found (recovery.py): "" (nothing), "repaired", "damaged" (recoverable with
+    # `companion recover`) or "read-only"; `problem` says it in a sentence, with the fix.
+    condition: str = ""
+    problem: str = ""
 
 
 class DataFolder:
@@ -68,11 +83,14 @@ class DataFolder:
     read and exported, even while another companion plays on it.
     """
 
-    def __init__(self, path: Path, clock: Clock | None = None, *, read_only: bool = False) -> None:
+    def __init__(self, path: Path, clock: Clock | None = None, *, read_only: bool = False,
+                 backup_copy: Path | None = None) -> None:
         self.path = Path(path)
+        self.backup_copy = backup_copy
         self.clock = clock or Clock()
         self.read_only = read_only
         self.open_games: dict[str, GameStore] = {}
+        self.conditions: dict[str, tuple[str, str]] = {}  # game id: (condition, sentence), see GameInfo
         self._lock_file = None
         if read_only:
             self.key = TableKey.read(self.path)
@@ -121,7 +139,8 @@ class DataFolder:
 
     def _sweep(self) -> None:
         """Remove what a crash can leave half-made: games being created, backups being written."""
-        for leftover in [*self.path.glob("games/*.creating*"), *self.path.glob("backups/*/*.partial*")]:
+        for leftover in [*self.path.glob("games/*.creating*"), *self.path.glob("games/*.rebuilding*"),
+                         *self.path.glob("backups/*/*.partial*")]:
             try:
                 leftover.unlink()
             except OSError:
@@ -158,7 +177,17 @@ class DataFolder:
             if self._file(game_id, archived=True).exists():
                 raise GameNotFound(f"Game {game_id} is archived; restore it first")
             raise GameNotFound(f"There is no game {game_id!r} in {self.path}")
-        store = GameStore.open(path, self.clock, self.key, writable=not self.read_only)
+        try:
+            store = GameStore.open(path, self.clock, self.key, writable=not self.read_only)
+        except (GameFromAnotherTable, GameUnsealed):
+            raise
+        except GameDamaged as damaged:
+            self.conditions[game_id] = ("damaged", damaged.reason)
+            raise
+        if store.repairs:
+            self.conditions[game_id] = ("repaired", " ".join(store.repairs))
+        else:
+            self.conditions.pop(game_id, None)
         self._attach(store)
         return store
 
@@ -187,12 +216,16 @@ class DataFolder:
                 status += " (no key)"
             elif meta.get("format") == FORMAT and meta.get("table") != (self.key and self.key.table_id):
                 status += " (another table's)" if self.key else " (this table's key is missing)"
-            if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
-                status += " (read-only)"
+            condition, problem = self.conditions.get(path.stem, ("", ""))
+            blocked = unwritable(path, journal_path(path))
+            if blocked is not None:
+                status += f" (read-only: {blocked})"
+                condition, problem = "read-only", f"Game {path.stem} is read-only: {blocked}"
             return GameInfo(path.stem, json.loads(meta["players"]), meta["created"],
-                            last[0] if last else meta["created"], status, archived)
+                            last[0] if last else meta["created"], status, archived, condition, problem)
         except (sqlite3.Error, OSError, KeyError, ValueError) as exc:
-            return GameInfo(path.stem, [], "", "", f"damaged: {exc}", archived)
+            condition, problem = self.conditions.get(path.stem, ("damaged", f"damaged: {exc}"))
+            return GameInfo(path.stem, [], "", "", f"damaged: {exc}", archived, condition, problem)
 
     @staticmethod
     def _peek(path: Path) -> tuple[dict[str, str], Any]:
@@ -230,6 +263,8 @@ class DataFolder:
                 extra = source.with_name(source.name + suffix)
                 if extra.exists():
                     extra.rename(target.with_name(target.name + suffix))
+            if journal_path(source).exists():
+                journal_path(source).rename(journal_path(target))
             source.rename(target)
         except OSError as exc:
             raise storage_error(exc, "move the game") from None
@@ -270,10 +305,44 @@ class DataFolder:
             raise Malformed("the script is empty")
         return store, rejected
 
+    def recover(self, game_id: str) -> tuple[GameStore, int, list[str]]:
+        """A game damaged in every record: its longest verified run of entries as a new game
+        (the entries are copied as they are, so their seals still hold), the damaged one archived
+        with its files as they are. Answers the new game, how many entries were lost, and the
+        lines of the lost ones that could still be read (not trusted, for the banker to replay)."""
+        self._writing("recover a game")
+        path = self._file(game_id)
+        if not path.exists():
+            raise GameNotFound(f"There is no game {game_id!r} in {self.path}")
+        found, unread = recoverable(path, self.key.chain, self.key.table_id)
+        if found.damaged is None:
+            raise GameDamaged(f"Game {game_id} is not damaged in every record, so nothing of it is lost: "
+                              "the table opens it (and puts right what one record lost) as it is.")
+        self.close_game(game_id)
+        entries = found.best.entries
+        new_id = self.new_id([])
+        new_path = self._file(new_id)
+        header = {**found.header, "id": new_id}
+        try:
+            rebuild(new_path, header, entries)
+            write_whole(journal_path(new_path), header, entries)
+            sync_folder(new_path.parent)
+        except (OSError, sqlite3.Error) as exc:
+            for leftover in (new_path, journal_path(new_path)):
+                leftover.unlink(missing_ok=True)
+            raise storage_error(exc, "recover the game") from None
+        store = self.open(new_id)
+        self.conditions.pop(game_id, None)
+        lost = found.readable - len(entries)
+        store.record_import({"recovered_from": game_id, "entries": len(entries), "lost": lost})
+        self.archive(game_id)
+        return store, lost, [entry.line for entry in unread]
+
     def _discard(self, store: GameStore) -> None:
         self.close_game(store.game_id)
         for suffix in ("", "-wal", "-shm"):
             store.path.with_name(store.path.name + suffix).unlink(missing_ok=True)
+        journal_path(store.path).unlink(missing_ok=True)
 
     # ---- time and backups --------------------------------------------------------------------
 
@@ -294,12 +363,14 @@ class DataFolder:
                 self.backup(store, "end")
             elif self._last_backup_age(store.game_id) > DAY:
                 self.backup(store, "daily")
+            elif receipt.seq % ROLLING_EVERY == 0:
+                self.backup(store, "rolling")
         except LedgerError:
             pass  # a failed backup never costs the game a command; `companion doctor` reports it
 
-    def _backups(self, game_id: str) -> list[Path]:
+    def _backups(self, game_id: str, folder: Path | None = None) -> list[Path]:
         """A game's backups, oldest first by the game's sequence number (never by the clock)."""
-        return sorted((self.path / "backups" / game_id).glob("*.sqlite"))
+        return sorted(((folder or self.path) / "backups" / game_id).glob("*.sqlite"))
 
     def _last_backup_age(self, game_id: str) -> float:
         backups = self._backups(game_id)
@@ -325,9 +396,37 @@ class DataFolder:
         except (OSError, sqlite3.Error) as exc:
             target.unlink(missing_ok=True)
             raise storage_error(exc, "make a backup") from None
-        for old in self._backups(store.game_id)[:-KEEP_BACKUPS]:
-            old.unlink(missing_ok=True)
+        self._prune(self.path, store.game_id)
+        if self.backup_copy is not None:
+            self._copy_backup(target, store.game_id)
         return target
+
+    def _prune(self, root: Path, game_id: str) -> None:
+        """The newest 3 rolling backups and the newest 7 others of a game are kept."""
+        backups = self._backups(game_id, root)
+        rolling = [b for b in backups if b.stem.endswith("_rolling")]
+        others = [b for b in backups if not b.stem.endswith("_rolling")]
+        for old in rolling[:-KEEP_ROLLING] + others[:-KEEP_BACKUPS]:
+            old.unlink(missing_ok=True)
+
+    def _copy_backup(self, made: Path, game_id: str) -> None:
+        """The same backup on the second place (a USB stick), when it is mounted; a stick that is
+        missing or full costs nothing but this copy (`companion doctor` shows the backups)."""
+        assert self.backup_copy is not None
+        if not self.backup_copy.is_dir():
+            return
+        folder = self.backup_copy / "backups" / game_id
+        partial = folder / (made.name + ".partial")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(made, partial)
+            with open(partial, "rb") as copied:
+                os.fsync(copied.fileno())
+            os.replace(partial, folder / made.name)
+            sync_folder(folder)
+            self._prune(self.backup_copy, game_id)
+        except OSError:
+            partial.unlink(missing_ok=True)
 
     def close(self) -> None:
         for game_id in list(self.open_games):

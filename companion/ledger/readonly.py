@@ -11,6 +11,9 @@ into memory from there: the last commands are in that WAL.
 
 from __future__ import annotations
 
+import getpass
+import os
+import pwd
 import shutil
 import sqlite3
 import tempfile
@@ -58,3 +61,32 @@ def connect_read_only(path: Path) -> sqlite3.Connection:
             source.close()
     memory.execute("PRAGMA query_only = 1")
     return memory
+
+
+def _owner(path: Path) -> str:
+    try:
+        return pwd.getpwuid(path.stat().st_uid).pw_name
+    except (KeyError, OSError):
+        return "another user"
+
+
+def unwritable(game_file: Path, *companions: Path) -> str | None:
+    """Why this game cannot be written by this process (None: it can), with the fix in a
+    sentence: the folder, the file, its -wal and -shm (a crash under another user, or a copy
+    made as root, leaves them so) and its journal."""
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):
+        user = str(os.getuid())
+    folder = game_file.parent
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return (f"its folder {folder} cannot be written by {user} (owner {_owner(folder)}, mode "
+                f"{folder.stat().st_mode & 0o777:o}); fix: sudo chown {user}: {folder} && "
+                f"sudo chmod u+rwx {folder}, or check that the disk is not read-only")
+    side = [game_file.with_name(game_file.name + suffix) for suffix in ("-wal", "-shm")]
+    for path in [game_file, *side, *companions]:
+        if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+            return (f"its file {path.name} cannot be written by {user} (owner {_owner(path)}, mode "
+                    f"{path.stat().st_mode & 0o777:o}); fix: sudo chown {user}: {path} && "
+                    f"sudo chmod u+rw {path}")
+    return None

@@ -28,8 +28,10 @@ from .errors import (
     StorageReadOnly,
     storage_error,
 )
+from .journal import Journal, Sealed, journal_path, write_whole
 from .key import KEY_FILE, TableKey
-from .readonly import connect_read_only
+from .readonly import connect_read_only, unwritable
+from .recovery import HEADER_KEYS, reconcile
 from .schema import (
     FORMAT,
     GENESIS,
@@ -95,6 +97,9 @@ class GameStore:
         self.redo_stack: list[str] = []  # undone lines; the last is the next to redo
         self.snapshot_every = SNAPSHOT_EVERY
         self.after_commit: list[Any] = []  # callbacks(store, receipt), e.g. backups
+        self.journal: Journal | None = None  # the second record (journal.py); None: read-only
+        self.repairs: list[str] = []  # what opening it had to put right, in sentences
+        self.bad_snapshots: list[int] = []
 
     # ---- creating and opening ----------------------------------------------------------------
 
@@ -146,14 +151,18 @@ class GameStore:
         ]
         try:
             seq = store._append("new", line, source, issuance, applied=True)
+            entry = store._sealed_rows(conn)
             conn.close()  # folds the WAL back into the file before it is renamed
             os.replace(building, path)
+            header = {k: v for k, v in meta.items() if k in HEADER_KEYS}
+            write_whole(journal_path(path), header, entry)  # lost in a crash: open makes it again
             sync_folder(path.parent)
+            store.journal = Journal(journal_path(path))
             store.conn = connect(path)
             make_durable(store.conn)
         except BaseException as exc:  # a bug too: neither the half-made file nor the game stays
             conn.close()
-            for leftover in (building, path):
+            for leftover in (building, path, journal_path(path)):
                 leftover.unlink(missing_ok=True)
             if isinstance(exc, OSError | sqlite3.Error) and not isinstance(exc, StorageError):
                 raise storage_error(exc, "start the game") from None
@@ -169,15 +178,33 @@ class GameStore:
 
         `key` is this table's (None: only a file of the first format can be checked). A store
         opened with writable=False never writes, not even SQLite's side files (readonly.py).
+        Opened to be played, its database and journal are brought into agreement first
+        (recovery.py); damage the first look missed (a byte SQLite cannot decode) rebuilds the
+        file from the journal once more.
         """
         name = path.stem
-        if writable and not (
-            os.access(path, os.R_OK | os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)
-        ):
-            raise StorageReadOnly(
-                f"Game {name} cannot be written (its file or folder is read-only), so it cannot be "
-                "played; check that the disk is not read-only and the folder belongs to the companion."
-            )
+        blocked = unwritable(path, journal_path(path)) if writable else None
+        if blocked is not None:
+            raise StorageReadOnly(f"Game {name} is read-only and cannot be played: {blocked}")
+        if not writable or key is None:
+            return cls._open(path, clock, key, writable, [])
+        agreement = reconcile(path, key.chain, key.table_id)
+        repairs = [agreement.note] if agreement.note else []
+        try:
+            return cls._open(path, clock, key, writable, repairs)
+        except (GameFromAnotherTable, GameUnsealed):
+            raise
+        except GameDamaged as damaged:
+            agreement = reconcile(path, key.chain, key.table_id, damaged=damaged.reason)
+            if agreement.note is None:
+                raise
+            return cls._open(path, clock, key, writable, [*repairs, agreement.note])
+
+    @classmethod
+    def _open(
+        cls, path: Path, clock: Clock, key: TableKey | None, writable: bool, repairs: list[str]
+    ) -> GameStore:
+        name = path.stem
         try:
             conn = connect(path) if writable else connect_read_only(path)
         except (sqlite3.Error, OSError) as exc:
@@ -192,9 +219,13 @@ class GameStore:
                 "SELECT seq, time, source, kind, line, prev_hash, hash FROM log ORDER BY seq"
             ).fetchall()
             moved = moved_by_entry(conn)
-            snaps = conn.execute(
-                "SELECT seq, length, commands_hash, state, state_hash FROM snapshots ORDER BY seq"
-            ).fetchall()
+            snaps = [  # read as bytes: a snapshot SQLite cannot decode is a bad cache, not a bad game
+                (seq, length, bytes(chash).decode(errors="replace"), bytes(state).decode(errors="replace"),
+                 bytes(shash).decode(errors="replace"))
+                for seq, length, chash, state, shash in conn.execute(
+                    "SELECT seq, length, CAST(commands_hash AS BLOB), CAST(state AS BLOB), "
+                    "CAST(state_hash AS BLOB) FROM snapshots ORDER BY seq")
+            ]
             conn.execute("COMMIT")
         except GameDamaged:
             conn.close()
@@ -208,10 +239,12 @@ class GameStore:
             conn.close()
             raise
         store = cls(path, conn, clock, chain_key)
+        store.repairs = repairs
         try:
             store._load(rows, snaps, moved, meta)
             if writable:
                 make_durable(conn)
+                store._settle(meta)
         except GameDamaged:
             conn.close()
             raise
@@ -318,14 +351,37 @@ class GameStore:
         self.effective = effective
         self.redo_stack = redo
         self.hashes = self._running_hashes([line for line, _seq in effective])
-        by_position = {length: (seq, chash, state, shash) for seq, length, chash, state, shash in snaps}
-        for seq, _length, _chash, state, shash in snaps:
-            if state_hash(state, self.chain_key) != shash:
-                raise GameDamaged(
-                    f"Game {name}: the snapshot at entry {seq} does not match its seal; the file is "
-                    "kept as it is."
-                )
+        # Snapshots are caches: one that fails its seal is left out (and dropped when writable),
+        # and the game is rebuilt from the log, which alone is the truth.
+        self.bad_snapshots = [s[0] for s in snaps if state_hash(s[3], self.chain_key) != s[4]]
+        by_position = {length: (seq, chash, state, shash) for seq, length, chash, state, shash in snaps
+                       if seq not in self.bad_snapshots}
         self.game = self._rebuild(len(effective), by_position)
+
+    def _settle(self, meta: dict[str, str]) -> None:
+        """After a repair: drop the snapshots that failed their seal, and make the listed status
+        say what the game is (a rebuilt file starts as "playing")."""
+        if self.bad_snapshots:
+            self.conn.execute("BEGIN IMMEDIATE")
+            self.conn.executemany("DELETE FROM snapshots WHERE seq = ?",
+                                  [(seq,) for seq in self.bad_snapshots])
+            self.conn.execute("COMMIT")
+            said = ", ".join(str(seq) for seq in self.bad_snapshots)
+            note = (f"Game {self.game_id}: the snapshot at entry {said} was damaged; it was dropped "
+                    "and the game rebuilt from its log (nothing was lost).")
+            log.warning("%s", note)
+            self.repairs.append(note)
+        status = self._status() or "playing"
+        if meta.get("status") != status:
+            self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('status', ?)", (status,))
+        if self.chain_key is not None:  # reconcile made it; a file of the first format has none
+            self.journal = Journal(journal_path(self.path))
+
+    def _sealed_rows(self, conn: sqlite3.Connection) -> list[Sealed]:
+        rows = conn.execute("SELECT seq, time, source, kind, line, prev_hash, hash FROM log ORDER BY seq")
+        moved = moved_by_entry(conn)
+        return [Sealed(seq, time, source, kind, line, tuple(moved.get(seq, ())), prev, sealed)
+                for seq, time, source, kind, line, prev, sealed in rows]
 
     @staticmethod
     def _running_hashes(lines: list[str]) -> list[str]:
@@ -383,7 +439,11 @@ class GameStore:
         if applied:
             hashes = [*self.hashes, commands_hash(self.hashes[-1] if self.hashes else GENESIS, line)]
         conn = self.conn
+        journal = self.journal
+        mark = journal.size if journal is not None else 0
         try:
+            if journal is not None:  # the second record first: on the card before the commit
+                journal.append(Sealed(seq, time, source, kind, line, tuple(moved), self.head, sealed))
             conn.execute("BEGIN IMMEDIATE")
             conn.execute(
                 "INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -413,6 +473,8 @@ class GameStore:
                 conn.execute("ROLLBACK")
             except sqlite3.Error:
                 pass
+            if journal is not None:
+                journal.cut(mark)
             if isinstance(exc, sqlite3.Error | OSError):
                 raise storage_error(exc) from None
             raise
@@ -587,3 +649,5 @@ class GameStore:
     def close(self) -> None:
         with self.lock:
             self.conn.close()
+            if self.journal is not None:
+                self.journal.close()

@@ -113,6 +113,21 @@ class Table(DeviceInputs, TokenWaiting, Writer):
 
         return self.call(work)
 
+    def recover_game(self, game_id: str) -> Result:
+        """A game damaged in every record goes on as a new game from its last good entry
+        (DataFolder.recover); the table is not switched to it: the banker resumes it."""
+        def work() -> Result:
+            try:
+                store, lost, _unread = self.folder.recover(game_id)
+            except LedgerError as exc:
+                return Result(False, exc.reason, refusal=NOT_FOUND if "no game" in exc.reason else STORAGE)
+            recovered = store.game_id
+            self.folder.close_game(recovered)
+            return Result(True, detail={"game": recovered, "from": game_id, "entries": store.seq - 1,
+                                        "lost": lost})
+
+        return self.call(work)
+
     def _switch(self, store: GameStore) -> None:
         if self.store is not None and self.store is not store:
             self.folder.close_game(self.store.game_id)

@@ -151,6 +151,16 @@ def open_game(game_id: str) -> tuple[Response, int]:
     return answer(context().table.open_game(game_id))
 
 
+@banker.post("/games/<game_id>/recover")
+@banker_only
+def recover_game(game_id: str) -> tuple[Response, int]:
+    """A game damaged in every record goes on as a new game from its last good entry."""
+    result = context().table.recover_game(game_id)
+    if not result.ok:
+        return answer(result)
+    return jsonify(result.detail), 201
+
+
 @banker.post("/undo")
 @banker_only
 def undo() -> tuple[Response, int]:

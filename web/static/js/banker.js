@@ -39,6 +39,8 @@ async function loadGames() {
       h("div", { class: "game-head" }, h("code", {}, g.id), current ? h("span", { class: "badge" }, t("banker.current")) : null,
         h("span", { class: "game-players" }, (g.players || []).join(", "))),
       h("div", { class: "muted" }, t("banker.game_times", { started: dateTimeText(g.started), last: dateTimeText(g.last_move) }), " · ", g.status || ""),
+      g.condition ? h("div", { class: `game-condition is-${g.condition}`, "data-test": `game-condition-${g.id}`, title: g.problem || "" },
+        t(`games.condition.${g.condition}`), g.problem ? ": " : "", g.problem || "") : null,
       h("div", { class: "row-actions" },
         current ? null : h("button", {
           type: "button", class: "small", "data-test": `game-open-${g.id}`,
@@ -46,6 +48,16 @@ async function loadGames() {
             try { await post(`/api/games/${encodeURIComponent(g.id)}/open`, {}); loadGames(); } catch { /* toasted */ }
           },
         }, t("banker.resume")),
+        g.condition === "damaged" ? h("button", {
+          type: "button", class: "small", "data-test": `game-recover-${g.id}`,
+          onclick: async () => {
+            try {
+              const done = await post(`/api/games/${encodeURIComponent(g.id)}/recover`, {});
+              toast(t("games.recovered", done), "ok");
+              loadGames();
+            } catch { /* toasted */ }
+          },
+        }, t("games.recover")) : null,
         h("a", { href: `/api/export/${encodeURIComponent(g.id)}.jsonl`, download: `${g.id}.jsonl`, "data-test": `export-jsonl-${g.id}` }, t("banker.export_script")),
         h("a", { href: `/api/export/${encodeURIComponent(g.id)}.csv`, download: `${g.id}.csv`, "data-test": `export-csv-${g.id}` }, t("banker.export_ledger"))));
   }));
