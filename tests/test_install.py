@@ -52,6 +52,7 @@ def test_shellcheck_finds_nothing() -> None:
         pytest.fail("shellcheck is missing: install the Debian package shellcheck (.ci/run does)")
     scripts = sorted(str(path) for path in SYSTEMD.glob("*.sh"))
     assert len(scripts) == 3
+    scripts += [str(ROOT / ".ci" / "container-job"), str(ROOT / ".ci" / "container-checks.sh")]
     done = subprocess.run([shellcheck, *scripts], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
 
