@@ -460,3 +460,30 @@ def test_the_hotspot_names_the_table_by_its_hostname(tmp_path: Path) -> None:
                           timeout=60, env={**os.environ, **radios(tmp_path)})
     assert done.returncode == 0, done.stderr
     assert "address=/table7.local/10.42.0.1" in done.stdout and "companion.local" not in done.stdout
+
+
+@pytest.mark.parametrize("systemd", [True, False])
+def test_without_systemd_as_pid_1_it_says_which_steps_it_skipped(systemd: bool) -> None:
+    """A container or chroot has no systemd running: hostnamectl and systemctl would fail there."""
+    steps = f"""
+        source {SYSTEMD / "install.sh"}
+        DRY=1; booted() {{ {"true" if systemd else "false"}; }}; have() {{ [[ $1 != raspi-config ]]; }}
+        hostname() {{ echo raspberrypi; }}
+        set_name
+        install_unit
+        addresses
+    """
+    done = subprocess.run(["bash", "-c", steps], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = done.stdout
+    if systemd:  # the control: the same steps, told as they would run
+        assert "would run: hostnamectl set-hostname companion" in out
+        assert "would run: systemctl enable companion" in out and "skipped" not in out
+        return
+    assert "skipped (no systemd as PID 1): hostnamectl set-hostname companion" in out
+    listed = out[out.index("not done here, for want of systemd as PID 1"):].splitlines()[1:]
+    assert [line.strip() for line in listed] == [
+        "hostnamectl set-hostname companion", "systemctl enable avahi-daemon",
+        "systemctl restart avahi-daemon", "systemctl daemon-reload", "systemctl enable companion",
+        "systemctl restart companion"]
+    assert "would run: install -m 0644" in out  # what needs no systemd is still done
