@@ -515,6 +515,7 @@ build_compiled() {
         return
     fi
     nohup nice -n 19 "$VENV/bin/python" -P -m companion.compiled >"$PREFIX/compiled.log" 2>&1 &
+    echo "$!" >"$PREFIX/compiled.pid"
     say "building in the background (minutes on a Pi 4, see README's \"On the Pi\"): $PREFIX/compiled.log"
 }
 
@@ -564,6 +565,10 @@ uninstall() {
     fi
     run rm -f /etc/NetworkManager/dnsmasq-shared.d/companion.conf "$AVAHI_SERVICE"
     step "remove the program: $PREFIX, $WRAPPER"
+    # A compiled engine's build still running in the background goes first.
+    if [[ -f $PREFIX/compiled.pid ]] && kill -0 "$(cat "$PREFIX/compiled.pid")" 2>/dev/null; then
+        run kill "$(cat "$PREFIX/compiled.pid")"
+    fi
     run rm -rf "$PREFIX"
     run rm -f "$WRAPPER"
     if ((PURGE)); then
