@@ -487,3 +487,27 @@ def test_without_systemd_as_pid_1_it_says_which_steps_it_skipped(systemd: bool) 
         "systemctl restart avahi-daemon", "systemctl daemon-reload", "systemctl enable companion",
         "systemctl restart companion"]
     assert "would run: install -m 0644" in out  # what needs no systemd is still done
+
+
+def test_a_run_is_logged_and_the_next_says_where_the_last_one_stopped(tmp_path: Path) -> None:
+    log = tmp_path / "install.log"
+
+    def run(body: str) -> str:
+        steps = f"""
+            source {SYSTEMD / "install.sh"}
+            LOG={log}
+            start_log
+            {body}
+        """
+        done = subprocess.run(["bash", "-c", steps], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    first = run('step "the program: a virtualenv"; echo "a pip that fails half-way"')  # and stops
+    assert "stopped after" not in first  # the control: nothing before it to resume
+    text = log.read_text()
+    assert "install.sh: started" in text and "a pip that fails half-way" in text
+    second = run('step "check: this machine"; echo "install.sh: finished now"')
+    assert "the last run" in second and "stopped after: the program: a virtualenv" in second
+    assert "takes every step again" in second
+    assert "stopped after" not in run("true")  # the second one finished
