@@ -573,12 +573,12 @@ uninstall() {
     run rm -f "$WRAPPER"
     if ((PURGE)); then
         step "remove the config, the games and the user (--purge)"
-        run rm -rf "$ETC" "$DATA"
+        run rm -rf "$ETC" "$DATA" "$LOG"
         if id "$ACCOUNT" >/dev/null 2>&1; then
             run userdel "$ACCOUNT"
         fi
     else
-        step "kept: $ETC (the config) and $DATA (the games); --uninstall --purge removes them"
+        step "kept: $ETC (the config) and $DATA (the games), and $LOG; --uninstall --purge removes them"
     fi
     say "SPI, the host name and the Debian packages are left as they are"
 }
