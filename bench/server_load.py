@@ -412,7 +412,7 @@ def main() -> int:
         cpu_before = (cpu_seconds(daemon.pid), cpu_seconds(front_pid) if front_pid else 0.0, time.monotonic())
 
         # Page loads, one a second, from addresses of their own.
-        static = sorted(f"/static/js/{p.name}" for p in (ROOT / "web/static/js").glob("*.js"))
+        static = sorted(f"/static/js/{p.name}" for p in (ROOT / "companion/web/site/static/js").glob("*.js"))
         paths = [*static, "/static/css/app.css", "/static/i18n/en.json", "/api/session", "/api/state",
                  "/api/board"]
         pages: list[float] = []

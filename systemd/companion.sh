@@ -13,8 +13,10 @@ DATA=/var/lib/companion
 if [ "$(id -un)" != "$ACCOUNT" ]; then
     exec sudo -u "$ACCOUNT" -- "$0" "$@"
 fi
-# The service's data folder, and lgpio's pipes there too (as the service has them).
+# The service's data folder, and lgpio's pipes there too (as the service has them). Run from it,
+# as the service is: lgpio changes folder and back, which fails from a caller's 0700 home.
 export STATE_DIRECTORY="$DATA" LG_WD="$DATA"
+cd "$DATA" 2>/dev/null || cd /
 case "${1:-}" in
     enroll)
         if systemctl is-active --quiet companion 2>/dev/null; then

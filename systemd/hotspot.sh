@@ -8,7 +8,12 @@
 #   systemd/hotspot.sh --dry-run                   print what it would do; change nothing
 #   sudo systemd/hotspot.sh --remove               delete the hotspot (wlan0 is free again)
 #
-# Other options: --ifname IFACE (default wlan0), --help. hardware/wifi.md explains it all.
+# wlan0 switches to the hotspot now only if it is on no other wifi (that may be how this session
+# came in), else at the next boot; --now switches it now anyway, --switch-in SECONDS a little
+# later, in the background (install.sh uses it, so that its last words reach an ssh session first).
+# Other options: --ifname IFACE (default wlan0), --hostname NAME (the table's name, default
+# companion: NAME.local on the hotspot's DNS), --help. hardware/wifi.md explains it all.
+# Exit status 3: no radio to make it with (no wlan0, or rfkill-blocked): it says why.
 set -euo pipefail
 
 CONFIG=/etc/companion/config.toml
@@ -16,11 +21,17 @@ IFNAME=wlan0
 CONNECTION=companion-hotspot
 ADDRESS=10.42.0.1/24
 DNSMASQ="${DNSMASQ:-/etc/NetworkManager/dnsmasq-shared.d/companion.conf}"  # tests put it elsewhere
+NAME=companion
+NOW=0
+SWITCH_IN=0
+# Where the radios are (tests put them elsewhere).
+SYS_NET="${SYS_NET:-/sys/class/net}"
+SYS_RFKILL="${SYS_RFKILL:-/sys/class/rfkill}"
 DRY=0
 REMOVE=0
 
 usage() {
-    sed -n '2,12s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+    sed -n '2,17s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 }
 
 while (($#)); do
@@ -33,6 +44,18 @@ while (($#)); do
         --ifname)
             [[ $# -ge 2 ]] || { echo "hotspot.sh: --ifname needs an interface" >&2; exit 2; }
             IFNAME="$2"
+            shift
+            ;;
+        --hostname)
+            [[ $# -ge 2 ]] || { echo "hotspot.sh: --hostname needs a name" >&2; exit 2; }
+            NAME="$2"
+            shift
+            ;;
+        --now) NOW=1 ;;
+        --switch-in)
+            [[ $# -ge 2 && $2 =~ ^[0-9]+$ ]] || { echo "hotspot.sh: --switch-in needs seconds" >&2; exit 2; }
+            NOW=1
+            SWITCH_IN="$2"
             shift
             ;;
         --dry-run | -n) DRY=1 ;;
@@ -107,10 +130,35 @@ if ((${#PASSWORD} < 8 || ${#PASSWORD} > 63)); then
 fi
 say "wifi \"$SSID\" on $IFNAME, the Pi at ${ADDRESS%/*} (from $CONFIG)"
 
-# The radio stays off until the wifi country is set (Raspberry Pi Imager's settings set it).
-if command -v raspi-config >/dev/null 2>&1 && [[ -z "$(raspi-config nonint get_wifi_country 2>/dev/null || true)" ]]; then
-    say "warning: no wifi country is set, so the radio may stay off:"
-    say "sudo raspi-config nonint do_wifi_country GB (your country's code), then reboot"
+# The radio first: there must be one, and not blocked. Raspberry Pi OS keeps it blocked (rfkill)
+# until the wifi country is set, as on a fresh image of a 5 GHz model (Raspberry Pi Imager's
+# settings set it).
+no_radio() {
+    say "$1"
+    if ((DRY)); then
+        say "(a real run stops here with status 3)"
+    else
+        exit 3
+    fi
+}
+country=""
+if command -v raspi-config >/dev/null 2>&1; then
+    country="$(raspi-config nonint get_wifi_country 2>/dev/null || true)"
+    [[ -n $country ]] || say "warning: no wifi country is set, so the radio may stay off:" \
+        "sudo raspi-config nonint do_wifi_country GB (your country's two letters), then reboot"
+fi
+if [[ ! -e $SYS_NET/$IFNAME ]]; then
+    no_radio "no wifi radio: this machine has no $IFNAME, so there is no hotspot to make"
+elif [[ -d $SYS_NET/$IFNAME/phy80211 ]]; then
+    phy="$(basename "$(readlink -f "$SYS_NET/$IFNAME/phy80211")")"
+    for radio in "$SYS_RFKILL"/rfkill*; do
+        [[ -r $radio/type && "$(cat "$radio/type")" == wlan ]] || continue
+        [[ ! -e $radio/device || "$(basename "$(readlink -f "$radio/device")")" == "$phy" ]] || continue
+        if [[ "$(cat "$radio/soft" 2>/dev/null)" == 1 || "$(cat "$radio/hard" 2>/dev/null)" == 1 ]]; then
+            no_radio "$IFNAME is blocked (rfkill): ${country:+the wifi country is $country; }set the wifi country" \
+                "(sudo raspi-config nonint do_wifi_country GB), then sudo rfkill unblock wifi, then run this again"
+        fi
+    done
 fi
 
 if ((!DRY)) && ! command -v nmcli >/dev/null 2>&1; then
@@ -134,6 +182,9 @@ SETTINGS=(
     wifi-sec.pairwise ccmp
     wifi-sec.group ccmp
     wifi-sec.psk "$PASSWORD"
+    # Protected management frames off: WPA2 hotspots on the Pi's brcmfmac fail on Trixie with them
+    # negotiated (raspberrypi/linux#7247).
+    wifi-sec.pmf 1
 )
 if have_connection; then
     run nmcli connection modify "$CONNECTION" connection.interface-name "$IFNAME" "${SETTINGS[@]}"
@@ -142,25 +193,35 @@ else
         ssid "$SSID" "${SETTINGS[@]}"
 fi
 
-# companion.local for tablets that ask the hotspot's DNS rather than mDNS (older Androids).
+# NAME.local for tablets that ask the hotspot's DNS rather than mDNS (older Androids).
 if ((DRY)); then
-    say "would write $DNSMASQ: address=/companion.local/${ADDRESS%/*}"
+    say "would write $DNSMASQ: address=/$NAME.local/${ADDRESS%/*}"
 else
     install -d -m 0755 "$(dirname "$DNSMASQ")"
-    printf '# The table companion (systemd/hotspot.sh): its name on the hotspot, for tablets without mDNS.\naddress=/companion.local/%s\n' \
-        "${ADDRESS%/*}" >"$DNSMASQ"
+    printf '# The table companion (systemd/hotspot.sh): its name on the hotspot, for tablets without mDNS.\naddress=/%s.local/%s\n' \
+        "$NAME" "${ADDRESS%/*}" >"$DNSMASQ"
     say "wrote $DNSMASQ"
 fi
 
-# Switch wlan0 over now, unless it is on another wifi at the moment: that may be how this
-# session came in, and switching would cut it. Then it switches at the next boot.
+# Switch wlan0 over now, unless it is on another wifi at the moment (that may be how this
+# session came in, and switching would cut it) and --now was not given: then at the next boot.
 current=""
 if command -v nmcli >/dev/null 2>&1; then
     current="$(nmcli -g GENERAL.CONNECTION device show "$IFNAME" 2>/dev/null || true)"
 fi
-if [[ -n $current && $current != "$CONNECTION" ]]; then
+if [[ -n $current && $current != "$CONNECTION" ]] && ((!NOW)); then
     say "$IFNAME is on \"$current\" now: the hotspot takes over at the next boot (sudo reboot),"
     say "or now with: sudo nmcli connection up $CONNECTION (this cuts a session that came over that wifi)"
+elif ((SWITCH_IN)); then
+    if ((DRY)); then
+        say "would run in $SWITCH_IN s, in the background: nmcli connection up $CONNECTION"
+    else
+        # Its own session: it outlives this one, which the switch ends.
+        # shellcheck disable=SC2016 # expanded by that sh, from its arguments
+        setsid nohup sh -c 'sleep "$1"; exec nmcli connection up "$2"' sh "$SWITCH_IN" "$CONNECTION" \
+            >/dev/null 2>&1 </dev/null &
+        say "$IFNAME switches to the hotspot in $SWITCH_IN s"
+    fi
 else
     run nmcli connection up "$CONNECTION"
 fi

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# Install the table companion on a Raspberry Pi (Raspberry Pi OS Bookworm) as a service that starts
-# at power-on, with the table's own wifi. Safe to run again: it updates what is there and keeps the
-# config and the games.
+# Install the table companion on a Raspberry Pi (Raspberry Pi OS Trixie or Bookworm) as a service
+# that starts at power-on. Safe to run again: it updates what is there, keeps the config and the
+# games, and so resumes a run that stopped (its log: /var/log/companion-install.log).
 #
 #   sudo systemd/install.sh                      install, or update to this checkout
 #   systemd/install.sh --dry-run                 print every step it would take; change nothing
 #   sudo systemd/install.sh --uninstall          remove the service, the program and the hotspot
 #   sudo systemd/install.sh --uninstall --purge  ... and the config, the games and the user too
 #
-# Other options: --no-hotspot (leave the wifi as it is), --hostname NAME (default: companion, so
-# the dashboard is http://companion.local/), --help.
+# The table's own wifi (a hotspot on wlan0) is the last step, after the service runs: by default
+# only when the Pi has another way in (ethernet); --hotspot asks for it anyway (an ssh session over
+# wlan0 then ends: the script says how to reconnect), --no-hotspot never. --hostname NAME (default:
+# companion, so the dashboard is http://companion.local/), --help.
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -27,11 +29,21 @@ DEVICE_GROUPS=(gpio spi dialout)
 # nginx (nginx-light on Bookworm is nginx itself) and its stream module (connections per address).
 FRONT_PACKAGES=(nginx-light libnginx-mod-stream)
 PACKAGES=(python3-venv python3-dev build-essential avahi-daemon network-manager "${FRONT_PACKAGES[@]}")
-# The hotspot's DHCP and access point: network-manager only recommends them, and apt-get with
-# --no-install-recommends leaves them out when it installs network-manager here.
+# The hotspot's DHCP and access point: network-manager only recommends them, so a NetworkManager
+# installed without recommends has neither. Always asked for (they are small).
 HOTSPOT_PACKAGES=(dnsmasq-base wpasupplicant)
-# Python 3.13 (Trixie) has no lgpio wheel: pip builds it from source, with swig and the C library.
-LGPIO_BUILD_PACKAGES=(swig liblgpio-dev)
+# The GPIO and SPI libraries from the distribution, where it has them (Raspberry Pi OS: Trixie and
+# Bookworm, 64- and 32-bit): the virtualenv sees them (--system-site-packages). Elsewhere pip takes
+# wheels only: lgpio has none for Python 3.13, and its source build needs liblgpio-dev, which
+# Debian 13 lacks (then the devices report "offline"; a container or a PC has none anyway).
+GPIO_PACKAGES=(python3-lgpio python3-spidev)
+LOG=/var/log/companion-install.log
+# The compiled engine (companion simulate, odds) needs ~630 MB at once to build (cc1 on one big C
+# file): below this much available memory and swap it is not built (the pure engine is used).
+BUILD_MEMORY_MB=800
+# Seconds between the hotspot step and wlan0's switch when an ssh session is on wlan0: its last words
+# reach the session first.
+SWITCH_DELAY=10
 READER_LIBRARY='mfrc522-python>=0.0.9,<0.1'
 HOTSPOT_IP=10.42.0.1
 
@@ -39,14 +51,16 @@ ARGS=("$@")
 DRY=0
 UNINSTALL=0
 PURGE=0
-HOTSPOT=1
+HOTSPOT=auto
+HOTSPOT_MADE=0
 NAME=companion
 REBOOT=0
 CLEANUP=()
+SKIPPED=()  # what could not be done here (no systemd as PID 1), told at the end
 trap 'rm -rf "${CLEANUP[@]}"' EXIT
 
 usage() {
-    sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+    sed -n '2,15s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 }
 
 while (($#)); do
@@ -54,7 +68,8 @@ while (($#)); do
         --dry-run | -n) DRY=1 ;;
         --uninstall) UNINSTALL=1 ;;
         --purge) PURGE=1 ;;
-        --no-hotspot) HOTSPOT=0 ;;
+        --no-hotspot) HOTSPOT=no ;;
+        --hotspot) HOTSPOT=yes ;;
         --hostname)
             [[ $# -ge 2 ]] || { echo "install.sh: --hostname needs a name" >&2; exit 2; }
             NAME="$2"
@@ -117,6 +132,20 @@ put() {
     chown "$owner" "$tmp"
     mv -f "$tmp" "$path"
     say "wrote $path"
+}
+
+# systemd as PID 1 (not so in a plain container or chroot): without it the steps that ask systemd
+# (the host name, enabling and starting units) are skipped, and the end says which.
+booted() { [[ -d /run/systemd/system ]]; }
+
+# Run a command that needs systemd running; without it, skip it and remember so.
+run_systemd() {
+    if booted; then
+        run "$@"
+    else
+        say "skipped (no systemd as PID 1): $(shown "$@")"
+        SKIPPED+=("$(shown "$@")")
+    fi
 }
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
@@ -205,14 +234,20 @@ python_at_least() {
 
 # The Debian packages this machine needs, one a line.
 wanted_packages() {
-    local wanted=("${PACKAGES[@]}")
-    if ((HOTSPOT)) && ! installed network-manager; then
-        wanted+=("${HOTSPOT_PACKAGES[@]}")
-    fi
-    if python_at_least 3 13; then
-        wanted+=("${LGPIO_BUILD_PACKAGES[@]}")
+    local wanted=("${PACKAGES[@]}" "${HOTSPOT_PACKAGES[@]}")
+    if distribution_gpio; then
+        wanted+=("${GPIO_PACKAGES[@]}")
     fi
     printf '%s\n' "${wanted[@]}"
+}
+
+# Does the distribution have the GPIO and SPI libraries (installed, or to be had from apt)?
+distribution_gpio() {
+    local package
+    for package in "${GPIO_PACKAGES[@]}"; do
+        installed "$package" && continue
+        [[ "$(apt-cache policy "$package" 2>/dev/null | sed -n 's/^ *Candidate: *//p')" =~ ^[0-9] ]] || return 1
+    done
 }
 
 install_packages() {
@@ -233,7 +268,7 @@ install_packages() {
     # runs nginx itself, as its child, so the system's is switched off.
     if ((DRY)) || installed nginx-common; then
         if ((DRY)) || systemctl is-enabled --quiet nginx 2>/dev/null || systemctl is-active --quiet nginx 2>/dev/null; then
-            run systemctl disable --now nginx
+            run_systemd systemctl disable --now nginx
         fi
     fi
     # RPi.GPIO does not work on a Pi 5; rpi-lgpio, in the virtualenv, provides the same module.
@@ -269,11 +304,15 @@ create_user() {
 create_venv() {
     step "the program: a virtualenv in $VENV"
     run install -d -m 0755 "$PREFIX"
-    if [[ -x $VENV/bin/python ]]; then
-        say "virtualenv exists: updating it"
-    else
-        run python3 -m venv "$VENV"
+    [[ -x $VENV/bin/python ]] && say "virtualenv exists: updating it"
+    # Where the distribution has lgpio and spidev (Raspberry Pi OS), the virtualenv uses them:
+    # nothing to build. Made again over an existing one, it keeps its packages.
+    local venv=(python3 -m venv)
+    if distribution_gpio; then
+        say "the GPIO and SPI libraries: the distribution's (${GPIO_PACKAGES[*]})"
+        venv+=(--system-site-packages)
     fi
+    run "${venv[@]}" "$VENV"
     run "$VENV/bin/pip" install --quiet --upgrade pip
     # Built from a copy, so that the checkout gets no root-owned build/ or *.egg-info.
     local src
@@ -283,18 +322,26 @@ create_venv() {
     else
         src="$(mktemp -d)"
         CLEANUP+=("$src")
-        cp -a "$REPO/pyproject.toml" "$REPO/README.md" "$REPO/companion" "$src/"
+        copy_source "$src"
     fi
-    run "$VENV/bin/pip" install --quiet --upgrade "${src}[pi]"
+    # lgpio from a wheel only (never its source build: it needs liblgpio-dev). Without one, and
+    # without the distribution's, the program goes in without the Pi's libraries.
+    if run "$VENV/bin/pip" install --quiet --only-binary lgpio --upgrade "${src}[pi]"; then
+        # The reader library asks for RPi.GPIO, which clashes with rpi-lgpio (the same module): no deps.
+        run "$VENV/bin/pip" install --quiet --no-deps "$READER_LIBRARY"
+    else
+        say "warning: no lgpio for Python $(python3 -c 'import platform; print(platform.python_version())') here" \
+            "(no wheel, no python3-lgpio): the reader, the button and the LEDs will report offline"
+        run "$VENV/bin/pip" install --quiet --upgrade "$src"
+    fi
     run "$VENV/bin/pip" install --quiet --force-reinstall --no-deps "$src"
-    # The reader library asks for RPi.GPIO, which clashes with rpi-lgpio (the same module): no deps.
-    run "$VENV/bin/pip" install --quiet --no-deps "$READER_LIBRARY"
-    # The compiled engine `companion simulate` plays with (the table itself runs the pure one); a
-    # few minutes on a Pi. Without it simulate still works, with the pure engine, and says so.
-    run "$VENV/bin/python" -P -m companion.compiled ||
-        say "the compiled engine did not build: companion simulate will use the pure engine"
     run install -m 0755 "$REPO/systemd/hotspot.sh" "$PREFIX/hotspot.sh"
     run install -m 0755 "$REPO/systemd/companion.sh" "$WRAPPER"
+}
+
+# What the program is built from: the project and its package (the pages are package data).
+copy_source() {
+    cp -a "$REPO/pyproject.toml" "$REPO/README.md" "$REPO/companion" "$1/"
 }
 
 new_password() {
@@ -332,7 +379,7 @@ set_name() {
     elif have raspi-config; then
         run raspi-config nonint do_hostname "$NAME"
     else
-        run hostnamectl set-hostname "$NAME"
+        run_systemd hostnamectl set-hostname "$NAME"
         if grep -q '^127\.0\.1\.1' /etc/hosts; then
             run sed -i "s/^127\.0\.1\.1[[:space:]].*/127.0.1.1\t$NAME/" /etc/hosts
         else
@@ -358,29 +405,118 @@ set_name() {
   </service>
 </service-group>
 EOF
-    run systemctl enable avahi-daemon
-    run systemctl restart avahi-daemon  # announces the new name and the dashboard
-}
-
-setup_hotspot() {
-    step "the hotspot: the table's own wifi"
-    if ((!HOTSPOT)); then
-        say "skipped (--no-hotspot)"
-        return
-    fi
-    local args=(--config "$(config_file)")
-    ((DRY)) && args+=(--dry-run)
-    bash "$REPO/systemd/hotspot.sh" "${args[@]}"
+    run_systemd systemctl enable avahi-daemon
+    run_systemd systemctl restart avahi-daemon  # announces the new name and the dashboard
 }
 
 install_unit() {
     step "the unit: $UNIT"
     run install -m 0644 "$REPO/systemd/companion.service" "$UNIT"
-    run systemctl daemon-reload
+    run_systemd systemctl daemon-reload
     step "enable and start the service"
-    run systemctl enable companion
+    run_systemd systemctl enable companion
     # restart: a running companion takes up the new program (a game in play resumes where it was)
-    run systemctl restart companion
+    run_systemd systemctl restart companion
+    if ((!DRY)) && booted; then
+        local tries
+        for tries in $(seq 30); do
+            systemctl is-active --quiet companion && break
+            sleep 1
+        done
+        if systemctl is-active --quiet companion; then
+            say "the service is running"
+        else
+            say "warning: the service is not running after ${tries} s: journalctl -u companion -e says why"
+        fi
+    fi
+}
+
+# The interfaces ssh sessions to this machine come in on, one a line (sudo drops SSH_CONNECTION,
+# so the established connections to port 22 are asked too).
+ssh_interfaces() {
+    local locals=() address
+    if [[ -n ${SSH_CONNECTION:-} ]]; then
+        locals+=("$(awk '{print $3}' <<<"$SSH_CONNECTION")")
+    fi
+    if have ss; then
+        mapfile -t -O "${#locals[@]}" locals < <(ss -Htn state established '( sport = :22 )' 2>/dev/null |
+            awk '{a = $(NF-1); sub(/:[0-9]+$/, "", a); gsub(/[][]/, "", a); sub(/^::ffff:/, "", a); print a}')
+    fi
+    for address in "${locals[@]}"; do
+        [[ -n $address ]] || continue
+        ip -o addr show 2>/dev/null | awk -v a="$address" '{split($4, p, "/"); if (p[1] == a) print $2}'
+    done | sort -u
+}
+
+# Another way in than the wifi: a wired interface that is up with an address.
+wired_up() {
+    ip -o -4 addr show scope global 2>/dev/null | awk '{print $2}' | grep -Evq '^(lo|wl.*)$'
+}
+
+HOTSPOT_PARAGRAPH="This ssh session comes in over wlan0. The service is installed and running; the last
+    step switches wlan0 from your home wifi to the table's own, which ends this session about $SWITCH_DELAY s
+    from now. To reconnect: join the wifi \"%s\" (its password is in $CONFIG, [wifi];
+    sudo cat it now) and open http://$HOTSPOT_IP/ or ssh to $HOTSPOT_IP; to go back to the home
+    wifi: sudo /opt/companion/hotspot.sh --remove, then reboot."
+
+# The table's own wifi, last: it may take wlan0 off the home wifi. A failure is a warning.
+setup_hotspot() {
+    step "the hotspot: the table's own wifi"
+    local config ssid on_wlan=0
+    config="$(config_file)"
+    ssid="$(setting "$config" wifi.ssid)"
+    ssh_interfaces | grep -qx wlan0 && on_wlan=1
+    case "$HOTSPOT" in
+        no)
+            say "skipped (--no-hotspot)"
+            HOTSPOT_MADE=0
+            return
+            ;;
+        auto)
+            if ! wired_up; then
+                say "skipped: the Pi has no other way in than the wifi (no ethernet), so it stays on the"
+                say "home wifi and the tablets open http://$NAME.local/ there. The table's own wifi, for a"
+                say "table away from a router: sudo /opt/companion/hotspot.sh --now (or install.sh --hotspot)"
+                HOTSPOT_MADE=0
+                return
+            fi
+            say "the Pi has ethernet: wlan0 becomes the table's own wifi \"$ssid\""
+            ;;
+        yes) say "asked for (--hotspot)" ;;
+    esac
+    local args=(--config "$config" --hostname "$NAME" --now)
+    ((DRY)) && args+=(--dry-run)
+    if ((on_wlan)); then
+        # shellcheck disable=SC2059 # the paragraph is the format
+        printf "\n    $HOTSPOT_PARAGRAPH\n\n" "${ssid:-companion}"
+        args+=(--switch-in "$SWITCH_DELAY")
+    fi
+    HOTSPOT_MADE=1
+    if ! bash "$REPO/systemd/hotspot.sh" "${args[@]}"; then
+        HOTSPOT_MADE=0
+        say "warning: the hotspot is not up (see above); the service runs all the same, on the other"
+        say "networks. Fix that, then: sudo /opt/companion/hotspot.sh --now"
+    fi
+}
+
+# The compiled engine `companion simulate` and the odds play with (the table itself runs the pure
+# one): built in the background once the service runs, and only with the memory for it.
+build_compiled() {
+    step "the compiled engine (companion simulate and the odds; the table runs without it)"
+    local available
+    available="$(awk '/^(MemAvailable|SwapFree):/ {kb += $2} END {print int(kb / 1024)}' /proc/meminfo)"
+    if ((available < BUILD_MEMORY_MB)); then
+        say "skipped: ${available} MB of memory and swap available, the build needs about $BUILD_MEMORY_MB MB"
+        say "(a Pi Zero 2 W or a 3 with 512 MB-1 GB): companion simulate uses the pure engine, and says so"
+        return
+    fi
+    if ((DRY)); then
+        say "would run in the background: nice $(shown "$VENV/bin/python" -P -m companion.compiled)"
+        return
+    fi
+    nohup nice -n 19 "$VENV/bin/python" -P -m companion.compiled >"$PREFIX/compiled.log" 2>&1 &
+    echo "$!" >"$PREFIX/compiled.pid"
+    say "building in the background (minutes on a Pi 4, see README's \"On the Pi\"): $PREFIX/compiled.log"
 }
 
 addresses() {
@@ -392,7 +528,7 @@ addresses() {
     ssid="$(setting "$config" wifi.ssid)"
     step "done: the dashboard"
     say "http://$NAME.local$suffix/"
-    ((HOTSPOT)) && say "http://$HOTSPOT_IP$suffix/ on the table's wifi \"$ssid\" (its password: $CONFIG, [wifi])"
+    ((HOTSPOT_MADE)) && say "http://$HOTSPOT_IP$suffix/ on the table's wifi \"$ssid\" (its password: $CONFIG, [wifi])"
     local ip
     for ip in $(hostname -I 2>/dev/null || true); do
         [[ $ip == "$HOTSPOT_IP" || $ip == *:* ]] || say "http://$ip$suffix/"
@@ -401,6 +537,13 @@ addresses() {
     if ((REBOOT)); then
         say "SPI was just switched on: reboot once (sudo reboot) so the reader appears"
     fi
+    if ((${#SKIPPED[@]})); then
+        say "not done here, for want of systemd as PID 1 (a container or chroot): do them on the Pi:"
+        local skipped
+        for skipped in "${SKIPPED[@]}"; do
+            say "  $skipped"
+        done
+    fi
 }
 
 # ---- uninstall -----------------------------------------------------------------------------------
@@ -408,9 +551,9 @@ addresses() {
 uninstall() {
     step "stop and remove the service"
     if [[ -f $UNIT ]]; then
-        run systemctl disable --now companion
+        run_systemd systemctl disable --now companion
         run rm -f "$UNIT"
-        run systemctl daemon-reload
+        run_systemd systemctl daemon-reload
     else
         say "no $UNIT"
     fi
@@ -422,18 +565,35 @@ uninstall() {
     fi
     run rm -f /etc/NetworkManager/dnsmasq-shared.d/companion.conf "$AVAHI_SERVICE"
     step "remove the program: $PREFIX, $WRAPPER"
+    # A compiled engine's build still running in the background goes first.
+    if [[ -f $PREFIX/compiled.pid ]] && kill -0 "$(cat "$PREFIX/compiled.pid")" 2>/dev/null; then
+        run kill "$(cat "$PREFIX/compiled.pid")"
+    fi
     run rm -rf "$PREFIX"
     run rm -f "$WRAPPER"
     if ((PURGE)); then
         step "remove the config, the games and the user (--purge)"
-        run rm -rf "$ETC" "$DATA"
+        run rm -rf "$ETC" "$DATA" "$LOG"
         if id "$ACCOUNT" >/dev/null 2>&1; then
             run userdel "$ACCOUNT"
         fi
     else
-        step "kept: $ETC (the config) and $DATA (the games); --uninstall --purge removes them"
+        step "kept: $ETC (the config) and $DATA (the games), and $LOG; --uninstall --purge removes them"
     fi
     say "SPI, the host name and the Debian packages are left as they are"
+}
+
+# Every run is logged; a run that stopped is resumed by running it again (each step checks what is
+# there already), and the log says where the last one stopped.
+start_log() {
+    ((DRY)) && return
+    if [[ -s $LOG ]] && ! tail -n 1 "$LOG" | grep -q '^install.sh: finished'; then
+        printf 'install.sh: the last run (%s) stopped after: %s\n' "$LOG" \
+            "$(grep '^==> ' "$LOG" | tail -n 1 | cut -c5-)"
+        printf 'install.sh: this run takes every step again; those done already find nothing to do\n'
+    fi
+    printf '\ninstall.sh: started %s: %s\n' "$(date -u '+%F %T UTC')" "$(shown "$0" "${ARGS[@]}")" >>"$LOG"
+    exec > >(tee -a "$LOG") 2>&1
 }
 
 main() {
@@ -442,15 +602,18 @@ main() {
         uninstall
         return
     fi
+    start_log
     enable_spi
     install_packages
     create_user
     create_venv
     write_config
     set_name
-    setup_hotspot
     install_unit
+    setup_hotspot
+    build_compiled
     addresses
+    ((DRY)) || echo "install.sh: finished $(date -u '+%F %T UTC')"
 }
 
 # Run, unless sourced (a test may call the steps one by one).

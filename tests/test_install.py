@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import subprocess
+import time
 import tomllib
 from pathlib import Path
 
@@ -51,42 +52,54 @@ def test_shellcheck_finds_nothing() -> None:
         pytest.fail("shellcheck is missing: install the Debian package shellcheck (.ci/run does)")
     scripts = sorted(str(path) for path in SYSTEMD.glob("*.sh"))
     assert len(scripts) == 3
+    scripts += [str(ROOT / ".ci" / "container-job"), str(ROOT / ".ci" / "container-checks.sh")]
     done = subprocess.run([shellcheck, *scripts], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_the_dry_run_tells_every_step_and_changes_nothing() -> None:
     before = snapshot()
-    done = script("install.sh", "--dry-run")
+    done = script("install.sh", "--dry-run", "--hotspot")
     assert done.returncode == 0, done.stdout + done.stderr
     assert snapshot() == before
     out = done.stdout
     steps = re.findall(r"^==> (.*)$", out, re.MULTILINE)
     for words in ("SPI", "Debian packages", "the user companion",
                   "the program: a virtualenv in /opt/companion/venv",
-                  "the config: /etc/companion/config.toml", "the name: companion.local", "the hotspot",
+                  "the config: /etc/companion/config.toml", "the name: companion.local",
                   "the unit: /etc/systemd/system/companion.service", "enable and start the service",
-                  "done: the dashboard"):
+                  "the hotspot", "the compiled engine", "done: the dashboard"):
         assert any(step.startswith(words) for step in steps), (words, steps)
+    # In this order: the hotspot, which may cut a session over wlan0, only once the service runs,
+    # and the compiled engine's build after both.
+    order = [next(i for i, step in enumerate(steps) if step.startswith(words))
+             for words in ("enable and start the service", "the hotspot", "the compiled engine")]
+    assert order == sorted(order), steps
     lines = [line.strip() for line in out.splitlines()]
     assert any(re.match(r"would run: useradd --system .*--groups gpio,spi,dialout .*companion$", line)
                or line == "user companion exists" for line in lines)
-    assert ("would run: python3 -m venv /opt/companion/venv" in lines
-            or "virtualenv exists: updating it" in lines)
+    assert any(re.fullmatch(r"would run: python3 -m venv (--system-site-packages )?/opt/companion/venv", line)
+               for line in lines)
     pip = "would run: /opt/companion/venv/bin/pip install --quiet"
-    assert f"{pip} --upgrade '/tmp/companion-src[pi]'" in lines
+    # lgpio from a wheel or the distribution, never its source build (liblgpio-dev: not on Debian 13)
+    assert f"{pip} --only-binary lgpio --upgrade '/tmp/companion-src[pi]'" in lines
     assert f"{pip} --no-deps 'mfrc522-python>=0.0.9,<0.1'" in lines
-    assert "would run: /opt/companion/venv/bin/python -P -m companion.compiled" in lines
+    assert ("would run in the background: nice /opt/companion/venv/bin/python -P -m companion.compiled"
+            in lines or any(line.startswith("skipped: ") and "the build needs about 800 MB" in line
+                            for line in lines))
     assert any(line.startswith("would write /etc/companion/config.toml") for line in lines) or \
         any(line.startswith("kept as it is") for line in lines)
     assert "would run: install -m 0644 " + str(SYSTEMD / "companion.service") + \
         " /etc/systemd/system/companion.service" in lines
-    assert "would run: systemctl enable companion" in lines
+    assert ("would run: systemctl enable companion" in lines
+            or "skipped (no systemd as PID 1): systemctl enable companion" in lines)
     assert any(line.startswith("Debian packages: ") and "nginx-light libnginx-mod-stream" in line
                for line in steps)
-    assert "would run: systemctl disable --now nginx" in lines  # Debian's own nginx gives way
+    assert ("would run: systemctl disable --now nginx" in lines  # Debian's own nginx gives way
+            or "skipped (no systemd as PID 1): systemctl disable --now nginx" in lines)
     assert any(line.startswith("would run: nmcli connection ") and "802-11-wireless.mode ap" in line
-               and "ipv4.method shared" in line and "wifi-sec.key-mgmt wpa-psk" in line for line in lines)
+               and "ipv4.method shared" in line and "wifi-sec.key-mgmt wpa-psk" in line
+               and line.endswith("wifi-sec.pmf 1") for line in lines)
     assert "http://companion.local/" in lines
     assert any(line.startswith("http://10.42.0.1/ on the table's wifi") for line in lines)
     assert WifiConfig().password not in out  # a password is never printed
@@ -162,7 +175,7 @@ def test_ci_installs_the_tools_these_tests_need() -> None:
 
 def test_the_companion_command_runs_the_program_with_the_services_config(tmp_path: Path) -> None:
     program = tmp_path / "program"
-    program.write_text('#!/bin/sh\necho "$STATE_DIRECTORY $LG_WD $*"\n')
+    program.write_text('#!/bin/sh\necho "$STATE_DIRECTORY $LG_WD $(pwd) $*"\n')
     program.chmod(0o755)
     me = subprocess.run(["id", "-un"], capture_output=True, text=True, check=True).stdout.strip()
     text = (SYSTEMD / "companion.sh").read_text()
@@ -174,14 +187,22 @@ def test_the_companion_command_runs_the_program_with_the_services_config(tmp_pat
     wrapper.write_text(text)
     wrapper.chmod(0o755)
 
+    data = tmp_path / "data"
+    data.mkdir()
+    assert text.count("DATA=/var/lib/companion") == 1
+    wrapper.write_text(text.replace("DATA=/var/lib/companion", f"DATA={data}"))
+    home = tmp_path / "home"
+    home.mkdir(mode=0o700)
+
     def said(*args: str) -> str:
-        return subprocess.run([str(wrapper), *args], capture_output=True, text=True, check=True,
+        # Started from the caller's own folder: it runs from the data folder, as the service does
+        # (lgpio changes folder and back, which fails from a 0700 home).
+        return subprocess.run([str(wrapper), *args], capture_output=True, text=True, check=True, cwd=home,
                               timeout=30).stdout.strip()
 
-    data = "/var/lib/companion"
     config = "--config /etc/companion/config.toml"
-    assert said("doctor", "--simulate") == f"{data} {data} doctor {config} --simulate"
-    assert said("games", "--json") == f"{data} {data} games --json"
+    assert said("doctor", "--simulate") == f"{data} {data} {data} doctor {config} --simulate"
+    assert said("games", "--json") == f"{data} {data} {data} games --json"
 
 
 FAKE_NMCLI = """#!/bin/sh
@@ -206,7 +227,8 @@ def test_the_hotspot_is_made_then_updated_and_never_cuts_a_wifi_session(tmp_path
     config.write_text('[wifi]\nssid = "Table 7"\npassword = "k7mp-x2qa-9fht"\n')
     log = tmp_path / "nmcli.log"
     env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "NMCLI_LOG": str(log),
-           "NMCLI_STATE": str(state), "DNSMASQ": str(tmp_path / "dnsmasq" / "companion.conf")}
+           "NMCLI_STATE": str(state), "DNSMASQ": str(tmp_path / "dnsmasq" / "companion.conf"),
+           **radios(tmp_path)}
 
     def hotspot() -> subprocess.CompletedProcess[str]:
         log.write_text("")
@@ -221,7 +243,7 @@ def test_the_hotspot_is_made_then_updated_and_never_cuts_a_wifi_session(tmp_path
                           "ssid Table 7 ")
     assert "802-11-wireless.mode ap" in add and "ipv4.method shared" in add
     assert add.endswith("wifi-sec.key-mgmt wpa-psk wifi-sec.proto rsn wifi-sec.pairwise ccmp "
-                        "wifi-sec.group ccmp wifi-sec.psk k7mp-x2qa-9fht")
+                        "wifi-sec.group ccmp wifi-sec.psk k7mp-x2qa-9fht wifi-sec.pmf 1")
     assert calls[-1] == "connection up companion-hotspot"
     assert "k7mp-x2qa-9fht" not in done.stdout + done.stderr
     dnsmasq = (tmp_path / "dnsmasq" / "companion.conf").read_text()
@@ -268,19 +290,26 @@ def wanted_packages(*overrides: str) -> list[str]:
     return done.stdout.split()
 
 
-def test_without_networkmanager_the_hotspot_gets_dnsmasq_and_wpasupplicant_too() -> None:
-    """apt-get --no-install-recommends would leave out what network-manager only recommends."""
-    absent = wanted_packages("installed() { [[ $1 != network-manager ]]; }", "python_at_least() { false; }")
-    assert {"network-manager", "dnsmasq-base", "wpasupplicant"} <= set(absent)
-    present = wanted_packages("installed() { true; }", "python_at_least() { false; }")
-    assert "network-manager" in present and "dnsmasq-base" not in present
+def test_the_hotspot_always_gets_dnsmasq_and_wpasupplicant() -> None:
+    """A NetworkManager installed without recommends has neither (they are only recommended)."""
+    for installed in ("[[ $1 != network-manager ]]", "true"):
+        wanted = wanted_packages(f"installed() {{ {installed}; }}", "distribution_gpio() { false; }")
+        assert {"network-manager", "dnsmasq-base", "wpasupplicant"} <= set(wanted)
 
 
-def test_on_python_3_13_lgpio_can_be_built() -> None:
-    trixie = wanted_packages("installed() { true; }", "python_at_least() { (( $1 == 3 && $2 <= 13 )); }")
-    assert {"swig", "liblgpio-dev"} <= set(trixie)
-    bookworm = wanted_packages("installed() { true; }", "python_at_least() { (( $1 == 3 && $2 <= 11 )); }")
-    assert "swig" not in bookworm and "liblgpio-dev" not in bookworm
+def test_the_gpio_libraries_come_from_the_distribution_or_wheels_never_a_source_build() -> None:
+    """Raspberry Pi OS has python3-lgpio and python3-spidev; Debian 13 has no liblgpio-dev to build with."""
+    pi_os = wanted_packages("installed() { false; }", "apt-cache() { printf '  Candidate: 0.2.2-1\\n'; }")
+    assert {"python3-lgpio", "python3-spidev"} <= set(pi_os)
+    debian = wanted_packages("installed() { false; }", "apt-cache() { printf '  Candidate: (none)\\n'; }")
+    assert "python3-lgpio" not in debian
+    for wanted in (pi_os, debian):
+        assert not {"swig", "liblgpio-dev"} & set(wanted)
+    venv = subprocess.run(["bash", "-c", f"source {SYSTEMD / 'install.sh'}; DRY=1; installed() {{ false; }}; "
+                           "apt-cache() { printf '  Candidate: 0.2.2-1\\n'; }; create_venv"],
+                          capture_output=True, text=True, timeout=60)
+    assert venv.returncode == 0, venv.stderr
+    assert "would run: python3 -m venv --system-site-packages /opt/companion/venv" in venv.stdout
 
 
 def test_a_config_from_before_the_nginx_front_gets_it_and_keeps_the_rest(tmp_path: Path) -> None:
@@ -301,3 +330,185 @@ def test_a_config_from_before_the_nginx_front_gets_it_and_keeps_the_rest(tmp_pat
     assert text.startswith(old)
     config = parse_config(tomllib.loads(text))
     assert config.server.front == "nginx" and config.odds.enabled is False and config.port == 80
+
+
+def radios(tmp_path: Path, wlan0: bool = True, blocked: bool = False) -> dict[str, str]:
+    """A stand-in for /sys/class/net and /sys/class/rfkill: a wlan0 (or none), blocked or not."""
+    net, rfkill = tmp_path / "sys-net", tmp_path / "sys-rfkill"
+    (rfkill / "rfkill0").mkdir(parents=True, exist_ok=True)
+    (rfkill / "rfkill0" / "type").write_text("wlan\n")
+    (rfkill / "rfkill0" / "soft").write_text("1\n" if blocked else "0\n")
+    (rfkill / "rfkill0" / "hard").write_text("0\n")
+    net.mkdir(exist_ok=True)
+    if wlan0:
+        (net / "wlan0" / "phy80211").mkdir(parents=True, exist_ok=True)
+    return {"SYS_NET": str(net), "SYS_RFKILL": str(rfkill)}
+
+
+FAKE_SS = """#!/bin/sh
+# ss as install.sh asks it: the established connections to port 22.
+cat "$NMCLI_STATE/ss" 2>/dev/null
+"""
+FAKE_IP = """#!/bin/sh
+# ip as install.sh asks it: every address, and the global IPv4 ones.
+case "$*" in
+    "-o addr show") cat "$NMCLI_STATE/addr" ;;
+    "-o -4 addr show scope global") grep ' inet .* scope global' "$NMCLI_STATE/addr" ;;
+esac
+"""
+FAKE_SLEEP = """#!/bin/sh
+# sleep until the test says the install has finished (a scheduled switch waits on this).
+while [ ! -e "$NMCLI_STATE/finished" ]; do /bin/sleep 0.05; done
+"""
+WLAN0 = "3: wlan0    inet 192.168.1.40/24 brd 192.168.1.255 scope global dynamic wlan0\\  valid_lft forever\n"
+ETH0 = "2: eth0    inet 192.168.1.41/24 brd 192.168.1.255 scope global dynamic eth0\\  valid_lft forever\n"
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="hotspot.sh changes the network: it runs as root only")
+@pytest.mark.parametrize("case", ["home wifi only", "--hotspot over wlan0", "ethernet too"])
+def test_an_install_over_ssh_on_wlan0_keeps_its_session(tmp_path: Path, case: str) -> None:
+    """The hotspot step with a fake nmcli that logs every call: nothing that would take wlan0 off
+    the home wifi happens while the install's ssh session on wlan0 still needs it."""
+    bin_dir, state = tmp_path / "bin", tmp_path / "state"
+    bin_dir.mkdir()
+    state.mkdir()
+    for name, text in (("nmcli", FAKE_NMCLI), ("ss", FAKE_SS), ("ip", FAKE_IP), ("sleep", FAKE_SLEEP)):
+        (bin_dir / name).write_text(text)
+        (bin_dir / name).chmod(0o755)
+    (state / "wlan0").write_text("Home\n")  # wlan0 is on the home wifi
+    (state / "connections").write_text("Home\n")
+    wired = case == "ethernet too"
+    (state / "addr").write_text(WLAN0 + (ETH0 if wired else ""))
+    via = "192.168.1.41" if wired else "192.168.1.40"  # the session's address on this machine
+    (state / "ss").write_text(f"0      0      {via}:22      192.168.1.10:51234\n")
+    config = tmp_path / "config.toml"
+    config.write_text('[wifi]\nssid = "Table 7"\npassword = "k7mp-x2qa-9fht"\n')
+    log = tmp_path / "nmcli.log"
+    log.write_text("")
+    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "NMCLI_LOG": str(log),
+           "NMCLI_STATE": str(state), "DNSMASQ": str(tmp_path / "dnsmasq" / "companion.conf"),
+           **radios(tmp_path)}
+    env.pop("SSH_CONNECTION", None)  # sudo drops it: the connections to port 22 tell
+    hotspot = "yes" if case == "--hotspot over wlan0" else "auto"
+    steps = f"""
+        source {SYSTEMD / "install.sh"}
+        CONFIG={config}; HOTSPOT={hotspot}; SWITCH_DELAY=10
+        setup_hotspot
+        addresses
+    """
+    done = subprocess.run(["bash", "-c", steps], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    calls = log.read_text().splitlines()
+    with log.open("a") as f:
+        f.write("-- the install has finished --\n")
+    (state / "finished").touch()
+    if case == "home wifi only":
+        changes = ("connection add", "connection up", "connection modify")
+        assert not any(call.startswith(changes) for call in calls)
+        assert "skipped: the Pi has no other way in than the wifi" in done.stdout
+        assert "http://10.42.0.1/" not in done.stdout
+        return
+    add = next(call for call in calls if call.startswith("connection add "))  # the path is really taken
+    assert "802-11-wireless.mode ap" in add
+    if wired:
+        assert calls[-1] == "connection up companion-hotspot"  # the session is on eth0: at once
+        assert "This ssh session comes in over wlan0" not in done.stdout
+        return
+    assert not any(call.startswith("connection up") for call in calls)  # not while it ran
+    paragraph = done.stdout[done.stdout.index("This ssh session comes in over wlan0"):]
+    assert '"Table 7"' in paragraph and "http://10.42.0.1/" in paragraph
+    assert "done: the dashboard" in done.stdout  # its last words were out before the switch
+    deadline = time.monotonic() + 30
+    while "connection up companion-hotspot" not in log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    after = log.read_text().split("-- the install has finished --\n", 1)[1]
+    assert after.splitlines() == ["connection up companion-hotspot"]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="hotspot.sh changes the network: it runs as root only")
+@pytest.mark.parametrize("radio", ["no wlan0", "rfkill-blocked"])
+def test_a_radio_that_cannot_come_up_is_explained_and_touches_nothing(tmp_path: Path, radio: str) -> None:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "nmcli").write_text(FAKE_NMCLI)
+    (bin_dir / "nmcli").chmod(0o755)
+    log = tmp_path / "nmcli.log"
+    log.write_text("")
+    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "NMCLI_LOG": str(log),
+           "NMCLI_STATE": str(tmp_path), "DNSMASQ": str(tmp_path / "dnsmasq.conf"),
+           **radios(tmp_path, wlan0=radio != "no wlan0", blocked=radio == "rfkill-blocked")}
+    done = subprocess.run(["bash", str(SYSTEMD / "hotspot.sh"), "--config", str(SYSTEMD / "config.toml")],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert ("no wifi radio" if radio == "no wlan0" else "blocked (rfkill)") in done.stdout
+    assert log.read_text() == ""
+    # In the installer it is a warning, after the unit: the install goes on.
+    steps = f"""
+        source {SYSTEMD / "install.sh"}
+        HOTSPOT=yes; ssh_interfaces() {{ :; }}
+        setup_hotspot
+        echo "went on"
+    """
+    done = subprocess.run(["bash", "-c", steps], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "warning: the hotspot is not up" in done.stdout, done.stdout + done.stderr
+    assert done.stdout.rstrip().endswith("went on")
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="hotspot.sh writes its DNS file: it runs as root only")
+def test_the_hotspot_names_the_table_by_its_hostname(tmp_path: Path) -> None:
+    done = subprocess.run(["bash", str(SYSTEMD / "hotspot.sh"), "--dry-run", "--hostname", "table7",
+                           "--config", str(SYSTEMD / "config.toml")], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, **radios(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    assert "address=/table7.local/10.42.0.1" in done.stdout and "companion.local" not in done.stdout
+
+
+@pytest.mark.parametrize("systemd", [True, False])
+def test_without_systemd_as_pid_1_it_says_which_steps_it_skipped(systemd: bool) -> None:
+    """A container or chroot has no systemd running: hostnamectl and systemctl would fail there."""
+    steps = f"""
+        source {SYSTEMD / "install.sh"}
+        DRY=1; booted() {{ {"true" if systemd else "false"}; }}; have() {{ [[ $1 != raspi-config ]]; }}
+        hostname() {{ echo raspberrypi; }}
+        set_name
+        install_unit
+        addresses
+    """
+    done = subprocess.run(["bash", "-c", steps], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = done.stdout
+    if systemd:  # the control: the same steps, told as they would run
+        assert "would run: hostnamectl set-hostname companion" in out
+        assert "would run: systemctl enable companion" in out and "skipped" not in out
+        return
+    assert "skipped (no systemd as PID 1): hostnamectl set-hostname companion" in out
+    listed = out[out.index("not done here, for want of systemd as PID 1"):].splitlines()[1:]
+    assert [line.strip() for line in listed] == [
+        "hostnamectl set-hostname companion", "systemctl enable avahi-daemon",
+        "systemctl restart avahi-daemon", "systemctl daemon-reload", "systemctl enable companion",
+        "systemctl restart companion"]
+    assert "would run: install -m 0644" in out  # what needs no systemd is still done
+
+
+def test_a_run_is_logged_and_the_next_says_where_the_last_one_stopped(tmp_path: Path) -> None:
+    log = tmp_path / "install.log"
+
+    def run(body: str) -> str:
+        steps = f"""
+            source {SYSTEMD / "install.sh"}
+            LOG={log}
+            start_log
+            {body}
+        """
+        done = subprocess.run(["bash", "-c", steps], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    first = run('step "the program: a virtualenv"; echo "a pip that fails half-way"')  # and stops
+    assert "stopped after" not in first  # the control: nothing before it to resume
+    text = log.read_text()
+    assert "install.sh: started" in text and "a pip that fails half-way" in text
+    second = run('step "check: this machine"; echo "install.sh: finished now"')
+    assert "the last run" in second and "stopped after: the program: a virtualenv" in second
+    assert "takes every step again" in second
+    assert "stopped after" not in run("true")  # the second one finished

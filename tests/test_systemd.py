@@ -5,6 +5,7 @@ MemoryDenyWriteExecute (the kernel's PR_SET_MDWE, the same refusal)."""
 from __future__ import annotations
 
 import ctypes
+import ipaddress
 import re
 import shutil
 import socket
@@ -100,6 +101,13 @@ def test_the_settings_the_table_depends_on() -> None:
         assert unit[key] == ["yes"], key
     assert "ProcSubset" not in unit  # gpiozero and rpi-lgpio read the Pi's model in /proc
     assert unit["IPAddressDeny"] == ["any"]
+    # The local networks, IPv6 too: a tablet reaching companion.local over IPv6 must not stall.
+    allowed = [ipaddress.ip_network(word) for line in unit["IPAddressAllow"] for word in line.split()
+               if word not in ("localhost", "link-local")]
+    tablets = ("fe80::1c2b:3ff:fe4d:5e6f", "fe80:0:0:1::1", "fd12:3456:789a::5", "192.168.1.23", "10.42.0.7")
+    for tablet in tablets:
+        assert any(ipaddress.ip_address(tablet) in net for net in allowed), tablet
+    assert not any(ipaddress.ip_address("2a00:1450:4009:81f::200e") in net for net in allowed)
 
 
 def test_the_shipped_config_serves_port_80_from_the_state_directory() -> None:

@@ -24,8 +24,8 @@ def main() -> int:
     if reason:
         print(f"compiled engine: not built, {reason}; companion simulate will use the pure engine")
         return 0
-    print(f"compiled engine: compiling {len(source.modules)} modules with mypyc (about 20 s)...",
-          flush=True)
+    print(f"compiled engine: compiling {len(source.modules)} modules with mypyc "
+          "(a minute or more; on a Pi several: README, \"On the Pi\")...", flush=True)
     try:
         made = build(source, store)
     except BuildError as exc:

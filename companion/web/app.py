@@ -15,6 +15,7 @@ import logging
 import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,9 @@ log = logging.getLogger(__name__)
 
 MAX_BODY = 16 * 1024
 FRAME_POLICY = "frame-ancestors 'none'"
-WEB_DIR = Path(__file__).resolve().parents[2] / "web"
+# The pages (templates and static files) are package data of companion.web, so an installed table
+# (systemd/install.sh: a non-editable install in /opt/companion/venv) finds them as a checkout does.
+WEB_DIR = Path(str(resources.files("companion.web").joinpath("site")))
 
 
 @dataclass

@@ -12,8 +12,9 @@ from playwright.sync_api import expect
 
 from tests.browser.support import ROOT, SHOWN_MS, Api, Shots, VirtualTable, amount, live
 
-RU = json.loads((ROOT / "web" / "static" / "i18n" / "ru.json").read_text(encoding="utf-8"))
-EN = json.loads((ROOT / "web" / "static" / "i18n" / "en.json").read_text(encoding="utf-8"))
+I18N = ROOT / "companion" / "web" / "site" / "static" / "i18n"
+RU = json.loads((I18N / "ru.json").read_text(encoding="utf-8"))
+EN = json.loads((I18N / "en.json").read_text(encoding="utf-8"))
 
 
 def fill(text: str, **values: str) -> str:

@@ -27,7 +27,8 @@ from tests.browser.layout import assert_layout
 from tests.browser.support import PIN, ROOT, Api, Shots, live
 
 SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
-STRINGS = {code: json.loads((ROOT / "web" / "static" / "i18n" / f"{code}.json").read_text(encoding="utf-8"))
+I18N = ROOT / "companion" / "web" / "site" / "static" / "i18n"
+STRINGS = {code: json.loads((I18N / f"{code}.json").read_text(encoding="utf-8"))
            for code in ("en", "ru")}
 EXPIRY_MS = 45_000  # a token wait lasts 30 s on the table (companion/web/app.py pair_timeout)
 RUNNING = re.compile(r"^[1-9][0-9]*$")  # a countdown's data-seconds, still above zero
