@@ -100,7 +100,8 @@ class FeedPusher:
                 or command.get("do") in ("undo", "redo")):
             data: dict[str, Any] = {"game": game, "seq": seq, "reset": True}
         else:
-            data = {"game": game, "seq": seq, "after": seq - 1, "items": story_items(seq, outcome)}
+            items = story_items(seq, outcome, event.get("source") or "")
+            data = {"game": game, "seq": seq, "after": seq - 1, "items": items}
         self.ctx.broker.send(sse("feed", data))
 
 

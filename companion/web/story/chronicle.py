@@ -101,7 +101,7 @@ class Chronicle:
             told.text = both(lambda lang: template(f"log.{kind}", lang))
 
     def _tell(self, told: Told, outcome: Outcome) -> None:
-        told.items = story_items(told.seq, outcome)
+        told.items = story_items(told.seq, outcome, told.source)
         told.money = [item["text"] for item in told.items if item["kind"] == "money"]
         said = [e.words for e in outcome.events]
         if said:
