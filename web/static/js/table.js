@@ -4,6 +4,7 @@
 // and the QR codes to join; at the end, the winner.
 
 import { session } from "./api.js";
+import { lang } from "./i18n.js";
 import { start } from "./page.js";
 import { tableView } from "./tableview.js";
 import { TapsView } from "./taps.js";
@@ -13,6 +14,10 @@ import { WinnerView } from "./winner.js";
 await start();
 $("#wifi-ssid").textContent = session.wifi?.ssid ? `(${session.wifi.ssid})` : "";
 $("#join-url").textContent = session.join_url || "";
+// The join code opens the page in the language this screen speaks now (?lang=ru).
+const joinCode = () => { $("[data-test=qr-join]").src = `/api/qr.svg?for=join&lang=${lang()}`; };
+joinCode();
+window.addEventListener("langchange", joinCode);
 const winner = new WinnerView($("#winner"));
 new TapsView($("#taps"));
 await tableView({ extra: (state) => winner.update(state), deedCards: true });
