@@ -139,8 +139,8 @@ class LiveOdds:
     def listen(self, event: dict[str, Any]) -> None:
         """The table's listener (on its writer thread): note it, wake the planner, nothing more."""
         self.stir()
-        if event.get("type") != "state":
-            return
+        if event.get("type") != "state" or event.get("kind") == "restamp":
+            return  # the same position sent again (an auction's wait): nothing to work out
         command = event.get("command") or {}
         if command.get("do") in PREEMPTING or event.get("command") is None:
             self._preempt.set()

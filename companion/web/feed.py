@@ -88,8 +88,8 @@ class FeedPusher:
         self.last: tuple[str | None, int] = (None, -1)
 
     def __call__(self, event: dict[str, Any]) -> None:
-        if event.get("type") != "state":
-            return
+        if event.get("type") != "state" or event.get("kind") == "restamp":
+            return  # a state sent again with new stamps (an auction's wait) adds nothing to the story
         state = event.get("state") or {}
         game, seq = state.get("game"), event["seq"]
         outcome = event.get("outcome")
