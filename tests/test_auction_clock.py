@@ -41,7 +41,7 @@ def wait_for(rig: Rig, ready: Any, timeout: float = 3.0) -> dict[str, Any]:
 
 
 def test_nobody_bids_and_the_deed_stays_with_the_bank(rig: Rig) -> None:
-    clock = AuctionClock(rig.table, SECONDS, opening=SECONDS)
+    clock = AuctionClock(rig.table, SECONDS)
     try:
         rig.new_game(players=["Ann", "Bob", "Cat"], tokens={"Ann": "car", "Bob": "dog", "Cat": "hat"})
         play(rig, {"do": "roll", "dice": [1, 2]})
@@ -63,7 +63,7 @@ def test_nobody_bids_and_the_deed_stays_with_the_bank(rig: Rig) -> None:
 
 
 def test_a_bid_starts_the_count_again_and_the_high_bidder_wins(rig: Rig) -> None:
-    clock = AuctionClock(rig.table, SECONDS, opening=SECONDS)
+    clock = AuctionClock(rig.table, SECONDS)
     try:
         rig.new_game(players=["Ann", "Bob", "Cat"], tokens={"Ann": "car", "Bob": "dog", "Cat": "hat"})
         play(rig, {"do": "roll", "dice": [1, 2]})
@@ -81,7 +81,7 @@ def test_a_bid_starts_the_count_again_and_the_high_bidder_wins(rig: Rig) -> None
 
 
 def test_undo_back_into_an_auction_gives_it_time_again(rig: Rig) -> None:
-    clock = AuctionClock(rig.table, SECONDS, opening=SECONDS)
+    clock = AuctionClock(rig.table, SECONDS)
     try:
         rig.new_game()
         play(rig, {"do": "roll", "dice": [1, 2]})
@@ -213,7 +213,7 @@ def test_the_timing_is_kept_with_the_game_and_a_bad_one_starts_nothing(rig: Rig)
         game = rig.new_game(auction_clock={"seconds": 7, "opening": 45})["game"]
         rig.new_game()  # another game, with the table's own timing
         play(rig, {"do": "roll", "dice": [1, 2]})
-        assert play(rig, {"do": "decline"})["auction_clock"]["opening"] == max(60, 15)
+        assert play(rig, {"do": "decline"})["auction_clock"]["opening"] == 15  # the table's own
         opened = rig.client().post(f"/api/games/{game}/open", headers=BANKER)
         assert opened.status_code == 200
         play(rig, {"do": "roll", "dice": [1, 2]})

@@ -36,6 +36,7 @@ from ..simulate.workers import Pool, default_jobs
 from .estimate import Odds, Refused, estimate
 from .pauses import QUIET, Pauses
 from .review import Review, moments
+from .standing import players_in, still_in, turns_played
 
 log = logging.getLogger("companion.odds")
 
@@ -177,12 +178,20 @@ class LiveOdds:
         with self._lock:
             current = self.current
             if current is None:
-                return {"enabled": True, "game": None, "latest": None, "history": [], "trade": None,
-                        "review": None, "busy": self.busy, "samples": self.samples}
+                return {"enabled": True, "game": None, "latest": None, "turns": 0, "history": [],
+                        "trade": None, "review": None, "busy": self.busy, "samples": self.samples}
             history = sorted((p.to_json() for p in current.points.values()), key=lambda p: p["turn"])
-            return {"enabled": True, "game": current.game, "latest": history[-1] if history else None,
-                    "history": history, "trade": current.advice, "review": current.review,
-                    "busy": self.busy, "samples": self.samples}
+        latest, turns = history[-1] if history else None, 0
+        published, store = self.table.snapshot(), self.table.store
+        if published is not None and published.get("game") == current.game:
+            if latest is not None:  # who is in now, whatever the figure was worked out for
+                latest = still_in(latest, players_in(published))
+            if store is not None and store.game_id == current.game:
+                with store.lock:
+                    turns = turns_played([line for line, _seq in store.effective])
+        return {"enabled": True, "game": current.game, "latest": latest, "turns": turns,
+                "history": history, "trade": current.advice, "review": current.review,
+                "busy": self.busy, "samples": self.samples}
 
     # ---- the planner -------------------------------------------------------------------------
 

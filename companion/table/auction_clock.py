@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .auction_timing import DEFAULT_OPENING, Countdown, Timing, timing_of
+from .auction_timing import Countdown, Timing, timing_of
 from .controller import Table
 from .result import Result
 from .words import words
@@ -38,12 +38,14 @@ RESTAMP = "restamp"  # the kind of a state sent again with new stamps (a wait), 
 class AuctionClock:
     """Watches what the table publishes; when an auction's time is up, passes for the silent.
 
-    `seconds` (and `opening`) are the table's own timing, for games that store none."""
+    `seconds` (and `opening`, the same unless said) are the table's own timing ([table]
+    auction_seconds), for games that store none: a game from before the setting, or one started
+    by a script or an API client that sent none, keeps the count it always had."""
 
     def __init__(self, table: Table, seconds: float, clock: Callable[[], float] = time.time,
                  opening: float | None = None) -> None:
         self.table = table
-        self.fallback = Timing(seconds, opening if opening is not None else max(DEFAULT_OPENING, seconds))
+        self.fallback = Timing(seconds, opening if opening is not None else seconds)
         self.clock = clock
         self.lot: str | None = None  # the auction the countdown belongs to
         self.high: str | None = None  # its high bid, as last seen
