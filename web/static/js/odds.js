@@ -36,7 +36,7 @@ const WORDS = {
     after_turn_ago_1: "After {player}'s turn, 1 turn ago",
     newer_coming: "the figure after the last turn is being worked out",
     gone: "{players} out: the chances are of the players still in",
-    hidden_here: "The chances are hidden on this shared screen (the banker's setting); each phone still shows them.",
+    hidden_here: "The chances are hidden on this shared screen (the banker's setting).",
   },
   ru: {
     title: "Шансы на победу",
@@ -67,7 +67,7 @@ const WORDS = {
     after_turn_ago_1: "После хода {player}, 1 ход назад",
     newer_coming: "шансы после последнего хода считаются",
     gone: "Выбыли: {players}; шансы среди оставшихся",
-    hidden_here: "Шансы скрыты на этом общем экране (так решил банкир); на телефонах их видно.",
+    hidden_here: "Шансы скрыты на этом общем экране (так решил банкир).",
   },
 };
 const PALETTE = ["#d7263d", "#1b998b", "#2e86de", "#f49d37", "#8e44ad", "#3bb273", "#e056a0", "#7f8c8d"];
@@ -235,7 +235,8 @@ function forThisTrade(advice, pending) {
 
 function advise(slot) {
   const pending = state?.pending;
-  if (!odds?.enabled || pending?.kind !== "trade") {
+  const hiddenHere = document.body.dataset.page === "table" && odds?.shared === false;
+  if (!odds?.enabled || pending?.kind !== "trade" || hiddenHere) {
     if (slot.dataset.shown !== "none") { slot.dataset.shown = "none"; slot.replaceChildren(); }
     return;
   }
