@@ -24,6 +24,7 @@ from .table import Table
 from .table.auction_clock import AuctionClock
 from .table.devices import Devices
 from .web import BankerPin, Context, Simulator, create_app
+from .web import auction as auction_web
 from .web import odds as odds_web
 
 log = logging.getLogger("companion")
@@ -76,6 +77,7 @@ class Daemon:
             table.listeners.append(odds.listen)
             table.stirring.append(odds.stir)
         odds_web.install(app, odds)
+        auction_web.install(app, auctions)
         from .web.front import Front, FrontError
         from .web.serve import create_server, listen
 

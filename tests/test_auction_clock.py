@@ -13,6 +13,8 @@ import pytest
 
 from companion.config import ConfigError, parse_config
 from companion.table.auction_clock import AuctionClock
+from companion.table.auction_timing import Countdown, Timing, checked
+from companion.web.auction import install
 from tests.web_support import BANKER, Rig, rig_fixture
 
 SECONDS = 0.4
@@ -97,3 +99,129 @@ def test_the_setting_is_in_the_config() -> None:
     assert parse_config({"table": {"auction_seconds": 0}}).table.auction_seconds == 0
     with pytest.raises(ConfigError, match="auction_seconds"):
         parse_config({"table": {"auction_seconds": -1}})
+
+
+# ---- issue 22: a long opening wait, a countdown from the first bid, time added by bids, one wait --
+
+
+class FakeClock:
+    """The clock the countdown reads; it moves only when told (its timers fire far too late to
+    matter: every deadline here is minutes away)."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_countdown_on_a_fake_clock() -> None:
+    timing = Timing(seconds=20, opening=60)
+    countdown = Countdown(timing, now=100.0)
+    assert (countdown.deadline, countdown.phase()) == (160.0, "opening")  # time to talk first
+    countdown.bid(now=150.0)  # the first bid starts the countdown
+    assert (countdown.deadline, countdown.phase()) == (170.0, "bidding")
+    countdown.bid(now=165.0)  # 5 s left, and a bid adds 20
+    assert countdown.deadline == 190.0
+    countdown.bid(now=166.0)  # 24 s left + 20, but never more than 40 left
+    assert countdown.deadline == 206.0
+    assert countdown.wait(now=200.0) is True  # everyone gets the opening wait again
+    assert countdown.deadline == 260.0 and countdown.waited
+    assert countdown.wait(now=201.0) is False and countdown.deadline == 260.0  # once per auction
+    late = Countdown(timing, now=0.0)
+    late.wait(now=10.0)
+    assert late.deadline == 70.0  # a wait never shortens what is left
+    assert late.left(now=80.0) == 0.0
+
+
+@pytest.mark.parametrize(("raw", "problem"), [
+    ({"seconds": 20, "opening": 60}, None), ({"seconds": 0, "opening": 1}, None), ({}, None),
+    ({"seconds": -1}, "seconds"), ({"seconds": 601}, "seconds"), ({"opening": 0}, "opening"),
+    ({"seconds": 2.5}, "seconds"), ({"seconds": True}, "seconds"), ({"seconds": "20"}, "seconds"),
+    ({"wait": 5}, "auction_clock must be"), ([20, 60], "auction_clock must be"),
+])
+def test_the_new_game_setting_is_checked(raw: Any, problem: str | None) -> None:
+    found = checked(raw)
+    if problem is None:
+        assert isinstance(found, Timing)
+    else:
+        assert isinstance(found, str) and problem in found
+
+
+def test_the_clock_on_a_fake_clock_opening_bids_and_the_wait(rig: Rig) -> None:
+    fake = FakeClock()
+    clock = AuctionClock(rig.table, 15, clock=fake)
+    install(rig.app, clock)
+    try:
+        rig.new_game(players=["Ann", "Bob", "Cat"], tokens={"Ann": "car", "Bob": "dog", "Cat": "hat"},
+                     auction_clock={"seconds": 25, "opening": 90})
+        play(rig, {"do": "roll", "dice": [1, 2]})
+        opened = play(rig, {"do": "decline"})["auction_clock"]
+        assert opened == {"deadline": round((fake.now + 90) * 1000), "seconds": 25, "opening": 90,
+                          "phase": "opening", "waited": False}
+        fake.now += 30
+        bid = play(rig, {"do": "bid", "player": "Bob", "amount": 10})["auction_clock"]
+        assert bid["deadline"] == round((fake.now + 25) * 1000) and bid["phase"] == "bidding"
+        fake.now += 10
+        passed = play(rig, {"do": "pass", "player": "Cat"})["auction_clock"]
+        assert passed["deadline"] == bid["deadline"]  # a pass adds nothing
+        more = play(rig, {"do": "bid", "player": "Ann", "amount": 20})["auction_clock"]
+        assert more["deadline"] == round((fake.now + 15 + 25) * 1000)  # 15 left, 25 added
+
+        # The wait: from any screen, once. Many screens pressing it at once get one wait between them.
+        screens = [rig.client() for _ in range(4)]
+        answers = [s.post("/api/auction/wait", json={}) for s in screens]
+        assert [a.status_code for a in answers] == [200, 422, 422, 422]
+        waited = answers[0].json["state"]["auction_clock"]
+        assert waited["waited"] is True and waited["deadline"] == round((fake.now + 90) * 1000)
+        assert answers[1].json["words"]["ru"] and "once per auction" in answers[1].json["error"]
+        assert rig.client().get("/api/state").json["auction_clock"] == waited  # every screen sees it
+        log = rig.client().get("/api/log").json["entries"]
+        assert json.loads(log[-1]["line"]) == {"do": "bid", "player": "Ann", "amount": 20}  # nothing stored
+    finally:
+        clock.close()
+
+
+def test_no_auction_no_wait_and_the_next_auction_has_its_own(rig: Rig) -> None:
+    fake = FakeClock()
+    clock = AuctionClock(rig.table, 15, clock=fake)
+    install(rig.app, clock)
+    try:
+        rig.new_game(players=["Ann", "Bob", "Cat"], tokens={"Ann": "car", "Bob": "dog", "Cat": "hat"})
+        none = rig.client().post("/api/auction/wait", json={})
+        assert none.status_code == 422 and none.json["words"]["en"].startswith("No auction")
+        play(rig, {"do": "roll", "dice": [1, 2]})
+        play(rig, {"do": "decline"})
+        assert rig.client().post("/api/auction/wait", json={}).status_code == 200
+        for name in ("Ann", "Bob", "Cat"):
+            play(rig, {"do": "pass", "player": name})
+        play(rig, {"do": "end_turn"})
+        play(rig, {"do": "roll", "dice": [2, 3]})
+        play(rig, {"do": "decline"})  # Bob declines King's Cross: a new auction, a new wait
+        assert rig.client().post("/api/auction/wait", json={}).status_code == 200
+    finally:
+        clock.close()
+
+
+def test_the_timing_is_kept_with_the_game_and_a_bad_one_starts_nothing(rig: Rig) -> None:
+    clock = AuctionClock(rig.table, 15)
+    try:
+        bad = rig.client().post("/api/games", headers=BANKER, json={
+            "players": ["Ann", "Bob"], "auction_clock": {"seconds": 9999}})
+        assert bad.status_code == 400 and "seconds" in bad.json["error"]
+        assert rig.client().get("/api/state").json["game"] is None
+        game = rig.new_game(auction_clock={"seconds": 7, "opening": 45})["game"]
+        rig.new_game()  # another game, with the table's own timing
+        play(rig, {"do": "roll", "dice": [1, 2]})
+        assert play(rig, {"do": "decline"})["auction_clock"]["opening"] == 15  # the table's own
+        opened = rig.client().post(f"/api/games/{game}/open", headers=BANKER)
+        assert opened.status_code == 200
+        play(rig, {"do": "roll", "dice": [1, 2]})
+        stamp = play(rig, {"do": "decline"})["auction_clock"]
+        assert (stamp["seconds"], stamp["opening"]) == (7, 45)  # the resumed game's own
+        off = rig.new_game(auction_clock={"seconds": 0, "opening": 1})
+        assert off["game"]
+        play(rig, {"do": "roll", "dice": [1, 2]})
+        assert play(rig, {"do": "decline"})["auction_clock"] is None  # this game runs no clock
+    finally:
+        clock.close()

@@ -201,7 +201,8 @@ def test_without_the_odds_the_api_says_so(tmp_path: Path) -> None:
     try:
         odds_web.install(rig.app, None)
         assert rig.client().get("/api/odds").json == {"enabled": False, "game": None, "latest": None,
-                                                      "history": [], "trade": None, "review": None}
+                                                      "history": [], "trade": None, "review": None,
+                                                      "shared": True}
     finally:
         rig.close()
 

@@ -36,6 +36,7 @@ from ..simulate.workers import Pool, default_jobs
 from .estimate import Odds, Refused, estimate
 from .pauses import QUIET, Pauses
 from .review import Review, moments
+from .standing import players_in, still_in, turns_played
 
 log = logging.getLogger("companion.odds")
 
@@ -139,8 +140,8 @@ class LiveOdds:
     def listen(self, event: dict[str, Any]) -> None:
         """The table's listener (on its writer thread): note it, wake the planner, nothing more."""
         self.stir()
-        if event.get("type") != "state":
-            return
+        if event.get("type") != "state" or event.get("kind") == "restamp":
+            return  # the same position sent again (an auction's wait): nothing to work out
         command = event.get("command") or {}
         if command.get("do") in PREEMPTING or event.get("command") is None:
             self._preempt.set()
@@ -177,12 +178,20 @@ class LiveOdds:
         with self._lock:
             current = self.current
             if current is None:
-                return {"enabled": True, "game": None, "latest": None, "history": [], "trade": None,
-                        "review": None, "busy": self.busy, "samples": self.samples}
+                return {"enabled": True, "game": None, "latest": None, "turns": 0, "history": [],
+                        "trade": None, "review": None, "busy": self.busy, "samples": self.samples}
             history = sorted((p.to_json() for p in current.points.values()), key=lambda p: p["turn"])
-            return {"enabled": True, "game": current.game, "latest": history[-1] if history else None,
-                    "history": history, "trade": current.advice, "review": current.review,
-                    "busy": self.busy, "samples": self.samples}
+        latest, turns = history[-1] if history else None, 0
+        published, store = self.table.snapshot(), self.table.store
+        if published is not None and published.get("game") == current.game:
+            if latest is not None:  # who is in now, whatever the figure was worked out for
+                latest = still_in(latest, players_in(published))
+            if store is not None and store.game_id == current.game:
+                with store.lock:
+                    turns = turns_played([line for line, _seq in store.effective])
+        return {"enabled": True, "game": current.game, "latest": latest, "turns": turns,
+                "history": history, "trade": current.advice, "review": current.review,
+                "busy": self.busy, "samples": self.samples}
 
     # ---- the planner -------------------------------------------------------------------------
 

@@ -221,13 +221,16 @@ def accept(game: Game, cmd: dict[str, Any]) -> None:
     offer = game.trade
     proposer, partner, give, take = offer.proposer, offer.partner, offer.give, offer.take
     game.trade = None
+    game.tell("trade.accepts", game.names[partner], game.names[proposer])
+    for receiver, squares in ((partner, give.squares), (proposer, take.squares)):
+        if squares:
+            game.tell("trade.deeds", game.names[receiver], tuple(game.squares[i] for i in squares))
     game.pay(proposer, partner, give.cash, Text("why.trade"))
     game.pay(partner, proposer, take.cash, Text("why.trade"))
     _hand_cards(game, proposer, partner, give.jail_cards)
     _hand_cards(game, partner, proposer, take.jail_cards)
     receive_deeds(game, partner, give.squares, lifts)
     receive_deeds(game, proposer, take.squares, offer.proposer_lifts)
-    game.tell("trade.accepts", game.names[partner], game.names[proposer])
 
 
 def _hand_cards(game: Game, giver: int, receiver: int, count: int) -> None:

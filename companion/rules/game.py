@@ -70,14 +70,17 @@ class Transfer:
 
 
 class Outcome:
-    """What one applied command did: its money movements and what players should be told."""
+    """What one applied command did: its money movements and what players should be told, each on
+    its own list and both together in `story`, in the order they happened (the salary for passing
+    GO before the jail it led to), so the story never has to guess the order."""
 
-    __slots__ = ("command", "transfers", "events")
+    __slots__ = ("command", "transfers", "events", "story")
 
     def __init__(self, command: dict[str, Any]) -> None:
         self.command = command
         self.transfers: list[Transfer] = []
         self.events: list[Sentence] = []
+        self.story: list[Sentence | Transfer] = []
 
     @property
     def messages(self) -> list[str]:
@@ -269,7 +272,9 @@ class Game(State):
 
     def tell(self, key: str, *values: Any) -> None:
         """Something players should hear, worded from the catalog when it is read."""
-        self.outcome.events.append(Sentence(key, values))
+        event = Sentence(key, values)
+        self.outcome.events.append(event)
+        self.outcome.story.append(event)
 
     # ---- who and what ------------------------------------------------------------------------
 
@@ -390,7 +395,9 @@ class Game(State):
                 self.pot += amount
             else:
                 self.bank_received += amount
-        self.outcome.transfers.append(Transfer(source_name, target_name, amount, why))
+        transfer = Transfer(source_name, target_name, amount, why)
+        self.outcome.transfers.append(transfer)
+        self.outcome.story.append(transfer)
 
     def charge(self, payer: int, creditor: Account, amount: int, why: Sentence) -> None:
         """A payment the payer owes: paid now if the cash covers it, else a debt that waits."""

@@ -267,6 +267,24 @@ class Table(DeviceInputs, TokenWaiting, Writer):
                     "command": command, "source": source, "kind": kind, "outcome": outcome})
         return result
 
+    def restamp(self, kind: str) -> Result:
+        """On the writer thread: the committed state sent again with its stamps renewed (the
+        auction clock's deadline after a wait); nothing is stored, the seq stays."""
+        published, store = self.published, self.store
+        if published is None or store is None:
+            return self._refused(Text("table.no_game"), source="banker", refusal=RULES)
+        shown = dict(published)
+        for add in self.publishing:
+            try:
+                add(shown, None, kind)
+            except Exception:
+                log.exception("a publishing hook failed")
+        self.published = shown
+        seq = shown.get("seq")
+        self._push({"type": "state", "seq": seq, "state": shown, "messages": [], "command": None,
+                    "source": "table", "kind": kind, "outcome": None})
+        return Result(True, seq=seq, state=shown, kind=kind)
+
     def _refused(
         self, reason: str | Sentence, kind: str = "command", detail: dict[str, Any] | None = None,
         words: dict[str, str] | None = None, source: str = "reader", refusal: str = RULES,

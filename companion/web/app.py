@@ -86,6 +86,7 @@ class Context:
 
 def _blueprints() -> list[Blueprint]:
     from .acting import acting
+    from .auction import auction
     from .banker import banker
     from .clock import clock
     from .enrolment import enrolment
@@ -95,7 +96,7 @@ def _blueprints() -> list[Blueprint]:
     from .simulated import simulated
     from .watching import watching
 
-    return [watching, acting, banker, enrolment, clock, simulated, feed, screens, pages]
+    return [watching, acting, banker, enrolment, clock, simulated, feed, screens, pages, auction]
 
 
 def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Blueprint] = ()) -> Flask:

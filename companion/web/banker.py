@@ -11,6 +11,7 @@ from flask import Blueprint, Response, jsonify
 
 from ..ledger.export import export_csv, export_jsonl, signature_of
 from ..table import Result, game_tags
+from ..table.auction_timing import checked
 from ..table.result import NOT_FOUND
 from .app import context
 from .common import answer, banker_only, body, client, error, public, screen, status_of
@@ -138,6 +139,11 @@ def new_game() -> tuple[Response, int]:
         "rules": data.get("rules") or {},
         "tags": game_tags(ctx.tags(), tokens),
     }
+    if data.get("auction_clock") is not None:  # kept with the game (companion/table/auction_timing.py)
+        timing = checked(data["auction_clock"])
+        if isinstance(timing, str):
+            return error(timing, 400)
+        start["auction_clock"] = timing.to_json()
     result = ctx.table.new_game(start)
     if not result.ok:
         return answer(result)

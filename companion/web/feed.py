@@ -88,8 +88,8 @@ class FeedPusher:
         self.last: tuple[str | None, int] = (None, -1)
 
     def __call__(self, event: dict[str, Any]) -> None:
-        if event.get("type") != "state":
-            return
+        if event.get("type") != "state" or event.get("kind") == "restamp":
+            return  # a state sent again with new stamps (an auction's wait) adds nothing to the story
         state = event.get("state") or {}
         game, seq = state.get("game"), event["seq"]
         outcome = event.get("outcome")
@@ -100,7 +100,8 @@ class FeedPusher:
                 or command.get("do") in ("undo", "redo")):
             data: dict[str, Any] = {"game": game, "seq": seq, "reset": True}
         else:
-            data = {"game": game, "seq": seq, "after": seq - 1, "items": story_items(seq, outcome)}
+            items = story_items(seq, outcome, event.get("source") or "")
+            data = {"game": game, "seq": seq, "after": seq - 1, "items": items}
         self.ctx.broker.send(sse("feed", data))
 
 

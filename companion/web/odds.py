@@ -11,7 +11,16 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, jsonify
 
+from ..odds.shared import SharedScreens
+from ..table import Result
+from .app import context
+from .common import answer, banker_only, body, error
+
 odds_api = Blueprint("odds", __name__, url_prefix="/api")
+
+
+def shared() -> SharedScreens:
+    return current_app.extensions["companion.odds_shared"]  # type: ignore[no-any-return]
 
 
 @odds_api.get("/odds")
@@ -19,11 +28,34 @@ def get_odds() -> Response:
     live = current_app.extensions.get("companion.odds")
     if live is None:
         return jsonify({"enabled": False, "game": None, "latest": None, "history": [], "trade": None,
-                        "review": None})
-    return jsonify(live.view())
+                        "review": None, "shared": shared().shown})
+    return jsonify({**live.view(), "shared": shared().shown})
+
+
+@odds_api.post("/odds/shared")
+@banker_only
+def set_shared() -> tuple[Response, int]:
+    """The banker shows or hides the chances on shared screens: set on the table's writer, like
+    any input, then told to every screen (a notice `odds_shared`)."""
+    shown = body().get("shown")
+    if not isinstance(shown, bool):
+        return error('shown must be true or false', 400)
+    ctx, setting = context(), shared()
+
+    def work() -> Result:  # on the writer thread: no request, no app here
+        setting.set(shown)
+        ctx.broker.publish({"type": "odds_shared", "shown": shown})
+        return Result(True, kind="odds_shared")
+
+    result = ctx.table.call(work)
+    if not result.ok:
+        return answer(result)
+    return jsonify({"shown": shown}), 200
 
 
 def install(app: Flask, live: Any) -> None:
-    """Serve the odds of `live` (a LiveOdds, or None when they are switched off)."""
+    """Serve the odds of `live` (a LiveOdds, or None when they are switched off), and the setting
+    of shared screens (kept in the data folder)."""
     app.extensions["companion.odds"] = live
+    app.extensions["companion.odds_shared"] = SharedScreens(app.extensions["companion"].data_dir)
     app.register_blueprint(odds_api)

@@ -84,6 +84,9 @@ NEW_GAME: JSON = {
         "rules": house_rules_schema(),
         "seed": INTEGER,
         "tokens": {"type": "object", "additionalProperties": STRING},
+        "auction_clock": {"type": "object", "additionalProperties": False, "properties": {
+            "seconds": {"type": "integer", "minimum": 0, "maximum": 600},
+            "opening": {"type": "integer", "minimum": 1, "maximum": 600}}},
     },
     "required": ["players"],
 }
@@ -120,6 +123,9 @@ ROUTES: dict[str, dict[str, Route]] = {
                                           500: "internal error (nothing changed)",
                                           503: "storage failed or the table is busy"}, NEW_GAME, []),
     },
+    "/api/auction/wait": {"post": ("Anyone: more time for the running auction, once per auction",
+                                   {200: "the state with its new deadline", 422: "refused",
+                                    503: "the table is busy"}, None, [])},
     "/api/games/{game_id}/open": {"post": ("Banker: resume a stored game",
                                            {200: "resumed", 401: "not the banker", 404: "no such game",
                                             503: "storage failed or the table is busy"}, None, [])},

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, Response, abort, make_response, render_template, request
 from jinja2 import TemplateNotFound
 
+from ..rules.texts import LANGUAGES
 from .app import context
 
 pages = Blueprint("pages", __name__)
@@ -13,15 +14,27 @@ PAGES = {"/": "table", "/player": "player", "/history": "history", "/chart": "ch
          "/banker": "banker", "/virtual": "virtual"}
 
 
-def _render(name: str) -> str:
+def page_language() -> str:
+    """The language a page opens in before the screen has chosen one: `?lang=ru` (the join QR
+    carries it), else the best of the browser's Accept-Language (a ru-RU phone opens in
+    Russian), else English. A screen's own choice (kept by the browser) wins over both."""
+    asked = request.args.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    return request.accept_languages.best_match(LANGUAGES, default="en") or "en"
+
+
+def _render(name: str) -> Response:
     simulated = context().simulator is not None
     if name == "virtual" and not simulated:
         abort(404)
-    lang = request.args.get("lang", "")
     try:
-        return render_template(f"{name}.html", simulated=simulated, lang=lang, page=name)
+        page = render_template(f"{name}.html", simulated=simulated, lang=page_language(), page=name)
     except TemplateNotFound:
         abort(404)
+    response = make_response(page)
+    response.vary.add("Accept-Language")
+    return response
 
 
 for _path, _name in PAGES.items():

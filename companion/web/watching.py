@@ -14,6 +14,7 @@ from flask import Blueprint, Response, jsonify, request, stream_with_context
 from ..ledger.export import money_trail
 from ..ledger.store import GameStore
 from ..rules import load_edition
+from ..rules.texts import LANGUAGES
 from .app import context
 from .common import JSON, client, error, paired_player, screen, store_read
 from .events import sse
@@ -205,8 +206,9 @@ def qr() -> Response:
     ctx = context()
     if request.args.get("for") == "wifi":
         text = wifi_text(ctx.wifi.ssid, ctx.wifi.password)
-    else:
-        text = request.host_url
+    else:  # the page, in the language of the screen showing the code (?lang=ru)
+        lang = request.args.get("lang", "")
+        text = request.host_url + (f"?lang={lang}" if lang in LANGUAGES else "")
     out = io.BytesIO()
     segno.make(text, error="m").save(out, kind="svg", scale=6, border=2, dark="#000", light="#fff")
     response = Response(out.getvalue(), mimetype="image/svg+xml")

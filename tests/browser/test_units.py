@@ -16,7 +16,8 @@ from tests.browser.support import PIN, ROOT, Api, Daemon, live, settle_turn
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
 SIZE_LANG = pytest.mark.parametrize(("size", "lang"), [
     ("phone", "en"), ("phone", "ru"), ("tablet", "en"), ("tablet", "ru")])
-STRINGS = {lang: json.loads((ROOT / "companion" / "web" / "site" / "static" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+I18N = ROOT / "companion" / "web" / "site" / "static" / "i18n"
+STRINGS = {lang: json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
            for lang in ("en", "ru")}
 
 

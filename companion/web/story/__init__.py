@@ -20,6 +20,7 @@ from ...rules.texts import LANGUAGES, catalog, name_in
 
 HERE = Path(__file__).parent
 ACCOUNTS = ("bank", "pot")
+TIMER = "table"  # the source of the passes the auction clock makes (companion/table/auction_clock.py)
 
 # Events the feed leaves out: a money line says the same with its £ (a purchase, a building, a
 # mortgage, a fine paid), or the decision on every screen already says it (a deed on offer).
@@ -95,25 +96,30 @@ def money_words(transfer: Transfer, lang: str) -> str:
     return _cap(template(f"money.{direction}", lang).format(why=reason, **named))  # type: ignore[union-attr]
 
 
-def event_words(event: Sentence, lang: str) -> str:
-    """An engine event, with the £ the story gives its amounts."""
-    text = template(f"event.{event.key}", lang)
+def event_words(event: Sentence, lang: str, key: str = "") -> str:
+    """An engine event, with the £ the story gives its amounts (worded by the story's own `key`
+    where the story tells it otherwise, as the timer's pass)."""
+    text = template(key, lang) if key and key != event.key else template(f"event.{event.key}", lang)
     if text is None:
         return event.words(lang)
     return text.format(*(name_in(v, lang) for v in event.values))
 
 
-def story_items(seq: int, outcome: Outcome) -> list[dict[str, Any]]:
-    """What one command adds to the story: its events, then its money movements."""
+def story_items(seq: int, outcome: Outcome, source: str = "") -> list[dict[str, Any]]:
+    """What one command adds to the story: its events and money movements in the engine's order
+    (never re-sorted here). A pass the auction clock made (source "table") is the timer's, not
+    the player's: "The time ran out: Cat did not bid"."""
     items: list[dict[str, Any]] = []
-    for event in outcome.events:
-        if event.key in SAID_BY_MONEY:
+    for said in outcome.story:
+        if isinstance(said, Transfer):
+            items.append(money_item(seq, said))
             continue
-        item = {"seq": seq, "kind": "turn" if event.key == "turn.next" else "event",
-                "key": event.key, "text": both(lambda lang, e=event: event_words(e, lang))}
-        items.append(item | about(event))
-    for transfer in outcome.transfers:
-        items.append(money_item(seq, transfer))
+        if said.key in SAID_BY_MONEY:
+            continue
+        key = "timer.passes" if said.key == "auction.passes" and source == TIMER else said.key
+        item = {"seq": seq, "kind": "turn" if key == "turn.next" else "event", "key": key,
+                "text": both(lambda lang, e=said, k=key: event_words(e, lang, k))}
+        items.append(item | about(said))
     return items
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from ...ledger import GameStore
 from ...rules import Game, Outcome, Transfer, new_game
-from . import Words, both, money_words, new_game_item, story_items, template, undone_words
+from . import TIMER, Words, both, event_words, money_words, new_game_item, story_items, template, undone_words
 
 log = logging.getLogger(__name__)
 
@@ -101,9 +101,11 @@ class Chronicle:
             told.text = both(lambda lang: template(f"log.{kind}", lang))
 
     def _tell(self, told: Told, outcome: Outcome) -> None:
-        told.items = story_items(told.seq, outcome)
+        told.items = story_items(told.seq, outcome, told.source)
         told.money = [item["text"] for item in told.items if item["kind"] == "money"]
-        said = [e.words for e in outcome.events]
+        said = [(lambda lang, e=e: event_words(e, lang, "timer.passes"))
+                if e.key == "auction.passes" and told.source == TIMER else e.words
+                for e in outcome.events]  # the log too tells the timer's passes as the timer's
         if said:
             told.text = {lang: "; ".join(w(lang) for w in said) for lang in told.text}
 

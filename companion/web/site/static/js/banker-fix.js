@@ -3,7 +3,7 @@
 // and each choice comes from the banker's legal commands (state.legal.banker). Undo says what it
 // will take back, from the log in words, and asks first.
 
-import { applyState, command, legalFor, post } from "./api.js";
+import { applyState, command, currentState, legalFor, post } from "./api.js";
 import { loadBoard, squareName } from "./board.js";
 import { logEntries } from "./banker-overview.js";
 import { lang, t } from "./i18n.js";
@@ -52,6 +52,12 @@ export function wireUndo() {
   });
 }
 
+// What the banker has chosen in the forms so far. Every redraw starts from it (so a new state
+// never changes a choice behind the banker's back), and every command is built from the controls
+// as they show now, never from what they showed when the form was drawn.
+const chosen = {};
+let target = null; // the element the corrections are drawn in
+
 async function send(cmd, question) {
   if (!(await confirmDialog(question, t("banker.do_it")))) return false;
   const answer = await command(cmd);
@@ -59,20 +65,41 @@ async function send(cmd, question) {
   return Boolean(answer);
 }
 
-function select(id, test, options, chosen) {
-  return h("select", { id, "data-test": test }, options.map(([value, label]) => h("option", { value, selected: value === chosen }, label)));
+// After a correction (done or not): the forms again from the committed state, whatever has focus.
+function redrawNow() {
+  if (document.activeElement && target?.contains(document.activeElement)) document.activeElement.blur();
+  shownKey = "";
+  if (target) renderCorrections(target, currentState());
 }
 
-function moneyForm(state, entries) {
+function select(id, test, options, wanted) {
+  const values = options.map(([value]) => value);
+  const value = values.includes(wanted) ? wanted : values[0];
+  const el = h("select", { id, "data-test": test }, options.map(([v, label]) => h("option", { value: v }, label)));
+  el.value = value;
+  return el;
+}
+
+function remember(el, key) {
+  el.addEventListener("change", () => { chosen[key] = el.value; });
+  el.addEventListener("input", () => { chosen[key] = el.value; });
+  return el;
+}
+
+function moneyForm(entries) {
   if (!entries.length) return null;
   const form = h("form", { class: "fix-form", "data-test": "fix-money" });
-  const draw = (from) => {
-    const entry = entries.find((e) => e.command.from === from) || entries[0];
-    const to = select("fix-money-to", "fix-money-to", entry.free.to.map((n) => [n, accountName(n)]));
-    const amount = h("input", { id: "fix-money-amount", type: "number", min: entry.free.amount[0], max: entry.free.amount[1], step: 1, required: true, inputmode: "numeric", class: "short", "data-test": "fix-money-amount" });
-    const note = h("input", { id: "fix-money-note", maxlength: 200, "data-test": "fix-money-note", placeholder: t("banker.note_hint") });
-    const fromSelect = select("fix-money-from", "fix-money-from", entries.map((e) => [e.command.from, accountName(e.command.from)]), entry.command.from);
-    fromSelect.addEventListener("change", () => draw(fromSelect.value));
+  const draw = () => {
+    const froms = entries.map((e) => e.command.from);
+    const from = froms.includes(chosen.moneyFrom) ? chosen.moneyFrom : froms[0];
+    chosen.moneyFrom = from;
+    const entry = entries.find((e) => e.command.from === from);
+    const fromSelect = select("fix-money-from", "fix-money-from", froms.map((n) => [n, accountName(n)]), from);
+    const to = remember(select("fix-money-to", "fix-money-to", entry.free.to.map((n) => [n, accountName(n)]), chosen.moneyTo), "moneyTo");
+    chosen.moneyTo = to.value;
+    const amount = remember(h("input", { id: "fix-money-amount", type: "number", min: entry.free.amount[0], max: entry.free.amount[1], step: 1, required: true, inputmode: "numeric", class: "short", "data-test": "fix-money-amount", value: chosen.moneyAmount ?? "" }), "moneyAmount");
+    const note = remember(h("input", { id: "fix-money-note", maxlength: 200, "data-test": "fix-money-note", placeholder: t("banker.note_hint"), value: chosen.moneyNote ?? "" }), "moneyNote");
+    fromSelect.addEventListener("change", () => { chosen.moneyFrom = fromSelect.value; draw(); form.querySelector("#fix-money-from")?.focus(); });
     clear(form,
       h("h3", {}, t("banker.fix_money")),
       h("div", { class: "fix-grid" },
@@ -85,19 +112,24 @@ function moneyForm(state, entries) {
       e.preventDefault();
       const n = parseInt(amount.value, 10);
       if (!Number.isFinite(n)) return;
-      const cmd = { do: "adjust", from: entry.command.from, to: to.value, amount: n };
+      // exactly what the form shows, and still a move the rules allow the banker now
+      const cmd = { do: "adjust", from: fromSelect.value, to: to.value, amount: n };
+      const now = legalFor(currentState(), "banker").find((x) => x.command.do === "adjust" && x.command.from === cmd.from);
+      if (!now || !now.free.to.includes(cmd.to)) return redrawNow();
       if (note.value.trim()) cmd.note = note.value.trim();
-      if (await send(cmd, t("banker.fix_money_ask", { amount: money(n), from: accountName(cmd.from), to: accountName(cmd.to) }))) form.reset();
+      const question = t("banker.fix_money_ask", { amount: money(n), from: accountName(cmd.from), to: accountName(cmd.to) });
+      if (await send(cmd, question)) { chosen.moneyAmount = ""; chosen.moneyNote = ""; }
+      redrawNow();
     };
   };
-  draw(entries[0].command.from);
+  draw();
   return form;
 }
 
 function placeForm(board, entry) {
   if (!entry) return null;
-  const who = select("fix-place-player", "fix-place-player", entry.free.player.map((n) => [n, n]));
-  const where = select("fix-place-square", "fix-place-square", entry.free.square.map((id) => [id, squareName(board, id)]));
+  const who = remember(select("fix-place-player", "fix-place-player", entry.free.player.map((n) => [n, n]), chosen.placePlayer), "placePlayer");
+  const where = remember(select("fix-place-square", "fix-place-square", entry.free.square.map((id) => [id, squareName(board, id)]), chosen.placeSquare), "placeSquare");
   const form = h("form", { class: "fix-form", "data-test": "fix-place" },
     h("h3", {}, t("banker.fix_place")),
     h("div", { class: "fix-grid" },
@@ -109,6 +141,7 @@ function placeForm(board, entry) {
     e.preventDefault();
     await send({ do: "place", player: who.value, square: where.value },
       t("banker.fix_place_ask", { player: who.value, square: squareName(board, where.value) }));
+    redrawNow();
   };
   return form;
 }
@@ -118,10 +151,16 @@ function deedForm(board, state, entry) {
   const deeds = entry.free.square;
   const ids = board.squares.map((sq) => sq.id).filter((id) => id in deeds);
   const owner = (id) => state.properties?.[id]?.owner;
-  const deed = select("fix-deed-square", "fix-deed-square", ids.map((id) => [id, `${squareName(board, id)} (${owner(id) || t("account.bank")})`]));
+  const deed = select("fix-deed-square", "fix-deed-square", ids.map((id) => [id, `${squareName(board, id)} (${accountName(owner(id) || "bank")})`]), chosen.deed);
+  chosen.deed = deed.value;
   const to = h("select", { id: "fix-deed-to", "data-test": "fix-deed-to" });
-  const takers = () => clear(to, (deeds[deed.value] || []).map((n) => h("option", { value: n }, accountName(n))));
-  deed.addEventListener("change", takers);
+  const takers = () => {
+    const names = deeds[deed.value] || [];
+    clear(to, names.map((n) => h("option", { value: n }, accountName(n))));
+    if (names.includes(chosen.deedTo)) to.value = chosen.deedTo;
+  };
+  deed.addEventListener("change", () => { chosen.deed = deed.value; takers(); });
+  to.addEventListener("change", () => { chosen.deedTo = to.value; });
   takers();
   const form = h("form", { class: "fix-form", "data-test": "fix-deed" },
     h("h3", {}, t("banker.fix_deed")),
@@ -131,24 +170,40 @@ function deedForm(board, state, entry) {
     h("div", { class: "actions" }, h("button", { type: "submit", "data-test": "fix-deed-send" }, t("banker.fix_deed_go"))));
   form.onsubmit = async (e) => {
     e.preventDefault();
-    await send({ do: "give_deed", square: deed.value, to: to.value },
-      t("banker.fix_deed_ask", { square: squareName(board, deed.value), to: accountName(to.value) }));
+    const cmd = { do: "give_deed", square: deed.value, to: to.value };
+    const now = legalFor(currentState(), "banker").find((x) => x.command.do === "give_deed");
+    if (!now || !(now.free.square[cmd.square] || []).includes(cmd.to)) return redrawNow();
+    await send(cmd, t("banker.fix_deed_ask", { square: squareName(board, cmd.square), to: accountName(cmd.to) }));
+    redrawNow();
   };
   return form;
 }
 
 let shownKey = "";
+let waiting = false; // a redraw put off until the banker leaves the form
 export async function renderCorrections(el, state) {
+  target = el;
   const board = await loadBoard();
   const banker = legalFor(state, "banker");
-  const key = JSON.stringify([banker, lang()]);
+  // the owners too: the deed list says whose each deed is
+  const owners = Object.fromEntries(Object.entries(state?.properties || {}).map(([id, p]) => [id, p.owner]));
+  const key = JSON.stringify([state?.game, banker, owners, lang()]);
   if (key === shownKey) return;
-  // keep a form being filled in: redraw only when nothing in it has focus
-  if (el.contains(document.activeElement) && shownKey) return;
+  // keep a form being filled in: redraw once the banker leaves it (from the state then)
+  if (el.contains(document.activeElement) && shownKey) {
+    if (!waiting) {
+      waiting = true;
+      el.addEventListener("focusout", () => setTimeout(() => {
+        waiting = false;
+        if (!el.contains(document.activeElement)) renderCorrections(el, currentState());
+      }, 0), { once: true });
+    }
+    return;
+  }
   shownKey = key;
   if (!state?.game || !banker.length) return clear(el, h("p", { class: "muted" }, t("banker.no_corrections")));
   clear(el,
-    moneyForm(state, banker.filter((e) => e.command.do === "adjust")),
+    moneyForm(banker.filter((e) => e.command.do === "adjust")),
     placeForm(board, banker.find((e) => e.command.do === "place")),
     deedForm(board, state, banker.find((e) => e.command.do === "give_deed")));
 }

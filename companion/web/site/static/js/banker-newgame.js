@@ -23,6 +23,17 @@ const RULE_UNITS = {
   starting_cash: "money", salary: "money", jail_fine: "money", income_tax_percent: "percent",
   building_sellback: "of_cost", max_houses_per_turn: "houses", houses: "houses", hotels: "hotels",
 };
+// The auction clock kept with the game (companion/table/auction_timing.py): its defaults, in s.
+export const AUCTION = { seconds: 20, opening: 60 };
+
+function auctionFields() {
+  const field = (key, min) => h("div", { class: "field" },
+    h("label", { for: `auction-${key}` }, t(`auction.${key}`)),
+    h("input", { type: "number", id: `auction-${key}`, "data-test": `auction-${key}`, class: "short", inputmode: "numeric",
+      min, max: 600, step: 1, required: true, value: AUCTION[key] }));
+  return h("fieldset", { class: "auction-timer" }, h("legend", {}, t("auction.timer")),
+    field("seconds", 0), field("opening", 1), h("p", { class: "muted" }, t("auction.timer_hint")));
+}
 
 export class NewGameForm {
   constructor(form, { started }) {
@@ -73,7 +84,7 @@ export class NewGameForm {
   render() {
     const form = this.form;
     const kept = {};
-    for (const el of form.querySelectorAll("[data-test^=rule-], #seed")) kept[el.id] = el.type === "checkbox" ? el.checked : el.value;
+    for (const el of form.querySelectorAll("[data-test^=rule-], [data-test^=auction-], #seed")) kept[el.id] = el.type === "checkbox" ? el.checked : el.value;
     const open = form.querySelector("details.rules")?.open;
     const seats = this.seats;
     const rows = seats.map((seat, i) => {
@@ -102,6 +113,7 @@ export class NewGameForm {
         }, t("banker.add_player")) : null),
       h("details", { class: "rules", open: Boolean(open) }, h("summary", {}, t("banker.house_rules")),
         h("div", { class: "rule-grid" }, RULES.map((rule) => this.ruleField(rule)))),
+      auctionFields(),
       h("div", { class: "field" }, h("label", { for: "seed" }, t("banker.seed")),
         h("input", { id: "seed", type: "number", step: 1, min: 0, class: "short", inputmode: "numeric", "data-test": "seed", placeholder: t("banker.seed_random") })),
       h("div", { class: "actions" }, h("button", { type: "submit", class: "primary", "data-test": "new-game-submit" }, t("banker.start"))));
@@ -142,6 +154,8 @@ export class NewGameForm {
     const state = currentState();
     if (state?.game && !state.winner && !(await confirmDialog(t("banker.replace_game"), t("banker.start")))) return;
     const body = { players, rules: this.readRules(), tokens: Object.fromEntries(this.seats.map((s) => [s.name.trim(), s.piece])) };
+    const clock = Object.fromEntries(Object.keys(AUCTION).map((key) => [key, parseInt($(`#auction-${key}`, this.form).value, 10)]));
+    if (Object.values(clock).every(Number.isFinite)) body.auction_clock = clock;
     const seed = $("#seed").value.trim();
     if (seed !== "") body.seed = parseInt(seed, 10);
     try {

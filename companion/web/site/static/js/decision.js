@@ -4,11 +4,11 @@
 // tap unless the screen is the banker's. Every button is for a command the server lists for that
 // player now (state.legal), with the cost it lists.
 
-import { allowed, legalFor, tableNow } from "./api.js";
+import { allowed, applyState, legalFor, post, tableNow } from "./api.js";
 import { deckName, groupStyle, squareName } from "./board.js";
 import { lang, local, t } from "./i18n.js";
 import { tokenEl } from "./pieces.js";
-import { h, money } from "./ui.js";
+import { h, money, toast } from "./ui.js";
 
 // A trade side in words: cash, each deed with its colour, price and mortgage, jail cards.
 export function sideChips(board, state, side) {
@@ -150,9 +150,13 @@ export class DecisionView {
       h("p", { class: "auction-high", "data-test": "auction-high-bid", "data-amount": p.high_bid || 0, "data-bidder": p.high_bidder || "" },
         p.high_bidder ? t("decision.high_bid", { amount: money(p.high_bid), player: p.high_bidder }) : t("decision.no_bids")),
       h("p", { class: "auction-bidders", "data-test": "auction-bidders" }, t("decision.bidders", { players: (p.bidders || []).join(", ") })),
-      clock ? h("div", { class: "countdown", role: "timer", "data-test": "auction-countdown", "data-deadline": clock.deadline, "data-total": clock.seconds },
-        h("span", { class: "countdown-bar", "aria-hidden": "true" }, h("span", { class: "countdown-fill" })),
-        h("span", { class: "countdown-text" })) : null,
+      clock ? h("div", {
+        class: "countdown", role: "timer", "data-test": "auction-countdown", "data-deadline": clock.deadline, "data-phase": clock.phase || "bidding",
+        "data-total": clock.phase === "opening" ? clock.opening : clock.seconds,
+      },
+      h("span", { class: "countdown-bar", "aria-hidden": "true" }, h("span", { class: "countdown-fill" })),
+      h("span", { class: "countdown-text" })) : null,
+      clock ? auctionWait(clock) : null,
     ];
     if (p.queued) out.push(h("p", { class: "muted" }, t("decision.queued", { n: p.queued })));
     const shared = this.mode === "shared";
@@ -202,7 +206,8 @@ export class DecisionView {
     const left = Math.max(0, Number(box.dataset.deadline) - tableNow());
     const seconds = Math.ceil(left / 1000);
     box.dataset.seconds = String(seconds);
-    box.querySelector(".countdown-text").textContent = seconds > 0 ? t("decision.countdown", { n: seconds }) : t("decision.countdown_over");
+    const running = box.dataset.phase === "opening" ? "auction.countdown_opening" : "decision.countdown";
+    box.querySelector(".countdown-text").textContent = seconds > 0 ? t(running, { n: seconds }) : t("decision.countdown_over");
     box.querySelector(".countdown-fill").style.width = `${Math.min(100, (left / total) * 100)}%`;
   }
 
@@ -289,4 +294,21 @@ export class DecisionView {
     }
     return out;
   }
+}
+
+// The auction's "wait": any screen gives everyone the opening wait again, once per auction
+// (POST /api/auction/wait); once it is used every screen says so.
+function auctionWait(clock) {
+  if (clock.waited) return h("p", { class: "muted", "data-test": "auction-waited" }, t("auction.waited"));
+  return h("div", { class: "actions" }, h("button", {
+    type: "button", "data-test": "auction-wait",
+    onclick: async (e) => {
+      e.currentTarget.disabled = true;
+      try {
+        const answer = await post("/api/auction/wait", {});
+        if (answer?.state) applyState(answer.state);
+        toast(t("auction.wait_given"), "ok");
+      } catch { /* toasted */ }
+    },
+  }, t("auction.wait")));
 }

@@ -1,6 +1,8 @@
 // The story of the game (the Table page's feed): every money movement and event in words, in this
 // screen's language, newest first. Read whole from /api/feed (so it is there after a reload, and
 // right after an undo), then kept up with the `feed` events that follow each stored command.
+// The lines come in the engine's order and stay in it; shown newest first, each turn's heading
+// ("Bob's turn") stands above that turn's own lines, not below them.
 
 import { get } from "./api.js";
 import { lang } from "./i18n.js";
@@ -39,10 +41,23 @@ export class FeedView {
   }
 
   render() {
-    const shown = this.items.slice().reverse();
-    this.ol.replaceChildren(...shown.map((item) => h("li", {
+    this.ol.replaceChildren(...newestFirst(this.items).map((item) => h("li", {
       class: `feed-${item.kind}`, "data-test": "feed-item", "data-kind": item.kind, "data-seq": item.seq,
       "data-amount": item.amount ?? null,
     }, item.text?.[lang()] || item.text?.en || "")));
   }
+}
+
+// The story newest first, a turn at a time: the newest turn on top, its heading first, then its
+// lines from the newest back (the exact reverse of the engine's order, heading apart).
+export function newestFirst(items) {
+  const turns = [[]];
+  for (const item of items) {
+    if (item.kind === "turn") turns.push([]);
+    turns[turns.length - 1].push(item);
+  }
+  return turns.reverse().flatMap((turn) => {
+    const heading = turn[0]?.kind === "turn" ? [turn[0]] : [];
+    return heading.concat(turn.slice(heading.length).reverse());
+  });
 }

@@ -1,6 +1,7 @@
 // Interface strings: /static/i18n/<lang>.json, looked up by key with English as the fallback.
 // Square names and card texts are not here: they come from /api/board in every language.
-// The language is chosen per screen and kept in localStorage.
+// The language is chosen per screen and kept in localStorage; before a screen has chosen, the
+// page opens in the language the server picked from ?lang= or the browser's Accept-Language.
 
 export const LANGUAGES = { en: "EN", ru: "RU" }; // add a language: its JSON file and one entry here
 const KEY = "companion.lang";

@@ -29,6 +29,14 @@ const WORDS = {
     quiet: "no deed changed hands",
     rent: "{payer} pays {amount} rent to {owner} for {square}",
     turn_axis: "turn",
+    at_start: "At the start",
+    at_start_ago: "At the start, {n} turns ago",
+    after_turn: "After {player}'s turn",
+    after_turn_ago: "After {player}'s turn, {n} turns ago",
+    after_turn_ago_1: "After {player}'s turn, 1 turn ago",
+    newer_coming: "the figure after the last turn is being worked out",
+    gone: "{players} out: the chances are of the players still in",
+    hidden_here: "The chances are hidden on this shared screen (the banker's setting).",
   },
   ru: {
     title: "Шансы на победу",
@@ -52,6 +60,14 @@ const WORDS = {
     quiet: "никто не сменил владельца",
     rent: "{payer} платит {owner} ренту {amount} за {square}",
     turn_axis: "ход",
+    at_start: "В начале игры",
+    at_start_ago: "В начале игры, ходов назад: {n}",
+    after_turn: "После хода {player}",
+    after_turn_ago: "После хода {player}, ходов назад: {n}",
+    after_turn_ago_1: "После хода {player}, 1 ход назад",
+    newer_coming: "шансы после последнего хода считаются",
+    gone: "Выбыли: {players}; шансы среди оставшихся",
+    hidden_here: "Шансы скрыты на этом общем экране (так решил банкир).",
   },
 };
 const PALETTE = ["#d7263d", "#1b998b", "#2e86de", "#f49d37", "#8e44ad", "#3bb273", "#e056a0", "#7f8c8d"];
@@ -96,7 +112,33 @@ function sameGame() {
 }
 
 // ---- the bars ----------------------------------------------------------------------------------
-function bars(point) {
+// The figure as it stands for the players still in: whoever the state says is bankrupt is gone
+// at once, the others' chances rescaled (as the server's companion/odds/standing.py does).
+export function stillIn(point, playersIn) {
+  const gone = Object.keys(point.chances || {}).filter((n) => !playersIn.includes(n));
+  if (!gone.length) return { ...point, gone: point.gone || [] };
+  const kept = Object.fromEntries(Object.entries(point.chances).filter(([n]) => playersIn.includes(n)));
+  const total = Object.values(kept).reduce((a, b) => a + b, 0);
+  const scale = total > 0 ? 1 / total : 0;
+  const names = Object.keys(kept);
+  const chances = Object.fromEntries(names.map((n) => [n, total > 0 ? kept[n] * scale : 1 / names.length]));
+  const interval = Object.fromEntries(names.filter((n) => point.interval?.[n])
+    .map((n) => [n, point.interval[n].map((v) => Math.min(1, v * scale))]));
+  return { ...point, chances, interval, gone: [...new Set([...(point.gone || []), ...gone])] };
+}
+
+const playersIn = () => (state?.players || []).filter((p) => !p.bankrupt).map((p) => p.name);
+
+// How old the figure is: "After Bob's turn, 2 turns ago" (0: the last turn's).
+function age(point) {
+  const ago = Math.max(0, (odds?.turns ?? point.turn) - point.turn);
+  if (!point.turn) return ago ? w("at_start_ago", { n: ago }) : w("at_start");
+  const key = ago === 0 ? "after_turn" : ago === 1 ? "after_turn_ago_1" : "after_turn_ago";
+  return w(key, { player: point.player, n: ago });
+}
+
+function bars(shownPoint) {
+  const point = stillIn(shownPoint, playersIn());
   const names = Object.keys(point.chances);
   const pm = Math.max(...names.map((n) => ((point.interval?.[n]?.[1] ?? 0) - (point.interval?.[n]?.[0] ?? 0)) / 2));
   return [
@@ -106,6 +148,10 @@ function bars(point) {
         h("span", { class: "odds-bar", "aria-hidden": "true" },
           h("span", { class: "odds-fill", style: `width: ${(point.chances[name] * 100).toFixed(1)}%; background: ${colour(name)}` })),
         h("span", { class: "odds-pct", "data-test": `odds-pct-${name}` }, pct(point.chances[name]))))),
+    h("p", { class: "odds-age", "data-test": "odds-age", "data-turn": point.turn, "data-ago": Math.max(0, (odds?.turns ?? point.turn) - point.turn) },
+      point.over ? w("over") : age(point),
+      !point.over && (odds?.turns ?? 0) > point.turn ? ` · ${w("newer_coming")}` : ""),
+    point.gone?.length ? h("p", { class: "muted", "data-test": "odds-gone" }, w("gone", { players: point.gone.join(", ") })) : null,
     h("p", { class: "muted odds-basis", "data-test": "odds-samples", "data-samples": point.samples },
       point.over ? w("over") : w(point.turn ? "basis" : "start", { turn: point.turn, n: number(point.samples), pm: Math.round(pm * 100) })),
   ];
@@ -167,7 +213,10 @@ function render() {
       if (point.over || state.winner || (state.ranking && !state.turn)) children.push(...review(odds.review));
       children.push(h("p", { class: "muted odds-assume" }, w("assume")));
     }
-    section.replaceChildren(...children);
+    const sharedScreen = document.body.dataset.page === "table";
+    const hiddenHere = sharedScreen && odds && odds.shared === false;
+    section.dataset.hiddenHere = hiddenHere ? "true" : "false";
+    section.replaceChildren(...(hiddenHere ? [h("h2", {}, w("title")), h("p", { class: "muted", "data-test": "odds-hidden" }, w("hidden_here"))] : children));
     section.hidden = !(odds && odds.enabled);
   }
   for (const slot of document.querySelectorAll('[data-slot="trade-advice"]')) advise(slot);
@@ -186,7 +235,8 @@ function forThisTrade(advice, pending) {
 
 function advise(slot) {
   const pending = state?.pending;
-  if (!odds?.enabled || pending?.kind !== "trade") {
+  const hiddenHere = document.body.dataset.page === "table" && odds?.shared === false;
+  if (!odds?.enabled || pending?.kind !== "trade" || hiddenHere) {
     if (slot.dataset.shown !== "none") { slot.dataset.shown = "none"; slot.replaceChildren(); }
     return;
   }
@@ -221,6 +271,9 @@ window.addEventListener("notice", (e) => {
     odds.history = (odds.history || []).filter((p) => p.turn !== point.turn).concat([point]).sort((a, b) => a.turn - b.turn);
     odds.latest = odds.history[odds.history.length - 1];
     render();
+  } else if (data.type === "odds_shared") {
+    if (odds) odds.shared = data.shown;
+    render();
   } else if (data.type === "odds" || data.type === "odds_trade" || data.type === "odds_review") {
     refresh();
   }
@@ -228,7 +281,8 @@ window.addEventListener("notice", (e) => {
 window.addEventListener("langchange", () => render());
 window.addEventListener("online", () => refresh());
 onState((next) => {
-  const changed = !state || state.game !== next?.game;
+  // another game, or another turn (the figure is a turn older: GET /api/odds says by how much)
+  const changed = !state || state.game !== next?.game || state.turn !== next?.turn;
   state = next;
   if (changed) refresh();
   else render();

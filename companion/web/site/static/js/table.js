@@ -5,6 +5,7 @@
 // big, a slot for the odds, and the QR codes to join; at the end, the winner.
 
 import { currentState, session } from "./api.js";
+import { lang } from "./i18n.js";
 import { start } from "./page.js";
 import { CardSpotlight } from "./spotlight.js";
 import { tableView } from "./tableview.js";
@@ -15,6 +16,10 @@ import { WinnerView } from "./winner.js";
 await start();
 $("#wifi-ssid").textContent = session.wifi?.ssid ? `(${session.wifi.ssid})` : "";
 $("#join-url").textContent = session.join_url || "";
+// The join code opens the page in the language this screen speaks now (?lang=ru).
+const joinCode = () => { $("[data-test=qr-join]").src = `/api/qr.svg?for=join&lang=${lang()}`; };
+joinCode();
+window.addEventListener("langchange", joinCode);
 const winner = new WinnerView($("#winner"));
 new TapsView($("#taps"));
 new CardSpotlight($("#spotlight"), { state: currentState });
