@@ -18,7 +18,6 @@ Each step ends with a screenshot in test-artifacts/browser/ (game-NN-<step>.png)
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -237,7 +236,7 @@ def test_a_short_game(screens: Any, api: Api, shots: Shots, timings: dict[str, A
         table.wait_for_timeout(300)
         expect(table.get_by_test_id("toast").filter(has_text=reason)).to_have_count(0)
 
-    with steps.step("rent reaches the other screens within a second", table):
+    with steps.step("rent reaches the other screens", table):
         before = api.state()
         rent = api.board()["squares"][6]["rents"][0]
         ann_cash, bob_cash = player(before, "Ann")["cash"] - rent, player(before, "Bob")["cash"] + rent
@@ -248,22 +247,19 @@ def test_a_short_game(screens: Any, api: Api, shots: Shots, timings: dict[str, A
         watch(ann, "rent", "my-cash", "data-amount", ann_cash)
         banker.get_by_test_id("correction").fill(json.dumps({"do": "roll", "dice": [1, 2]}))
         time_click(banker, "correction-send")
-        started = time.monotonic()
         banker.get_by_test_id("correction-send").click()
-        # all three within a second of the banker's click, measured from here ...
-        amount(table.get_by_test_id("player-cash-Ann"), ann_cash, timeout=1_000)
-        amount(table.get_by_test_id("player-cash-Bob"), bob_cash, timeout=1_000)
-        amount(ann.get_by_test_id("my-cash"), ann_cash, timeout=1_000)
-        expect(rows.first).to_have_attribute("data-seq", str(rent_seq), timeout=1_000)
-        assert time.monotonic() - started < 1.0
-        # ... and each page's own moment, measured in the browsers
+        # All three get it (how fast is bench/pages_speed.py's figure, never a test's) ...
+        amount(table.get_by_test_id("player-cash-Ann"), ann_cash)
+        amount(table.get_by_test_id("player-cash-Bob"), bob_cash)
+        amount(ann.get_by_test_id("my-cash"), ann_cash)
+        expect(rows.first).to_have_attribute("data-seq", str(rent_seq))
+        # ... and each page's own moment, measured in the browsers and printed
         clicked = clicked_at(banker)
         for label, page in (("the Table page", table), ("the History page", history),
                             ("Ann's phone", ann)):
             shown = seen(page, "rent")
             assert shown is not None, label
             timings[f"rent: banker's click to {label} (ms)"] = shown - clicked
-            assert shown - clicked < 1_000, (label, shown - clicked)
         newest = rows.first
         expect(newest).to_have_attribute("data-from", "Ann")
         expect(newest).to_have_attribute("data-to", "Bob")
