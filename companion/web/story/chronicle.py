@@ -16,11 +16,13 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...ledger import GameStore
+from ...ledger.committed import CommittedRead
 from ...rules import Game, Outcome, Transfer, new_game
 from . import Words, both, money_words, new_game_item, story_items, template, undone_words
 
 log = logging.getLogger(__name__)
+
+READ_PAGE = 2000  # entries read at a time while wording a game
 
 
 @dataclass
@@ -36,6 +38,7 @@ class Told:
     items: list[dict[str, Any]] = field(default_factory=list)  # what it adds to the story
     money: list[Words] = field(default_factory=list)  # each ledger movement of this entry, in order
     undone: bool = False  # taken back by a later undo (and not put back)
+    took_back: list[int] = field(default_factory=list)  # an undo's: the seqs it took back
 
 
 class Chronicle:
@@ -49,18 +52,18 @@ class Chronicle:
         self.game: Game | None = None
         self.broken = False  # a stored command did not replay here: words fall back to English
 
-    def update(self, store: GameStore) -> None:
-        if store.seq == self.seen:
-            return
-        for entry in store.history():
-            if entry.seq <= self.seen:
-                continue
-            try:
-                self._read(entry.seq, entry.time, entry.source, entry.kind, json.loads(entry.line))
-            except Exception:  # never a reason to fail a page: the English reasons remain
-                log.exception("could not word entry %s of game %s", entry.seq, self.game_id)
-                self.broken = True
-            self.seen = entry.seq
+    def update(self, reading: CommittedRead) -> None:
+        """Word the entries stored since the last call, up to the reading's seq (a page at a
+        time: what was worded stays worded, and is never read again)."""
+        while self.seen < reading.seq:
+            upto = min(reading.seq, self.seen + READ_PAGE)
+            for seq, time, source, kind, line in reading.entries(self.seen, upto):
+                try:
+                    self._read(seq, time, source, kind, json.loads(line))
+                except Exception:  # never a reason to fail a page: the English reasons remain
+                    log.exception("could not word entry %s of game %s", seq, self.game_id)
+                    self.broken = True
+            self.seen = upto
 
     # ---- reading one entry -------------------------------------------------------------------
 
@@ -88,6 +91,7 @@ class Chronicle:
         elif kind == "undo":
             count = int(command.get("count", 1))
             undone = self.effective[-count:]
+            told.took_back = list(undone)
             reversing: list[Words] = []
             for taken in reversed(undone):
                 self.told[taken].undone = True
@@ -117,12 +121,22 @@ class Chronicle:
 
     # ---- what screens read -------------------------------------------------------------------
 
-    def story(self) -> list[dict[str, Any]]:
-        """The game as it stands, in order: undone moves are gone from it."""
-        return [item for seq in self.effective for item in self.told[seq].items]
+    def story(self, limit: int) -> list[dict[str, Any]]:
+        """The newest `limit` lines of the game as it stands, in order (undone moves are gone
+        from it); read from the end, so a long game costs no more than a short one."""
+        chunks: list[list[dict[str, Any]]] = []
+        count = 0
+        for seq in reversed(self.effective):
+            if count >= limit:
+                break
+            chunks.append(self.told[seq].items)
+            count += len(chunks[-1])
+        lines = [item for chunk in reversed(chunks) for item in chunk]
+        return lines[-limit:] if limit else []
 
-    def entries(self) -> list[Told]:
-        return [self.told[seq] for seq in sorted(self.told)]
+    def entries(self, after: int, upto: int) -> list[Told]:
+        """The entries after `after` up to `upto`, in order."""
+        return [self.told[seq] for seq in range(after + 1, upto + 1) if seq in self.told]
 
     def money_words(self, seq: int) -> list[Words]:
         told = self.told.get(seq)
@@ -133,14 +147,15 @@ class Chronicles:
     """The chronicle of the game the table plays, shared by every request (one lock)."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self.lock = threading.Lock()  # the requests' own: the writer never takes it
         self._current: Chronicle | None = None
 
-    def of(self, store: GameStore) -> Chronicle:
-        """Up to date with the store; call with the store's lock held (between two writes)."""
-        with self._lock:
-            chronicle = self._current
-            if chronicle is None or chronicle.game_id != store.game_id or chronicle.seen > store.seq:
-                chronicle = self._current = Chronicle(store.game_id)
-            chronicle.update(store)
-            return chronicle
+    def of(self, reading: CommittedRead) -> Chronicle:
+        """The game's chronicle, worded at least up to the reading's seq (it may be further on, if
+        another request read later: answers then say the chronicle's own seq). Hold `lock` while
+        using it."""
+        chronicle = self._current
+        if chronicle is None or chronicle.game_id != reading.game_id:
+            chronicle = self._current = Chronicle(reading.game_id)
+        chronicle.update(reading)
+        return chronicle
