@@ -38,6 +38,7 @@ from .schema import FORMAT, UNKEYED
 from .store import GameStore, Receipt
 
 KEEP_BACKUPS = 7
+IMPORT_BATCH = 1000  # commands `companion import` stores per transaction
 DAY = 24 * 3600.0
 
 
@@ -244,6 +245,7 @@ class DataFolder:
         """
         rejected: list[dict[str, Any]] = []
         store: GameStore | None = None
+        batched = 0
         try:
             for number, text in enumerate(lines, start=1):
                 if not text.strip():
@@ -253,7 +255,13 @@ class DataFolder:
                     store = self.create(command, source)
                     if said is not None:
                         store.record_import(said)
+                    store.begin_batch()
                     continue
+                if batched == IMPORT_BATCH:
+                    store.commit_batch()
+                    store.begin_batch()
+                    batched = 0
+                batched += 1
                 try:
                     store.submit(command, source)
                 except Rejected as refused:
@@ -268,6 +276,11 @@ class DataFolder:
             raise
         if store is None:
             raise Malformed("the script is empty")
+        try:
+            store.commit_batch()
+        except BaseException:
+            self._discard(store)
+            raise
         return store, rejected
 
     def _discard(self, store: GameStore) -> None:
