@@ -114,12 +114,15 @@ class Page:
         self.reads = 0
         self.bytes = 0
         self.wake = threading.Event()
+        self.failures: list[str] = []  # every answer of 500 or more
 
     def read(self) -> None:
         sep = "&" if "?" in self.path else "?"
         while True:
             status, answer = self.client.call("GET", f"{self.path}{sep}after={self.seq}&limit=1000")
             self.reads += 1
+            if status >= 500:
+                self.failures.append(f"{self.path}: {status} {answer}")
             if status != 200:
                 return
             if answer["game"] != self.game:

@@ -16,7 +16,7 @@ from .app import Context
 from .common import committed_read, window
 from .events import sse
 from .story import story_items
-from .story.chronicle import Chronicle, Chronicles
+from .story.chronicle import Chronicles
 
 feed = Blueprint("feed", __name__, url_prefix="/api/feed")
 
@@ -30,12 +30,12 @@ def chronicles() -> Chronicles:
 
 
 def _read(work: Any) -> Any:
-    """`work(reading, chronicle)` on a committed reading of the game (no lock of the writer's),
-    with the chronicle worded up to it; None without a game."""
+    """`work(reading, chronicles)` on a committed reading of the game (no lock of the writer's),
+    with the chronicles' lock held; None without a game."""
     def worded(reading: CommittedRead) -> Any:
         chronicled = chronicles()
         with chronicled.lock:
-            return work(reading, chronicled.of(reading))
+            return work(reading, chronicled)
 
     return committed_read(worded)
 
@@ -47,15 +47,18 @@ def story() -> Any:
         limit = max(1, min(int(request.args.get("limit", STORY_LINES)), 100_000))
     except ValueError:
         limit = STORY_LINES
-    answer = _read(lambda reading, chron: {
-        "game": reading.game_id, "seq": chron.seen, "items": chron.story(limit)})
+    def lines(reading: CommittedRead, chronicled: Chronicles) -> dict[str, Any]:
+        chron = chronicled.of(reading)
+        return {"game": reading.game_id, "seq": chron.seen, "items": chron.story(limit)}
+
+    answer = _read(lines)
     return jsonify(answer or {"game": None, "seq": 0, "items": []})
 
 
 NO_GAME: dict[str, Any] = {"game": None, "seq": 0, "after": 0, "next": 0, "more": False}
 
 
-def _page(reading: CommittedRead, chron: Chronicle) -> tuple[int, int, dict[str, Any]]:
+def _page(reading: CommittedRead) -> tuple[int, int, dict[str, Any]]:
     """The window ?after=&limit= asks for, and what the answer says of itself (see API.md)."""
     after, upto = reading.window(*window())
     return after, upto, {"game": reading.game_id, "seq": reading.seq, "after": after, "next": upto,
@@ -68,15 +71,16 @@ def ledger() -> Any:
     words in every language."""
     player = request.args.get("player") or None
 
-    def rows(reading: CommittedRead, chron: Chronicle) -> dict[str, Any]:
-        after, upto, page = _page(reading, chron)
+    def rows(reading: CommittedRead, chronicled: Chronicles) -> dict[str, Any]:
+        after, upto, page = _page(reading)
+        told = {t.seq: t.money for t in chronicled.page(reading, after, upto)}
         out = []
         counts: dict[int, int] = {}
         for row in reading.money_trail(after, upto):
             seq = row["seq"]
             index = counts.get(seq, 0)
             counts[seq] = index + 1
-            said = chron.money_words(seq)
+            said = told.get(seq, [])
             row["words"] = said[index] if index < len(said) else {"en": row["reason"]}
             if player is None or player in (row["from"], row["to"]):
                 out.append(row)
@@ -89,12 +93,14 @@ def ledger() -> Any:
 def log_words() -> Any:
     """The log entries after ?after= in words: what each did, its money, whether an undo took it
     back (and, for an undo, the seqs it took back, so a screen can mark the entries it has)."""
-    def entries(reading: CommittedRead, chron: Chronicle) -> dict[str, Any]:
-        after, upto, page = _page(reading, chron)
+    def entries(reading: CommittedRead, chronicled: Chronicles) -> dict[str, Any]:
+        after, upto, page = _page(reading)
+        told = chronicled.page(reading, after, upto)
+        undone = chronicled.of(reading).undone
         return {**page, "entries": [
             {"seq": t.seq, "time": t.time, "source": t.source, "kind": t.kind, "text": t.text,
-             "money": t.money, "undone": t.undone, "took_back": t.took_back}
-            for t in chron.entries(after, upto)]}
+             "money": t.money, "undone": t.seq in undone, "took_back": t.took_back}
+            for t in told]}
 
     return jsonify(_read(entries) or {"entries": [], **NO_GAME})
 
