@@ -161,7 +161,7 @@ class Unreadable(Exception):
 
 
 PAGE = 1000  # entries a paged read gives unless asked for fewer
-PAGE_MAX = 5000  # and at most, whatever is asked
+PAGE_MAX = 2000  # and at most, whatever is asked (a worded page is kept whole: KEEP)
 
 
 def window() -> tuple[int, int]:

@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 
 READ_PAGE = 2000  # entries read at a time while catching up
 TAIL = 400  # entries worded at the end of a game the chronicle catches up on
-KEEP = 6000  # worded entries a chronicle keeps (more than a page: see common.PAGE_MAX)
+KEEP = 2500  # worded entries a chronicle keeps (more than a page: see common.PAGE_MAX)
 CURSORS = 2  # cursors kept for screens reading old pages
 
 
