@@ -380,9 +380,9 @@ class GameStore:
         time = self.clock.now()
         moved = [(t.source, t.target, t.amount, t.reason) for t in transfers]
         sealed = entry_hash(self.head, seq, time, source, kind, line, moved, key=self.chain_key)
-        hashes = self.hashes
-        if applied:
-            hashes = [*self.hashes, commands_hash(self.hashes[-1] if self.hashes else GENESIS, line)]
+        # The running hash this entry adds (appended once committed: copying the list for each
+        # entry cost a long game's import more with every command).
+        added = commands_hash(self.hashes[-1] if self.hashes else GENESIS, line) if applied else None
         conn = self.conn
         batched = self._batch is not False
         try:
@@ -400,12 +400,12 @@ class GameStore:
                 "INSERT OR REPLACE INTO meta VALUES (?, ?)",
                 (("last_seq", str(seq)), ("head", sealed)),
             )
-            length = len(hashes)
-            if applied and length > 1 and length % self.snapshot_every == 0:
+            length = len(self.hashes) + (added is not None)
+            if added is not None and length > 1 and length % self.snapshot_every == 0:
                 state = json.dumps(snapshot(self.game), separators=(",", ":"))
                 conn.execute(
                     "INSERT INTO snapshots VALUES (?, ?, ?, ?, ?)",
-                    (seq, length, hashes[-1], state, state_hash(state, self.chain_key)),
+                    (seq, length, added, state, state_hash(state, self.chain_key)),
                 )
             if status is not None:
                 conn.execute("UPDATE meta SET value = ? WHERE key = 'status'", (status,))
@@ -422,7 +422,8 @@ class GameStore:
             raise
         self.seq = seq
         self.head = sealed
-        self.hashes = hashes
+        if added is not None:
+            self.hashes.append(added)
         return seq
 
     def _status(self) -> str | None:
