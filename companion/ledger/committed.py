@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import quote
 
 from .errors import GameDamaged
+from .readonly import connect_read_only
 
 Row = tuple[int, int, str, str, str, int, str]  # id, seq, time, from, to, amount, reason
 
@@ -30,8 +31,7 @@ class CommittedRead:
         self.path = path
         self.game_id = game_id
         try:
-            self.conn = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True,
-                                        isolation_level=None, check_same_thread=False, timeout=2.0)
+            self.conn = self._connect(path)
             self.conn.execute("BEGIN")
             # The snapshot is taken by the first read; everything after sees the same file.
             last = self.conn.execute("SELECT max(seq) FROM log").fetchone()[0]
@@ -40,6 +40,19 @@ class CommittedRead:
             self.close()
             raise GameDamaged(f"Game {game_id} cannot be read now ({exc})") from None
         self.seq: int = int(last or 0)
+
+    @staticmethod
+    def _connect(path: Path) -> sqlite3.Connection:
+        """Read-only through the writer's WAL; in a folder that cannot be written (no index can
+        be made there), as readonly.py reads such a file."""
+        conn = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, isolation_level=None,
+                               check_same_thread=False, timeout=2.0)
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # SQLite opens lazily
+            return conn
+        except sqlite3.OperationalError:
+            conn.close()
+            return connect_read_only(path)
 
     def _meta(self, key: str) -> str | None:
         row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
