@@ -48,6 +48,7 @@ bench: compiled
 	$(VENV)/bin/python bench/page_weight.py
 	$(VENV)/bin/python bench/odds_speed.py
 	$(VENV)/bin/python bench/smart_bot.py
+	$(VENV)/bin/python bench/long_reads.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .build build dist *.egg-info

@@ -23,6 +23,7 @@ from .errors import BadDriver, GpioUnavailable
 log = logging.getLogger(__name__)
 
 DRIVERS = ("gpio", "simulated")
+STATES_KEPT = 1000  # changes a simulated pin remembers (tests read them; nothing else does)
 
 
 class DebouncedMockPin(MockPin):  # type: ignore[misc]
@@ -37,6 +38,14 @@ class DebouncedMockPin(MockPin):  # type: ignore[misc]
         self._settle_lock = threading.Lock()
         self._reported = False
         super().__init__(factory, info)
+
+    def _change_state(self, value: bool) -> bool:
+        """MockPin keeps every change it ever made in `states`: a simulated table that runs for
+        days would grow without end, so only the newest STATES_KEPT are kept."""
+        changed = bool(super()._change_state(value))
+        if len(self.states) > 2 * STATES_KEPT:
+            del self.states[:-STATES_KEPT]
+        return changed
 
     def _enable_event_detect(self) -> None:
         # The level a new listener knows: later edges are measured against it.

@@ -49,6 +49,7 @@ from .store import GameStore, Receipt
 KEEP_BACKUPS = 7
 ROLLING_EVERY = 50  # entries between two rolling backups of the game in play
 KEEP_ROLLING = 3
+IMPORT_BATCH = 1000  # commands `companion import` stores per transaction
 DAY = 24 * 3600.0
 
 
@@ -279,6 +280,7 @@ class DataFolder:
         """
         rejected: list[dict[str, Any]] = []
         store: GameStore | None = None
+        batched = 0
         try:
             for number, text in enumerate(lines, start=1):
                 if not text.strip():
@@ -288,7 +290,13 @@ class DataFolder:
                     store = self.create(command, source)
                     if said is not None:
                         store.record_import(said)
+                    store.begin_batch()
                     continue
+                if batched == IMPORT_BATCH:
+                    store.commit_batch()
+                    store.begin_batch()
+                    batched = 0
+                batched += 1
                 try:
                     store.submit(command, source)
                 except Rejected as refused:
@@ -303,6 +311,11 @@ class DataFolder:
             raise
         if store is None:
             raise Malformed("the script is empty")
+        try:
+            store.commit_batch()
+        except BaseException:
+            self._discard(store)
+            raise
         return store, rejected
 
     def recover(self, game_id: str) -> tuple[GameStore, int, list[str]]:

@@ -129,7 +129,8 @@ def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Bluepri
     for blueprint in [*_blueprints(), *blueprints]:
         app.register_blueprint(blueprint)
 
-    from .common import BadBody, error, read_body
+    from ..table.words import words
+    from .common import BadBody, BadWindow, Unreadable, error, read_body
 
     @app.before_request
     def guard_api() -> Any:
@@ -161,6 +162,18 @@ def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Bluepri
     @app.errorhandler(BadBody)
     def bad_body(exc: BadBody) -> Any:
         return error(exc.reason, 400)
+
+    @app.errorhandler(BadWindow)
+    def bad_window(_exc: BadWindow) -> Any:
+        said = words("reads.bad_window")
+        return error(said["en"], 400, words=said)
+
+    @app.errorhandler(Unreadable)
+    def unreadable(_exc: Unreadable) -> Any:
+        said = words("reads.unreadable")
+        response, status = error(said["en"], 503, words=said)
+        response.headers["Retry-After"] = "1"
+        return response, status
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:

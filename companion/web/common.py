@@ -9,7 +9,8 @@ from typing import Any
 
 from flask import Response, g, jsonify, request, session
 
-from ..ledger.store import GameStore
+from ..ledger.committed import CommittedRead
+from ..ledger.errors import GameDamaged
 from ..scriptfile import ScriptError, parse_line
 from ..table import Result
 from ..table import result as refusals
@@ -155,10 +156,39 @@ def answer(result: Result, created: bool = False) -> tuple[Response, int]:
     return jsonify(said), status
 
 
-def store_read(read: Callable[[GameStore], Any]) -> Any:
-    """Read the current game's file between two writes (the store's lock keeps them apart)."""
+class Unreadable(Exception):
+    """The game's file could not be read for this request (a reading is retried, never a 500)."""
+
+
+PAGE = 1000  # entries a paged read gives unless asked for fewer
+PAGE_MAX = 2000  # and at most, whatever is asked (a worded page is kept whole: KEEP)
+
+
+def window() -> tuple[int, int]:
+    """?after=<seq>&limit=<n> of a paged read: the entries after the seq a screen has, at most
+    `limit` (PAGE by default, PAGE_MAX at most) of them. BadWindow for anything but numbers."""
+    try:
+        after = int(request.args.get("after", 0))
+        limit = int(request.args.get("limit", PAGE))
+    except ValueError:
+        raise BadWindow() from None
+    return max(0, after), max(1, min(limit, PAGE_MAX))
+
+
+class BadWindow(Exception):
+    """?after= or ?limit= that is no whole number (400)."""
+
+
+def committed_read(read: Callable[[CommittedRead], Any]) -> Any:
+    """Read the current game as it was committed, on a connection and in a read transaction of
+    its own: the writer never waits for it, and the whole request sees one game at one seq even
+    if the table stores more commands or starts a new game meanwhile. None without a game."""
     store = context().table.store
     if store is None:
         return None
-    with store.lock:
-        return read(store)
+    try:
+        reading = CommittedRead(store.path, store.game_id)
+    except GameDamaged:
+        raise Unreadable() from None
+    with reading:
+        return read(reading)

@@ -11,9 +11,9 @@ from typing import Any
 
 from flask import Blueprint, Flask, jsonify, request
 
-from ..ledger import GameStore
-from ..ledger.export import money_trail
-from .app import Context, context
+from ..ledger.committed import CommittedRead
+from .app import Context
+from .common import committed_read, window
 from .events import sse
 from .story import story_items
 from .story.chronicle import Chronicles
@@ -30,11 +30,14 @@ def chronicles() -> Chronicles:
 
 
 def _read(work: Any) -> Any:
-    store: GameStore | None = context().table.store
-    if store is None:
-        return None
-    with store.lock:
-        return work(store, chronicles().of(store))
+    """`work(reading, chronicles)` on a committed reading of the game (no lock of the writer's),
+    with the chronicles' lock held; None without a game."""
+    def worded(reading: CommittedRead) -> Any:
+        chronicled = chronicles()
+        with chronicled.lock:
+            return work(reading, chronicled)
+
+    return committed_read(worded)
 
 
 @feed.get("")
@@ -44,40 +47,62 @@ def story() -> Any:
         limit = max(1, min(int(request.args.get("limit", STORY_LINES)), 100_000))
     except ValueError:
         limit = STORY_LINES
-    answer = _read(lambda store, chron: {
-        "game": store.game_id, "seq": store.seq, "items": chron.story()[-limit:]})
+    def lines(reading: CommittedRead, chronicled: Chronicles) -> dict[str, Any]:
+        chron = chronicled.of(reading)
+        return {"game": reading.game_id, "seq": chron.seen, "items": chron.story(limit)}
+
+    answer = _read(lines)
     return jsonify(answer or {"game": None, "seq": 0, "items": []})
+
+
+NO_GAME: dict[str, Any] = {"game": None, "seq": 0, "after": 0, "next": 0, "more": False}
+
+
+def _page(reading: CommittedRead) -> tuple[int, int, dict[str, Any]]:
+    """The window ?after=&limit= asks for, and what the answer says of itself (see API.md)."""
+    after, upto = reading.window(*window())
+    return after, upto, {"game": reading.game_id, "seq": reading.seq, "after": after, "next": upto,
+                         "more": upto < reading.seq}
 
 
 @feed.get("/ledger")
 def ledger() -> Any:
-    """Every stored money movement (as GET /api/history) with its words in every language."""
+    """The money movements of the entries after ?after= (as GET /api/history), each with its
+    words in every language."""
     player = request.args.get("player") or None
 
-    def rows(store: GameStore, chron: Any) -> list[dict[str, Any]]:
+    def rows(reading: CommittedRead, chronicled: Chronicles) -> dict[str, Any]:
+        after, upto, page = _page(reading)
+        told = {t.seq: t.money for t in chronicled.page(reading, after, upto)}
         out = []
         counts: dict[int, int] = {}
-        for row in money_trail(store):
+        for row in reading.money_trail(after, upto):
             seq = row["seq"]
             index = counts.get(seq, 0)
             counts[seq] = index + 1
-            said = chron.money_words(seq)
+            said = told.get(seq, [])
             row["words"] = said[index] if index < len(said) else {"en": row["reason"]}
             if player is None or player in (row["from"], row["to"]):
                 out.append(row)
-        return out
+        return {**page, "transfers": out}
 
-    return jsonify({"transfers": _read(rows) or []})
+    return jsonify(_read(rows) or {"transfers": [], **NO_GAME})
 
 
 @feed.get("/log")
 def log_words() -> Any:
-    """Every log entry in words: what it did, its money, and whether an undo took it back."""
-    def entries(_store: GameStore, chron: Any) -> list[dict[str, Any]]:
-        return [{"seq": t.seq, "time": t.time, "source": t.source, "kind": t.kind, "text": t.text,
-                 "money": t.money, "undone": t.undone} for t in chron.entries()]
+    """The log entries after ?after= in words: what each did, its money, whether an undo took it
+    back (and, for an undo, the seqs it took back, so a screen can mark the entries it has)."""
+    def entries(reading: CommittedRead, chronicled: Chronicles) -> dict[str, Any]:
+        after, upto, page = _page(reading)
+        told = chronicled.page(reading, after, upto)
+        undone = chronicled.of(reading).undone
+        return {**page, "entries": [
+            {"seq": t.seq, "time": t.time, "source": t.source, "kind": t.kind, "text": t.text,
+             "money": t.money, "undone": t.seq in undone, "took_back": t.took_back}
+            for t in told]}
 
-    return jsonify({"entries": _read(entries) or []})
+    return jsonify(_read(entries) or {"entries": [], **NO_GAME})
 
 
 class FeedPusher:

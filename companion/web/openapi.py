@@ -103,6 +103,14 @@ QUERY_AFTER = [
      "description": "the seq last seen: 204 while it is still the current one"},
     {"name": "game", "in": "query", "required": False, "schema": STRING},
 ]
+PAGED = [  # a window of the log (web/API.md, "Paged reads")
+    {"name": "after", "in": "query", "required": False, "schema": INTEGER,
+     "description": "the entries after this seq (the `next` of the last page; default 0)"},
+    {"name": "limit", "in": "query", "required": False, "schema": INTEGER,
+     "description": "at most this many entries (1,000 by default, 2,000 at most)"},
+]
+PLAYER = {"name": "player", "in": "query", "required": False, "schema": STRING}
+PAGED_ANSWERS = {400: "after or limit is not a number", 503: "the game cannot be read now: ask again"}
 ROUTES: dict[str, dict[str, Route]] = {
     "/api/state": {"get": ("The printed state of TABLE-SCRIPT.md with seq, game and legal; with "
                            "?after=<seq>, 204 while unchanged (polling)",
@@ -113,10 +121,12 @@ ROUTES: dict[str, dict[str, Route]] = {
                             {200: "event stream", 503: "the companion is stopping: poll /api/state"},
                             None, [])},
     "/api/board": {"get": ("The board and the decks of this edition", {200: "edition"}, None, [])},
-    "/api/history": {"get": ("Every money movement, with balances after", {200: "transfers"}, None,
-                             [{"name": "player", "in": "query", "required": False, "schema": STRING}])},
-    "/api/chart": {"get": ("Each player's cash over the game", {200: "points"}, None, [])},
-    "/api/log": {"get": ("Every stored entry, undos included", {200: "entries"}, None, [])},
+    "/api/history": {"get": ("The money movements of a window of entries, with balances after",
+                             {200: "transfers", **PAGED_ANSWERS}, None, [PLAYER, *PAGED])},
+    "/api/chart": {"get": ("Each player's cash over a window of entries", {200: "points", **PAGED_ANSWERS},
+                           None, PAGED)},
+    "/api/log": {"get": ("A window of stored entries, undos included", {200: "entries", **PAGED_ANSWERS},
+                         None, PAGED)},
     "/api/games": {
         "get": ("The stored games and the current one", {200: "games"}, None, []),
         "post": ("Banker: start a game", {201: "started", 401: "not the banker", 422: "refused",
@@ -225,10 +235,10 @@ ROUTES: dict[str, dict[str, Route]] = {
                              "required": ["time"]}, [])},
     "/api/feed": {"get": ("The story of the game in words (en, ru): the newest lines", {200: "items"}, None,
                           [{"name": "limit", "in": "query", "required": False, "schema": INTEGER}])},
-    "/api/feed/ledger": {"get": ("Every money movement with its words (en, ru)", {200: "transfers"}, None,
-                                 [{"name": "player", "in": "query", "required": False, "schema": STRING}])},
-    "/api/feed/log": {"get": ("Every stored entry in words (en, ru), undone ones marked", {200: "entries"},
-                              None, [])},
+    "/api/feed/ledger": {"get": ("The money movements of a window of entries with their words (en, ru)",
+                                 {200: "transfers", **PAGED_ANSWERS}, None, [PLAYER, *PAGED])},
+    "/api/feed/log": {"get": ("A window of stored entries in words (en, ru), undone ones marked",
+                              {200: "entries", **PAGED_ANSWERS}, None, PAGED)},
     "/api/pieces": {"get": ("Each player's piece (car, dog, ...)", {200: "pieces"}, None, [])},
     "/api/taps": {"get": ("What the next token tap will do, and every screen waiting for one",
                           {200: "next and waiting"}, None, [])},

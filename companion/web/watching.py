@@ -11,12 +11,11 @@ import json
 import segno
 from flask import Blueprint, Response, jsonify, request, stream_with_context
 
-from ..ledger.export import money_trail
-from ..ledger.store import GameStore
+from ..ledger.committed import CommittedRead
 from ..rules import load_edition
 from ..rules.texts import LANGUAGES
 from .app import context
-from .common import JSON, client, error, paired_player, screen, store_read
+from .common import JSON, client, committed_read, error, paired_player, screen, window
 from .events import sse
 from .openapi import spec
 from .sessions import label_text, public_id
@@ -94,54 +93,77 @@ def board() -> Response:
     })
 
 
-def _history(store: GameStore, player: str | None) -> list[JSON]:
-    return [row for row in money_trail(store) if player is None or player in (row["from"], row["to"])]
+def _page(reading: CommittedRead, after: int, upto: int) -> JSON:
+    """What every paged answer says of itself: the game, the seq it was read at, where the next
+    page starts (`next`, to pass as ?after=) and whether there is more before that seq."""
+    return {"game": reading.game_id, "seq": reading.seq, "after": after, "next": upto,
+            "more": upto < reading.seq}
+
+
+def _history(reading: CommittedRead, player: str | None) -> JSON:
+    after, upto = reading.window(*window())
+    rows = [row for row in reading.money_trail(after, upto)
+            if player is None or player in (row["from"], row["to"])]
+    return {**_page(reading, after, upto), "transfers": rows}
 
 
 @watching.get("/history")
 def history() -> Response:
+    """Money movements of the entries after ?after= (at most ?limit= entries): see API.md."""
     player = request.args.get("player") or None
-    rows = store_read(lambda s: _history(s, player))
-    return jsonify({"transfers": rows or []})
+    return jsonify(committed_read(lambda r: _history(r, player)) or {"transfers": [], **NO_GAME})
 
 
-def turn_ends(store: GameStore) -> list[int]:
-    """The seqs of the stored end_turn commands that still count (not undone), in order."""
+NO_GAME: JSON = {"game": None, "seq": 0, "after": 0, "next": 0, "more": False}
+
+
+def turn_ends(reading: CommittedRead, upto: int) -> list[int]:
+    """The seqs of the stored end_turn commands up to `upto`, in order (the chart's turns; one
+    indexed scan of the log's lines in SQLite, not a replay; an end_turn the banker undid still
+    counts, which only shifts the chart's axis)."""
     ends = []
-    for line, seq in store.effective:
-        if '"end_turn"' in line:
-            try:
-                if json.loads(line).get("do") == "end_turn":
-                    ends.append(seq)
-            except ValueError:
-                continue
+    for seq, line in reading.conn.execute(
+            "SELECT seq, line FROM log WHERE seq <= ? AND line LIKE '%\"end_turn\"%' ORDER BY seq", (upto,)):
+        try:
+            if json.loads(line).get("do") == "end_turn":
+                ends.append(seq)
+        except ValueError:
+            continue
     return ends
 
 
 @watching.get("/chart")
 def chart() -> Response:
-    def points(store: GameStore) -> JSON:
-        names = list(store.game.names)
-        ends = turn_ends(store)
+    """Each player's cash after each entry that moved money, paged like /api/history."""
+    def points(reading: CommittedRead) -> JSON:
+        names = reading.players
+        after, upto = reading.window(*window())
+        ends = turn_ends(reading, upto)
         out: list[JSON] = []
-        for row in _history(store, None):
+        for row in reading.money_trail(after, upto):
             cash = [row["balances"][n] for n in names]
             if out and out[-1]["seq"] == row["seq"]:
                 out[-1]["cash"] = cash
             else:  # turn: the turn it happened in, counted from 1 (the chart's x axis)
                 turn = 1 + bisect.bisect_left(ends, row["seq"])
                 out.append({"seq": row["seq"], "turn": turn, "cash": cash})
-        return {"players": names, "points": out}
+        return {**_page(reading, after, upto), "players": names, "points": out}
 
-    return jsonify(store_read(points) or {"players": [], "points": []})
+    return jsonify(committed_read(points) or {"players": [], "points": [], **NO_GAME})
 
 
 @watching.get("/log")
 def log() -> Response:
-    """Every log entry, the new game's line without its seed: the decks are shuffled from it, so
-    whoever read it would know every card to come (the banker's export carries it, for replay)."""
-    entries = store_read(lambda s: [{**e.__dict__, "line": without_seed(e.line)} for e in s.history()])
-    return jsonify({"entries": entries or []})
+    """The log entries after ?after= (paged), the new game's line without its seed: the decks
+    are shuffled from it, so whoever read it would know every card to come (the banker's export
+    carries it, for replay)."""
+    def entries(reading: CommittedRead) -> JSON:
+        after, upto = reading.window(*window())
+        rows = [{"seq": seq, "time": time, "source": source, "kind": kind, "line": without_seed(line)}
+                for seq, time, source, kind, line in reading.entries(after, upto)]
+        return {**_page(reading, after, upto), "entries": rows}
+
+    return jsonify(committed_read(entries) or {"entries": [], **NO_GAME})
 
 
 def without_seed(line: str) -> str:

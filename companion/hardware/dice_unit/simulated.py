@@ -41,6 +41,8 @@ log = logging.getLogger(__name__)
 TICK = 0.05
 T = TypeVar("T")
 
+LINES_KEPT = 1000  # lines a simulated unit remembers each way
+
 
 def new_boot() -> str:
     """A boot id as the firmware draws one at power-up: 8 hex digits."""
@@ -80,7 +82,7 @@ class SimulatedDiceUnit:
         self.pending_dice = (1, 1)  # its dice: every resend carries these, whatever SHOW says
         self.dice: tuple[int, int] | None = None  # what the LEDs show
         self.mode = "off"  # off | rolling | steady | blinking | error
-        self.received: list[PiLine] = []
+        self.received: list[PiLine] = []  # the newest LINES_KEPT (tests read them)
         self.sent: list[bytes] = []
         self.dropped = 0  # lines written while unplugged or with the buffer full
         self.silent = False  # a hung unit: reads nothing, answers nothing
@@ -248,6 +250,8 @@ class SimulatedDiceUnit:
             self.dropped += 1
             return
         self.sent.append(data)
+        if len(self.sent) > 2 * LINES_KEPT:
+            del self.sent[:-LINES_KEPT]
 
     def _press(self) -> int | None:
         if self.pending is not None:
@@ -264,6 +268,8 @@ class SimulatedDiceUnit:
         if message is None:
             return
         self.received.append(message)
+        if len(self.received) > 2 * LINES_KEPT:  # a PING every few seconds, for days
+            del self.received[:-LINES_KEPT]
         if isinstance(message, Query):
             self._hello()
         elif isinstance(message, Ping):

@@ -1,11 +1,15 @@
 """The stored game replayed to word it: every log entry with its events and money movements in
-every language, kept up to date one entry at a time.
+every language, read one entry at a time and never twice.
 
 The ledger holds the commands and the English reasons; replaying the log on a game of our own
-(`apply(..., guarded=False)` on a fresh `new_game`: about 0.03 s for 10,000 commands) gives back
-each movement's `why` as a sentence. Undo entries rebuild that game from the effective commands,
-so the story follows undo as the game does; the reversing movements an undo posts are worded from
-the movements they reverse.
+(`apply(..., guarded=False)` on a fresh `new_game`) gives back each movement's `why` as a
+sentence. Wording costs far more than replaying, and worded entries cost memory, so a chronicle
+words only what screens show: the game's chronicle (`Chronicles.of`) catches up on a long game by
+replaying it and words only its last TAIL entries and every entry stored from then on, and keeps
+the newest KEEP worded entries; a page of older entries (`Chronicles.page`) is worded by a
+cursor that replays the game up to it and goes on from there for the next page. Undo entries
+rebuild the game from the effective commands, so the story follows undo as the game does; the
+reversing movements an undo posts are worded from the movements they reverse.
 """
 
 from __future__ import annotations
@@ -13,14 +17,21 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from array import array
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...ledger import GameStore
+from ...ledger.committed import CommittedRead
 from ...rules import Game, Outcome, Transfer, new_game
 from . import TIMER, Words, both, event_words, money_words, new_game_item, story_items, template, undone_words
 
 log = logging.getLogger(__name__)
+
+READ_PAGE = 2000  # entries read at a time while catching up
+TAIL = 400  # entries worded at the end of a game the chronicle catches up on
+KEEP = 2500  # worded entries a chronicle keeps (more than a page: see common.PAGE_MAX)
+CURSORS = 2  # cursors kept for screens reading old pages
 
 
 @dataclass
@@ -31,74 +42,92 @@ class Told:
     time: str
     source: str
     kind: str  # new, play, redo, undo, clock, import
-    command: dict[str, Any]
     text: Words  # the entry in one sentence
     items: list[dict[str, Any]] = field(default_factory=list)  # what it adds to the story
     money: list[Words] = field(default_factory=list)  # each ledger movement of this entry, in order
-    undone: bool = False  # taken back by a later undo (and not put back)
+    took_back: list[int] = field(default_factory=list)  # an undo's: the seqs it took back
 
 
 class Chronicle:
-    """One stored game in words. `update(store)` reads the entries stored since the last call."""
+    """One stored game in words, from the entry after `word_after` on. `update(reading)` reads
+    the entries stored since the last call."""
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, word_after: int = 0) -> None:
         self.game_id = game_id
+        self.word_after = word_after
         self.seen = 0  # the last seq read
-        self.told: dict[int, Told] = {}
-        self.effective: list[int] = []  # seqs of the entries that make the game now
+        self.told: OrderedDict[int, Told] = OrderedDict()  # the newest KEEP worded entries
+        self.effective = array("q")  # seqs of the entries that make the game now
+        self.undone: set[int] = set()  # entries taken back by an undo (and not put back)
         self.game: Game | None = None
         self.broken = False  # a stored command did not replay here: words fall back to English
 
-    def update(self, store: GameStore) -> None:
-        if store.seq == self.seen:
-            return
-        for entry in store.history():
-            if entry.seq <= self.seen:
-                continue
-            try:
-                self._read(entry.seq, entry.time, entry.source, entry.kind, json.loads(entry.line))
-            except Exception:  # never a reason to fail a page: the English reasons remain
-                log.exception("could not word entry %s of game %s", entry.seq, self.game_id)
-                self.broken = True
-            self.seen = entry.seq
+    def update(self, reading: CommittedRead, upto: int | None = None) -> None:
+        """Read the entries after `seen` up to `upto` (the reading's seq by default), a page of
+        the file at a time."""
+        end = reading.seq if upto is None else min(upto, reading.seq)
+        while self.seen < end:
+            stop = min(end, self.seen + READ_PAGE)
+            for seq, time, source, kind, line in reading.entries(self.seen, stop):
+                try:
+                    self._read(reading, seq, time, source, kind, json.loads(line))
+                except Exception:  # never a reason to fail a page: the English reasons remain
+                    log.exception("could not word entry %s of game %s", seq, self.game_id)
+                    self.broken = True
+            self.seen = stop
 
     # ---- reading one entry -------------------------------------------------------------------
 
-    def _read(self, seq: int, time: str, source: str, kind: str, command: dict[str, Any]) -> None:
-        told = Told(seq, time, source, kind, command, both(lambda lang: template("log.nothing", lang)))
-        self.told[seq] = told
+    def _read(self, reading: CommittedRead, seq: int, time: str, source: str, kind: str,
+              command: dict[str, Any]) -> None:
+        worded = seq > self.word_after
+        told = Told(seq, time, source, kind, {}) if worded else None
         if kind == "new":
             self.game = new_game(command)
-            self.effective = [seq]
-            names = list(self.game.names)
-            told.money = [both(lambda lang, n=name, c=cash: money_words(
-                Transfer("bank", n, c, "starting cash"), lang))
-                for name, cash in zip(names, self.game.cash, strict=True) if cash]
-            told.items = [new_game_item(seq, names, self.game.cash[0])]
-            told.text = both(lambda lang: template("log.new", lang).format(players=", ".join(names)))
+            self.effective = array("q", [seq])
+            if told is not None:
+                names = list(self.game.names)
+                told.money = [both(lambda lang, n=name, c=cash: money_words(
+                    Transfer("bank", n, c, "starting cash"), lang))
+                    for name, cash in zip(names, self.game.cash, strict=True) if cash]
+                told.items = [new_game_item(seq, names, self.game.cash[0])]
+                told.text = both(lambda lang: template("log.new", lang).format(players=", ".join(names)))
         elif kind in ("play", "redo"):
             if self.game is None:
                 return
             outcome = self.game.apply(command, guarded=False)
             self.effective.append(seq)
-            self._tell(told, outcome)
-            if kind == "redo":
-                said = told.text
-                told.text = {lang: template("log.redo", lang).format(said[lang]) for lang in said}
+            if told is not None:
+                self._tell(told, outcome)
+                if kind == "redo":
+                    said = told.text
+                    told.text = {lang: template("log.redo", lang).format(said[lang]) for lang in said}
         elif kind == "undo":
             count = int(command.get("count", 1))
-            undone = self.effective[-count:]
-            reversing: list[Words] = []
-            for taken in reversed(undone):
-                self.told[taken].undone = True
-                reversing += [undone_words(words) for words in reversed(self.told[taken].money)]
-            told.money = reversing
-            self.effective = self.effective[:-count]
-            self._rebuild()
-            key = "log.undo_one" if count == 1 else "log.undo_many"
-            told.text = both(lambda lang: template(key, lang).format(n=count))
-        elif kind in ("clock", "import"):
+            undone = list(self.effective[-count:])
+            self.undone.update(undone)
+            del self.effective[-count:]
+            self._rebuild(reading)
+            if told is not None:
+                told.took_back = undone
+                reversing: list[Words] = []
+                for taken in reversed(undone):
+                    before = self.told.get(taken)
+                    if before is None:  # worded long ago, or never: from the ledger's reasons
+                        reversing = []
+                        break
+                    reversing += [undone_words(words) for words in reversed(before.money)]
+                told.money = reversing
+                key = "log.undo_one" if count == 1 else "log.undo_many"
+                told.text = both(lambda lang: template(key, lang).format(n=count))
+        elif kind in ("clock", "import") and told is not None:
             told.text = both(lambda lang: template(f"log.{kind}", lang))
+        if told is not None:
+            if not told.text:
+                told.text = both(lambda lang: template("log.nothing", lang))
+            self.told[seq] = told
+            while len(self.told) > KEEP:
+                self.told.popitem(last=False)
 
     def _tell(self, told: Told, outcome: Outcome) -> None:
         told.items = story_items(told.seq, outcome, told.source)
@@ -106,43 +135,80 @@ class Chronicle:
         said = [(lambda lang, e=e: event_words(e, lang, "timer.passes"))
                 if e.key == "auction.passes" and told.source == TIMER else e.words
                 for e in outcome.events]  # the log too tells the timer's passes as the timer's
+        told.text = both(lambda lang: template("log.nothing", lang))
         if said:
             told.text = {lang: "; ".join(w(lang) for w in said) for lang in told.text}
 
-    def _rebuild(self) -> None:
-        """The game again from the effective commands (after an undo)."""
-        first = self.told[self.effective[0]].command
-        game = new_game(first)
-        for seq in self.effective[1:]:
-            game.apply(self.told[seq].command, guarded=False)
+    def _rebuild(self, reading: CommittedRead) -> None:
+        """The game again from the effective commands (after an undo), read from the file."""
+        wanted = set(self.effective)
+        game: Game | None = None
+        after = 0
+        while after < self.seen:
+            upto = min(self.seen, after + READ_PAGE)
+            for seq, _time, _source, _kind, line in reading.entries(after, upto):
+                if seq not in wanted:
+                    continue
+                if game is None:
+                    game = new_game(json.loads(line))
+                else:
+                    game.apply(json.loads(line), guarded=False)
+            after = upto
         self.game = game
 
     # ---- what screens read -------------------------------------------------------------------
 
-    def story(self) -> list[dict[str, Any]]:
-        """The game as it stands, in order: undone moves are gone from it."""
-        return [item for seq in self.effective for item in self.told[seq].items]
+    def story(self, limit: int) -> list[dict[str, Any]]:
+        """The newest `limit` lines of the game as it stands, in order (undone moves are gone
+        from it); read from the end, so a long game costs no more than a short one."""
+        chunks: list[list[dict[str, Any]]] = []
+        count = 0
+        for seq in reversed(self.effective):
+            told = self.told.get(seq)
+            if count >= limit or told is None:  # older than what was worded
+                break
+            chunks.append(told.items)
+            count += len(told.items)
+        lines = [item for chunk in reversed(chunks) for item in chunk]
+        return lines[-limit:] if limit else []
 
-    def entries(self) -> list[Told]:
-        return [self.told[seq] for seq in sorted(self.told)]
-
-    def money_words(self, seq: int) -> list[Words]:
-        told = self.told.get(seq)
-        return told.money if told is not None else []
+    def has(self, after: int, upto: int) -> bool:
+        """Whether every entry after `after` up to `upto` is worded here."""
+        return upto <= self.seen and all(seq in self.told for seq in range(after + 1, upto + 1))
 
 
 class Chronicles:
-    """The chronicle of the game the table plays, shared by every request (one lock)."""
+    """The chronicle of the game the table plays, shared by every request, and the cursors
+    that word older pages. Hold `lock` while using them (the requests' own lock: the writer
+    never takes it)."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self.lock = threading.Lock()
         self._current: Chronicle | None = None
+        self._cursors: OrderedDict[tuple[str, int], Chronicle] = OrderedDict()
 
-    def of(self, store: GameStore) -> Chronicle:
-        """Up to date with the store; call with the store's lock held (between two writes)."""
-        with self._lock:
-            chronicle = self._current
-            if chronicle is None or chronicle.game_id != store.game_id or chronicle.seen > store.seq:
-                chronicle = self._current = Chronicle(store.game_id)
-            chronicle.update(store)
-            return chronicle
+    def of(self, reading: CommittedRead) -> Chronicle:
+        """The game's chronicle, worded at least up to the reading's seq (it may be further on,
+        if another request read later: answers then say the chronicle's own seq)."""
+        chronicle = self._current
+        if chronicle is None or chronicle.game_id != reading.game_id:
+            chronicle = self._current = Chronicle(reading.game_id, word_after=reading.seq - TAIL)
+            self._cursors.clear()
+        chronicle.update(reading)
+        return chronicle
+
+    def page(self, reading: CommittedRead, after: int, upto: int) -> list[Told]:
+        """The entries after `after` up to `upto` in words, each marked whether an undo took it
+        back; from the game's chronicle if it has them, else from a cursor."""
+        current = self.of(reading)
+        source = current
+        if not current.has(after, upto):
+            cursor = self._cursors.pop((reading.game_id, after), None)
+            if cursor is None:
+                cursor = Chronicle(reading.game_id, word_after=after)
+            cursor.update(reading, upto)
+            self._cursors[(reading.game_id, upto)] = cursor  # where the next page starts
+            while len(self._cursors) > CURSORS:
+                self._cursors.popitem(last=False)
+            source = cursor
+        return [source.told[seq] for seq in range(after + 1, upto + 1) if seq in source.told]

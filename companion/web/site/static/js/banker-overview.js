@@ -1,9 +1,9 @@
 // The banker's view of the game: everyone's cash, worth and deeds at a glance, and the log in
 // words, move by move (what an undo took back struck through).
 
-import { get } from "./api.js";
 import { groupStyle, loadBoard, squareName } from "./board.js";
 import { lang, t } from "./i18n.js";
+import { Reader } from "./paged.js";
 import { tokenEl } from "./pieces.js";
 import { clear, h, money, timeText } from "./ui.js";
 
@@ -33,8 +33,14 @@ export async function renderOverview(el, state) {
 let entries = [];
 export const logEntries = () => entries;
 
+const log = new Reader("/api/feed/log", "entries");
+
 export async function loadLog(el) {
-  try { entries = (await get("/api/feed/log", { quiet: true })).entries || []; } catch { return; }
+  let added;
+  try { ({ rows: added } = await log.more()); } catch { return; } // only the entries after the seq this page has
+  const undone = new Set(added.flatMap((e) => e.took_back || [])); // what a new undo took back
+  if (undone.size) for (const e of log.rows) if (undone.has(e.seq)) e.undone = true;
+  entries = log.rows;
   renderLog(el);
 }
 

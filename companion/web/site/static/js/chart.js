@@ -1,7 +1,8 @@
 // Chart page: each player's cash over the game (chartdraw.js), redrawn after every stored change.
 
-import { get, onState } from "./api.js";
+import { onState } from "./api.js";
 import { drawChart, legend } from "./chartdraw.js";
+import { Reader } from "./paged.js";
 import { start } from "./page.js";
 import { $, clear, debounce } from "./ui.js";
 
@@ -19,8 +20,13 @@ function draw() {
   clear($("#chart-legend"), legend(data, state));
 }
 
+const reader = new Reader("/api/chart", "points");
+
 async function load() {
-  try { data = await get("/api/chart", { quiet: true }); } catch { data = null; }
+  try {
+    await reader.more(); // only the points after the seq this page has
+    data = { players: reader.last?.players || [], points: reader.rows };
+  } catch { data = null; }
   draw();
 }
 

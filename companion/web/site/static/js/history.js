@@ -1,8 +1,9 @@
 // History page: every money movement in words (in this screen's language), newest first,
 // filterable by player, with that player's cash after each one.
 
-import { currentState, get, onState } from "./api.js";
+import { currentState, onState } from "./api.js";
 import { lang, t } from "./i18n.js";
+import { Reader } from "./paged.js";
 import { start } from "./page.js";
 import { $, clear, debounce, h, money, timeText } from "./ui.js";
 
@@ -36,15 +37,20 @@ function renderRows() {
   who ? h("td", { class: "num after" }, r.balances && who in r.balances ? money(r.balances[who]) : "") : null)));
 }
 
+let reader = null;
+
 async function load() {
   const who = filter.value;
+  const path = `/api/feed/ledger${who ? `?player=${encodeURIComponent(who)}` : ""}`;
+  if (reader?.path !== path) reader = new Reader(path, "transfers"); // a new filter reads from the start
+  const asked = reader;
   try {
-    const answer = await get(`/api/feed/ledger${who ? `?player=${encodeURIComponent(who)}` : ""}`, { quiet: true });
-    if (who !== filter.value) return; // the filter changed meanwhile
-    rows = answer.transfers || [];
+    await asked.more(); // only what came after the seq this page has
   } catch {
-    rows = [];
+    return;
   }
+  if (asked !== reader) return; // the filter changed meanwhile
+  rows = asked.rows;
   renderRows();
 }
 

@@ -4,8 +4,11 @@
 import { get } from "./api.js";
 import { drawChart, legend } from "./chartdraw.js";
 import { lang, t } from "./i18n.js";
+import { Reader } from "./paged.js";
 import { tokenEl } from "./pieces.js";
 import { clear, h, money } from "./ui.js";
+
+const chartRead = new Reader("/api/chart", "points"); // kept: each new look reads only what came after
 
 export class WinnerView {
   constructor(section) {
@@ -24,7 +27,7 @@ export class WinnerView {
     let chart = null;
     let story = [];
     try {
-      [chart, story] = await Promise.all([get("/api/chart", { quiet: true }), get("/api/feed?limit=100000", { quiet: true }).then((a) => a.items || [])]);
+      [chart, story] = await Promise.all([chartRead.more().then(() => ({ players: chartRead.last?.players || [], points: chartRead.rows })), get("/api/feed?limit=100000", { quiet: true }).then((a) => a.items || [])]);
     } catch { /* what the state alone says */ }
     if (key !== this.shownFor) return;
     const rents = story.filter((i) => i.kind === "money" && i.key === "why.rent").sort((a, b) => b.amount - a.amount).slice(0, 3);
