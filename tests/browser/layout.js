@@ -41,7 +41,13 @@
       const st = getComputedStyle(a);
       if (!/auto|scroll/.test(st.overflowY + st.overflowX)) continue;
       const box = a.getBoundingClientRect();
-      rects = rects.filter((r) => r.bottom > box.top + 1 && r.top < box.bottom - 1 && r.right > box.left + 1 && r.left < box.right - 1);
+      rects = rects.filter((r) => r.bottom > box.top + 1 && r.top < box.bottom - 1 && r.right > box.left + 1 && r.left < box.right - 1)
+        // what shows of a line half scrolled out is the part inside the box: only that can lie over text
+        .map((r) => {
+          const left = Math.max(r.left, box.left), right = Math.min(r.right, box.right);
+          const top = Math.max(r.top, box.top), bottom = Math.min(r.bottom, box.bottom);
+          return { left, right, top, bottom, width: right - left, height: bottom - top };
+        });
     }
     if (!rects.length) continue;
     // cut: a text box reaching out of a box that clips it (overflow hidden or clip)

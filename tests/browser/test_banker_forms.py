@@ -28,6 +28,10 @@ def test_the_money_form_sends_what_it_shows_and_the_deed_list_follows(
         screens: Any, api: Api, size: str, lang: str) -> None:
     api.new_game(["Ann", "Bob", "Cat"])
     banker = banker_page(screens, size, lang)
+    expect(banker.get_by_test_id("game-status")).to_be_visible()  # logged in: the sections are set
+    section = banker.get_by_test_id("section-fix")  # folded on a phone: the banker opens it
+    if section.get_attribute("open") is None:
+        section.locator("> summary").click()
     form = banker.get_by_test_id("fix-money")
 
     # Bob → the bank, £30: the first transfer, the one the form used to forget
