@@ -117,19 +117,19 @@ def history() -> Response:
 NO_GAME: JSON = {"game": None, "seq": 0, "after": 0, "next": 0, "more": False}
 
 
-def turn_ends(reading: CommittedRead, upto: int) -> list[int]:
-    """The seqs of the stored end_turn commands up to `upto`, in order (the chart's turns; one
-    indexed scan of the log's lines in SQLite, not a replay; an end_turn the banker undid still
-    counts, which only shifts the chart's axis)."""
-    ends = []
-    for seq, line in reading.conn.execute(
-            "SELECT seq, line FROM log WHERE seq <= ? AND line LIKE '%\"end_turn\"%' ORDER BY seq", (upto,)):
-        try:
-            if json.loads(line).get("do") == "end_turn":
-                ends.append(seq)
-        except ValueError:
-            continue
-    return ends
+# A stored end_turn command, told by SQLite itself (its JSON functions), so no line is parsed in Python.
+END_TURN = "line LIKE '%\"end_turn\"%' AND json_valid(line) AND json_extract(line, '$.do') = 'end_turn'"
+
+
+def turn_ends(reading: CommittedRead, after: int, upto: int) -> tuple[int, list[int]]:
+    """The end_turn commands before the window (a count) and the seqs of those in it (after, upto]:
+    the chart's turns, paged like the chart, so a screen asking for the newest entries costs only
+    them and one count (an end_turn the banker undid still counts: it only shifts the axis)."""
+    count = f"SELECT COUNT(*) FROM log WHERE seq <= ? AND {END_TURN}"
+    before = reading.conn.execute(count, (after,)).fetchone()[0]
+    ends = [seq for (seq,) in reading.conn.execute(
+        f"SELECT seq FROM log WHERE seq > ? AND seq <= ? AND {END_TURN} ORDER BY seq", (after, upto))]
+    return before, ends
 
 
 @watching.get("/chart")
@@ -138,14 +138,14 @@ def chart() -> Response:
     def points(reading: CommittedRead) -> JSON:
         names = reading.players
         after, upto = reading.window(*window())
-        ends = turn_ends(reading, upto)
+        ended, ends = turn_ends(reading, after, upto)
         out: list[JSON] = []
         for row in reading.money_trail(after, upto):
             cash = [row["balances"][n] for n in names]
             if out and out[-1]["seq"] == row["seq"]:
                 out[-1]["cash"] = cash
             else:  # turn: the turn it happened in, counted from 1 (the chart's x axis)
-                turn = 1 + bisect.bisect_left(ends, row["seq"])
+                turn = 1 + ended + bisect.bisect_left(ends, row["seq"])
                 out.append({"seq": row["seq"], "turn": turn, "cash": cash})
         return {**_page(reading, after, upto), "players": names, "points": out}
 
