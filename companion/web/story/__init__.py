@@ -4,8 +4,9 @@ of the log, for the Table page's feed, the History page and the banker's log.
 
 The ledger keeps a movement's reason in English only; the words come from replaying the stored
 game (`Chronicle`), where every `Transfer` still carries its `why` as a catalog sentence. The
-templates here (`en.json`, `ru.json`) word a movement as a whole, and give events the £ the
-engine's catalog leaves to the reader; everything else is the engine's own wording.
+templates here (`en.json`, `ru.json`) word a movement as a whole (and the timer's passes as the
+timer's); every event, and each log entry's sentence (the banker's undo list), is the engine's own
+wording, which writes every amount with its £.
 """
 
 from __future__ import annotations
@@ -97,8 +98,8 @@ def money_words(transfer: Transfer, lang: str) -> str:
 
 
 def event_words(event: Sentence, lang: str, key: str = "") -> str:
-    """An engine event, with the £ the story gives its amounts (worded by the story's own `key`
-    where the story tells it otherwise, as the timer's pass)."""
+    """An engine event in the engine's words (or the story's own `key` where the story tells it
+    otherwise, as the timer's pass; an `event.<key>` template here would word it again)."""
     text = template(key, lang) if key and key != event.key else template(f"event.{event.key}", lang)
     if text is None:
         return event.words(lang)
