@@ -75,7 +75,8 @@ export class DecisionView {
     // keep what someone is typing (a custom bid) across a rebuild
     const kept = {};
     for (const input of this.el.querySelectorAll("[data-keep]")) kept[input.dataset.keep] = input.value;
-    this.el.replaceChildren(...this.render(state));
+    // (replaceChildren writes a null as the text "null": the parts left out are dropped first)
+    this.el.replaceChildren(...this.render(state).filter((part) => part !== null && part !== undefined && part !== false));
     for (const input of this.el.querySelectorAll("[data-keep]")) {
       if (kept[input.dataset.keep]) input.value = kept[input.dataset.keep];
     }

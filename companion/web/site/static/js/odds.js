@@ -216,7 +216,8 @@ function render() {
     const sharedScreen = document.body.dataset.page === "table";
     const hiddenHere = sharedScreen && odds && odds.shared === false;
     section.dataset.hiddenHere = hiddenHere ? "true" : "false";
-    section.replaceChildren(...(hiddenHere ? [h("h2", {}, w("title")), h("p", { class: "muted", "data-test": "odds-hidden" }, w("hidden_here"))] : children));
+    const shown = hiddenHere ? [h("h2", {}, w("title")), h("p", { class: "muted", "data-test": "odds-hidden" }, w("hidden_here"))] : children;
+    section.replaceChildren(...shown.filter((part) => part !== null && part !== undefined)); // a null would read "null"
     section.hidden = !(odds && odds.enabled);
   }
   for (const slot of document.querySelectorAll('[data-slot="trade-advice"]')) advise(slot);
