@@ -46,6 +46,7 @@ def test_a_phone_tells_its_player_of_jail_and_of_an_auction_won(
     line = banner.locator('[data-test=banner-line][data-key="jail.goes"]')
     expect(line).to_have_text(jailed["text"][lang], timeout=BANNER_MS)
     expect(banner.get_by_test_id("banner-line")).to_have_count(1)  # the roll itself is no news
+    expect(banner).to_have_attribute("data-kind", "jail")  # told apart from money by its colour too
     settle(ann)
     shots.take(ann, "jail")
     assert_layout(ann, f"jail banner, {size} {lang}")

@@ -130,6 +130,8 @@ def test_the_undo_list_says_every_amount_with_its_pound_sign(browser: Browser, d
     api.must({"do": "pass", "player": "Ann"})
     api.must({"do": "pass", "player": "Cat"})  # Bob wins Whitechapel Road for £200
     banker = banker_at(browser, daemon, size, lang)
+    # (the chances' switch, drawn while the page's words load, once said it in English on every page)
+    expect(banker.locator("label[for=odds-shared]")).to_have_text(STRINGS[lang]["odds_shared.label"])
     banker.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
     what = banker.locator("#undo-what")
     expect(what).to_contain_text("£200")

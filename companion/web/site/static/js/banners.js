@@ -55,11 +55,12 @@ export class PersonalBanners {
         card = h("div", { class: "banner-card", "data-test": "banner-card" },
           h("span", { class: "banner-deck" }, words(item.deck)), h("p", { class: "banner-card-text" }, words(item.card)));
       } else {
-        lines.push(h("li", { class: "banner-line", "data-test": "banner-line", "data-key": item.key }, words(item.text)));
+        lines.push(h("li", { class: "banner-line banner-news", "data-test": "banner-line", "data-key": item.key }, words(item.text)));
       }
     }
     const moneyOnly = !card && items.every((i) => i.kind === "money");
-    this.el.dataset.kind = card ? "card" : items.some((i) => i.kind === "money") ? (net < 0 ? "out" : "in") : kind;
+    const jailed = items.some((i) => i.key === "jail.goes");
+    this.el.dataset.kind = card ? "card" : jailed ? "jail" : items.some((i) => i.kind === "money") ? (net < 0 ? "out" : "in") : kind;
     this.el.replaceChildren(card || "", h("ul", { class: "banner-lines" }, lines));
     this.el.hidden = false;
     clearTimeout(this.timer);

@@ -33,8 +33,11 @@ export async function initI18n() {
   }
   const wanted = (asked in LANGUAGES && asked) || stored() || document.documentElement.lang || "en";
   current = wanted in LANGUAGES ? wanted : "en";
-  english = await fetchDict("en");
-  dict = current === "en" ? english : await fetchDict(current);
+  // both dictionaries at once: a module asking known() meanwhile must not find the English only
+  const en = await fetchDict("en");
+  const here = current === "en" ? en : await fetchDict(current);
+  english = en;
+  dict = here;
   document.documentElement.lang = current;
   translateDom();
 }
