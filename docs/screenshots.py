@@ -1,6 +1,7 @@
 """The screenshots of README's "At the table": a fresh simulated table, its first-start PIN, a game
 of three, a phone paired (and the Table page announcing it), the Virtual table, the banker and the
-screens the banker sees, the winner. Writes docs/screens/*.png.
+screens the banker sees, the winner; issue 22's seat panel, banners (a card, rent, jail, an auction
+won) and the auction's timer. Writes docs/screens/*.png.
 
 Run: .venv/bin/python docs/screenshots.py   (Debian's Chromium, /usr/bin/chromium, through Playwright)
 """
@@ -15,7 +16,9 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
+from issue22_shots import phone_story
 from playwright.sync_api import Page, sync_playwright
 from seat_shots import seat_shots
 
@@ -44,6 +47,21 @@ def shot(page: Page, name: str) -> None:
     page.wait_for_timeout(700)
     page.screenshot(path=str(OUT / f"{name}.png"))
     print(OUT / f"{name}.png")
+
+
+# Issue 22's pictures README shows, from docs/issue22_shots.py (which makes them all, at both
+# sizes and in both languages): the phone's banners at 390x844, the auction's timer at 1024x768.
+README_SHOTS = {("390", "phone-rent"): "banner-rent", ("390", "phone-jail"): "banner-jail",
+                ("390", "phone-auction-won"): "banner-auction-won", ("1024", "auction-timer"): "auction-timer"}
+
+
+def readme_story(browser: Any, url: str) -> None:
+    for size in ("390", "1024"):
+        def save(page: Page, what: str, size: str = size) -> None:
+            name = README_SHOTS.get((size, what))
+            if name:
+                shot(page, name)
+        phone_story(browser, url, call, PIN, size, "en", save)
 
 
 def main() -> None:
@@ -107,14 +125,17 @@ def main() -> None:
                 desk.click("[data-test=pin-submit]")
                 shot(desk, "banker")
                 desk.evaluate("""() => {  // the Screens panel just under the sticky header
-                  const panel = document.querySelector("section.screens-panel");
-                  window.scrollTo(0, panel.offsetTop - document.querySelector("header.top").offsetHeight - 8);
+                  const panel = document.querySelector("[data-test=section-screens]");
+                  panel.open = true;
+                  window.scrollTo(0, panel.getBoundingClientRect().top + window.scrollY
+                    - document.querySelector("header.top").offsetHeight - 8);
                 }""")
                 shot(desk, "banker-screens")
                 call(url, "/api/commands", {"do": "end_game"})
                 page.bring_to_front()
                 shot(page, "winner")
                 seat_shots(browser, url, PIN, call, shot)  # issue 22: the seat panel, banners, a card
+                readme_story(browser, url)  # issue 22: the rent, jail and auction banners; the timer
                 browser.close()
         finally:
             daemon.terminate()
