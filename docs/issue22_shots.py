@@ -48,7 +48,8 @@ def at_top(page: Page) -> Page:
     return page
 
 
-def debt_panel(browser: Browser, url: str, call: Callable[..., Any], size: str, lang: str, save: Save) -> None:
+def debt_panel(browser: Browser, url: str, call: Callable[..., Any], size: str, lang: str,
+               save: Save) -> None:
     """Ann, without a phone, owes Bob rent: her panel on the Table page, opened from the Now box."""
     lines = [json.loads(line) for line in DEBT.read_text(encoding="utf-8").splitlines()]
     first = lines[0]
@@ -93,14 +94,15 @@ def phone_story(browser: Browser, url: str, call: Callable[..., Any], pin: str, 
     call(url, "/api/commands", {"do": "decline"})
     call(url, "/api/commands", {"do": "bid", "player": "Ann", "amount": 100})  # the countdown starts
     table.wait_for_selector('[data-test=auction-countdown][data-phase="bidding"]')
-    table.evaluate("document.querySelector('[data-test=auction-countdown]').scrollIntoView({ block: 'center' })")
+    table.locator("[data-test=auction-countdown]").evaluate("(el) => el.scrollIntoView({ block: 'center' })")
     table.wait_for_timeout(1500)
     save(table, "auction-timer")
     call(url, "/api/commands", {"do": "pass", "player": "Bob"})
     banner('[data-key="why.won_auction"]', "phone-auction-won")
     call(url, "/api/commands", {"do": "end_turn"})
     board = call(url, "/api/board")
-    call(url, "/api/commands", {"do": "place", "player": "Ann", "square": board["squares"][GO_TO_JAIL - 5]["id"]})
+    before_jail = board["squares"][GO_TO_JAIL - 5]["id"]
+    call(url, "/api/commands", {"do": "place", "player": "Ann", "square": before_jail})
     call(url, "/api/commands", {"do": "roll", "dice": [2, 3]})  # onto Go to Jail
     banner('[data-key="jail.goes"]', "phone-jail")
     phone_context.close()

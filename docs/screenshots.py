@@ -52,7 +52,8 @@ def shot(page: Page, name: str) -> None:
 # Issue 22's pictures README shows, from docs/issue22_shots.py (which makes them all, at both
 # sizes and in both languages): the phone's banners at 390x844, the auction's timer at 1024x768.
 README_SHOTS = {("390", "phone-rent"): "banner-rent", ("390", "phone-jail"): "banner-jail",
-                ("390", "phone-auction-won"): "banner-auction-won", ("1024", "auction-timer"): "auction-timer"}
+                ("390", "phone-auction-won"): "banner-auction-won",
+                ("1024", "auction-timer"): "auction-timer"}
 
 
 def readme_story(browser: Any, url: str) -> None:
@@ -71,9 +72,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         config = Path(data) / "config.toml"
         config.write_text("[table]\nauction_seconds = 15\n")
-        daemon = subprocess.Popen([sys.executable, "-m", "companion.cli", "run", "--simulate", "--port", str(port),
-                                   "--host", "127.0.0.1", "--data", str(Path(data) / "games"), "--config", str(config)],
-                                  cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        run = [sys.executable, "-m", "companion.cli", "run", "--simulate", "--port", str(port),
+               "--host", "127.0.0.1", "--data", str(Path(data) / "games"), "--config", str(config)]
+        daemon = subprocess.Popen(run, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             for _ in range(200):
                 try:
@@ -92,11 +93,13 @@ def main() -> None:
                 shot(banker, "first-start-pin")
                 call(url, "/api/sim/tap", {"meaning": "banker"})  # the banker's tag on the reader
                 banker.wait_for_selector("[data-test=game-status]")
-                call(url, "/api/games", {"players": ["Ann", "Bob", "Cat"], "seed": 7, "rules": {"shuffle": False},
+                call(url, "/api/games", {"players": ["Ann", "Bob", "Cat"], "seed": 7,
+                                         "rules": {"shuffle": False},
                                          "tokens": {"Ann": "car", "Bob": "dog", "Cat": "hat"}})
                 for command in ({"do": "roll", "dice": [1, 2]}, {"do": "buy"}, {"do": "end_turn"},
                                 {"do": "roll", "dice": [2, 4]}, {"do": "buy"}, {"do": "end_turn"},
-                                {"do": "roll", "dice": [1, 2]}, {"do": "end_turn"}, {"do": "roll", "dice": [4, 4]}):
+                                {"do": "roll", "dice": [1, 2]}, {"do": "end_turn"},
+                                {"do": "roll", "dice": [4, 4]}):
                     call(url, "/api/commands", command)
                 table = browser.new_context(base_url=url, **TABLET)
                 page = table.new_page()
