@@ -24,7 +24,7 @@ CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 # Words a card may capitalise or quote that are not squares: the bank, as seed 000 writes «Банк».
 NOT_SQUARES = {"en": {"bank"}, "ru": {"банк"}}
 # The spaces a "go back N" card counts, the only number on a card that is not money.
-SPACES = {"en": r"{n} spaces", "ru": r"{n} поля"}
+SPACES = {"en": r"{n} spaces", "ru": r"{n} клетки"}
 HOUSE = {"en": "house", "ru": "дом"}
 HOTEL = {"en": "hotel", "ru": "отель"}
 JAIL = {"en": "jail", "ru": "тюрьм"}
