@@ -33,8 +33,11 @@ export async function initI18n() {
   }
   const wanted = (asked in LANGUAGES && asked) || stored() || document.documentElement.lang || "en";
   current = wanted in LANGUAGES ? wanted : "en";
-  english = await fetchDict("en");
-  dict = current === "en" ? english : await fetchDict(current);
+  // both at once: until this screen's own words are in, known() is false (no English first)
+  const en = await fetchDict("en");
+  const own = current === "en" ? en : await fetchDict(current);
+  english = en;
+  dict = own;
   document.documentElement.lang = current;
   translateDom();
 }
