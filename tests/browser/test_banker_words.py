@@ -90,3 +90,55 @@ def test_the_first_starts_pin_again_follows_the_language(screens: Screens, tmp_p
     finally:
         started = time.monotonic()
         assert fresh.stop() == 0, time.monotonic() - started
+
+
+STATUSES = {
+    "ok": ("working", "работает"),
+    "simulated": ("simulated", "имитация"),
+    "off": ("not used", "не используется"),
+    "starting": ("starting", "запускается"),
+    "searching": ("looking for the unit", "ищет блок"),
+    "ok: unit 1a2b v3": ("working: unit 1a2b, version 3", "работает: блок 1a2b, версия 3"),
+    "ok: unit 1a2b vsim": ("simulated: unit 1a2b", "имитация: блок 1a2b"),
+    "offline: stopped": ("offline: stopped", "нет связи: остановлено"),
+    "offline: not started": ("offline: not started", "нет связи: не запущено"),
+    "offline: /dev/ttyACM0: No such file": (
+        "offline: /dev/ttyACM0: No such file",
+        "нет связи: /dev/ttyACM0: No such file",
+    ),
+}
+
+
+def test_every_device_status_the_hardware_reports_is_worded(screens: Screens) -> None:
+    """The statuses companion/hardware writes, as the Banker page shows them in each language; a
+    driver's own reason for being offline is passed on as it is."""
+    for index, lang in enumerate(("en", "ru")):
+        context = screens.browser.new_context(base_url=screens.url, locale=f"{lang}-{lang.upper()}")
+        screens.contexts.append(context)
+        page = screens.open(f"/banker?lang={lang}", context)
+        shown = page.evaluate(
+            """async (statuses) => {
+                const { deviceStatusText } = await import("/static/js/devicestatus.js");
+                return statuses.map((s) => deviceStatusText(s));
+            }""",
+            list(STATUSES),
+        )
+        assert shown == [words[index] for words in STATUSES.values()]
+
+
+def test_refusals_a_banker_reads_in_russian(screens: Screens) -> None:
+    """A wrong PIN, and a banker's request from a screen that is not the banker's, answered in the
+    page's language with the server's own sentence (not the page's generic "pair this screen")."""
+    context = screens.browser.new_context(base_url=screens.url, locale="ru-RU")
+    screens.contexts.append(context)
+    page = screens.open("/banker?lang=ru", context)
+    page.get_by_test_id("pin").fill("000000")
+    page.get_by_test_id("pin-submit").click()
+    expect(page.get_by_test_id("toast").last).to_have_text(re.compile("Это не PIN банкира"))
+    page.evaluate("""async () => {
+        const { post } = await import("/static/js/api.js");
+        try { await post("/api/games", { players: ["Аня", "Борис"] }); } catch { /* toasted */ }
+    }""")
+    toast = page.get_by_test_id("toast").last
+    expect(toast).to_have_text(re.compile("Это может сделать только банкир"))
+    assert "Сначала привяжите" not in toast.inner_text()
