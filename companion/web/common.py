@@ -15,6 +15,7 @@ from ..scriptfile import ScriptError, parse_line
 from ..table import Result
 from ..table import result as refusals
 from .app import context
+from .presence import said
 
 JSON = dict[str, Any]
 
@@ -109,7 +110,8 @@ def paired_player() -> str | None:
 def banker_only(view: Callable[..., Any]) -> Callable[..., Any]:
     def guarded(*args: Any, **kwargs: Any) -> Any:
         if not is_banker():
-            return error("Only the banker can do that; log in with the banker PIN", 401)
+            words = said("banker.only")
+            return error(words["en"], 401, words=words)
         return view(*args, **kwargs)
 
     guarded.__name__ = view.__name__

@@ -17,6 +17,7 @@ from ..rules.texts import LANGUAGES
 from .app import context
 from .common import JSON, client, committed_read, error, paired_player, screen, window
 from .events import sse
+from .game_status import status_words
 from .openapi import spec
 from .sessions import label_text, public_id
 
@@ -183,7 +184,7 @@ def without_seed(line: str) -> str:
 @watching.get("/games")
 def games() -> Response:
     ctx = context()
-    listed = [g.__dict__ for g in ctx.table.folder.games()]
+    listed = [{**g.__dict__, "status_words": status_words(g.status)} for g in ctx.table.folder.games()]
     current = ctx.table.store.game_id if ctx.table.store is not None else None
     return jsonify({"games": listed, "current": current})
 

@@ -93,5 +93,7 @@ export function renderPinForm() {
       h("input", { id: "pin-repeat", type: "password", inputmode: "numeric", autocomplete: "new-password", pattern: "[0-9]{6,12}", minlength: 6, maxlength: 12, required: true, "data-test": "pin-repeat" })));
   } else if (!setup && repeat) {
     repeat.remove();
+  } else if (repeat) {
+    repeat.querySelector("label").textContent = t("banker.pin_repeat"); // the language changed since
   }
 }

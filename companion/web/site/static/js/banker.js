@@ -11,7 +11,8 @@ import { loadLog, renderLog, renderOverview } from "./banker-overview.js";
 import { ScreensPanel } from "./banker-screens.js";
 import { EnrolPanel } from "./banker-enrol.js";
 import { foldSections, wireSections } from "./banker-sections.js";
-import { t } from "./i18n.js";
+import { deviceStatusText } from "./devicestatus.js";
+import { local, t } from "./i18n.js";
 import { plural } from "./plural.js";
 import { start } from "./page.js";
 import { $, clear, confirmDialog, dateTimeText, debounce, h, toast } from "./ui.js";
@@ -38,7 +39,7 @@ async function loadGames() {
     return h("li", { "data-test": `game-${g.id}`, class: `game${current ? " is-current" : ""}` },
       h("div", { class: "game-head" }, h("code", {}, g.id), current ? h("span", { class: "badge" }, t("banker.current")) : null,
         h("span", { class: "game-players" }, (g.players || []).join(", "))),
-      h("div", { class: "muted" }, t("banker.game_times", { started: dateTimeText(g.started), last: dateTimeText(g.last_move) }), " · ", g.status || ""),
+      h("div", { class: "muted" }, t("banker.game_times", { started: dateTimeText(g.started), last: dateTimeText(g.last_move) }), " · ", local(g.status_words) || g.status || ""),
       g.condition ? h("div", { class: `game-condition is-${g.condition}`, "data-test": `game-condition-${g.id}`, title: g.problem || "" },
         t(`games.condition.${g.condition}`), g.problem ? ": " : "", g.problem || "") : null,
       h("div", { class: "row-actions" },
@@ -91,10 +92,10 @@ let devices = {};
 function renderDevices() {
   clear($("#devices"), Object.entries(devices || {}).map(([name, status]) => {
     const offline = String(status).startsWith("offline");
-    const word = ["ok", "simulated", "off"].includes(status) ? t(`device.status.${status}`) : status;
+    const word = deviceStatusText(status);
     return h("li", { class: `device${offline ? " is-offline" : ""}`, "data-test": `device-${name}`, "data-status": status },
       h("span", { class: "device-name" }, t(`device.${name}`)),
-      h("span", { class: "device-status" }, offline ? `⚠ ${status}` : word));
+      h("span", { class: "device-status" }, offline ? `⚠ ${word}` : word));
   }));
 }
 async function loadDevices() {
