@@ -156,18 +156,26 @@ class Journal:
         self.fd = os.open(path, os.O_WRONLY | os.O_APPEND)
         self.size = os.fstat(self.fd).st_size
 
-    def append(self, entry: Sealed) -> None:
-        """Write one entry and wait until it is on the card (a failure leaves no part of it)."""
-        data = memoryview(entry.record().encode())
+    def append(self, entry: Sealed, *, sync: bool = True) -> None:
+        """Write one entry and wait until it is on the card (a failure leaves no part of it).
+        sync=False (a batch): written, not yet waited for; `sync` does that once for the batch,
+        before its commit."""
+        encoded = entry.record().encode()
+        data = memoryview(encoded)
         size = self.size
         try:
             while data:
                 data = data[os.write(self.fd, data):]
-            os.fdatasync(self.fd)
+            if sync:
+                os.fdatasync(self.fd)
         except OSError:
             self.cut(size)
             raise
-        self.size = size + len(entry.record().encode())
+        self.size = size + len(encoded)
+
+    def sync(self) -> None:
+        """Wait until every line written so far is on the card (a batch's, before its commit)."""
+        os.fdatasync(self.fd)
 
     def cut(self, size: int) -> None:
         """Back to `size` bytes: the SQLite commit of the last entry failed, so it is not kept."""

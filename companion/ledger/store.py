@@ -101,6 +101,7 @@ class GameStore:
         self.repairs: list[str] = []  # what opening it had to put right, in sentences
         self.bad_snapshots: list[int] = []
         self._batch: Receipt | None | bool = False  # in a batch: its last receipt (None before one)
+        self._batch_mark = 0  # the journal's size when the batch began
 
     # ---- creating and opening ----------------------------------------------------------------
 
@@ -445,7 +446,9 @@ class GameStore:
         batched = self._batch is not False
         try:
             if journal is not None:  # the second record first: on the card before the commit
-                journal.append(Sealed(seq, time, source, kind, line, tuple(moved), self.head, sealed))
+                # (in a batch, written now and synced once by commit_batch, before its commit)
+                journal.append(Sealed(seq, time, source, kind, line, tuple(moved), self.head, sealed),
+                               sync=not batched)
             conn.execute("SAVEPOINT entry" if batched else "BEGIN IMMEDIATE")
             conn.execute(
                 "INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -521,14 +524,26 @@ class GameStore:
         with self.lock:
             self.conn.execute("BEGIN IMMEDIATE")
             self._batch = None
+            self._batch_mark = self.journal.size if self.journal is not None else 0
 
     def commit_batch(self) -> None:
-        """Commit the batch; the after-commit work (backups) runs once, for its last entry."""
+        """Commit the batch: its journal lines synced once, then its one SQLite commit (the
+        journal still on the card before the commit, as README.md reasons); the after-commit
+        work (backups) runs once, for its last entry. A failure leaves neither record holding
+        any of the batch."""
         with self.lock:
             last = self._batch
             try:
+                if self.journal is not None:
+                    self.journal.sync()
                 self.conn.execute("COMMIT")
-            except sqlite3.Error as exc:
+            except (sqlite3.Error, OSError) as exc:
+                try:
+                    self.conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+                if self.journal is not None:
+                    self.journal.cut(self._batch_mark)
                 raise storage_error(exc) from None
             finally:
                 self._batch = False
