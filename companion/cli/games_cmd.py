@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..ledger.export import export_csv, export_jsonl, signature_of
 from ..ledger.signature import SUFFIX
+from ..table.problem_words import problem_text, terminal_lang
 from .args import count
 from .stored import data_option, reading, refusals, writing
 
@@ -30,10 +31,14 @@ def cmd_games(args: argparse.Namespace) -> int:
     rows += [(g.id, ", ".join(g.players), g.started[:16].replace("T", " "),
               g.last_move[:16].replace("T", " "), g.status) for g in games]
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    lang = terminal_lang()
     for n, row in enumerate(rows):
         print("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
         if n == 0:
             print("  ".join("-" * w for w in widths))
+        else:  # what opening it found, put right or not, under its row
+            for found in games[n - 1].problems:
+                print(f"    {problem_text(found, lang)}")
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import sqlite3
+from typing import Any
 
 
 class LedgerError(Exception):
@@ -23,7 +24,16 @@ class GameNotFound(LedgerError):
 
 
 class GameDamaged(LedgerError):
-    """A game file is unreadable, or its history or snapshots fail verification; it is left as it is."""
+    """A game file is unreadable, or its history or snapshots fail verification; it is left as it is.
+    `problem` (problems.py), when set, says what in a kind and values, for the reader to word."""
+
+    def __init__(self, reason: str, problem: Any = None) -> None:
+        super().__init__(reason)
+        self.problem = problem
+
+    @classmethod
+    def found(cls, problem: Any) -> GameDamaged:
+        return cls(str(problem), problem)
 
 
 class GameFromAnotherTable(GameDamaged):

@@ -14,6 +14,7 @@ from ..ledger.committed import CommittedRead
 from ..ledger.turns import turns_in
 from ..rules import load_edition
 from ..rules.texts import LANGUAGES
+from ..table.problem_words import problem_words
 from .app import context
 from .common import JSON, client, committed_read, error, paired_player, screen, window
 from .events import sse
@@ -168,7 +169,8 @@ def without_seed(line: str) -> str:
 @watching.get("/games")
 def games() -> Response:
     ctx = context()
-    listed = [g.__dict__ for g in ctx.table.folder.games()]
+    listed = [{**g.__dict__, "problems": [{**found, "words": problem_words(found)} for found in g.problems]}
+              for g in ctx.table.folder.games()]
     current = ctx.table.store.game_id if ctx.table.store is not None else None
     return jsonify({"games": listed, "current": current})
 

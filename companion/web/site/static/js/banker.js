@@ -11,7 +11,7 @@ import { loadLog, renderLog, renderOverview } from "./banker-overview.js";
 import { ScreensPanel } from "./banker-screens.js";
 import { EnrolPanel } from "./banker-enrol.js";
 import { foldSections, wireSections } from "./banker-sections.js";
-import { t } from "./i18n.js";
+import { local, t } from "./i18n.js";
 import { plural } from "./plural.js";
 import { start } from "./page.js";
 import { $, clear, confirmDialog, dateTimeText, debounce, h, toast } from "./ui.js";
@@ -39,8 +39,9 @@ async function loadGames() {
       h("div", { class: "game-head" }, h("code", {}, g.id), current ? h("span", { class: "badge" }, t("banker.current")) : null,
         h("span", { class: "game-players" }, (g.players || []).join(", "))),
       h("div", { class: "muted" }, t("banker.game_times", { started: dateTimeText(g.started), last: dateTimeText(g.last_move) }), " · ", g.status || ""),
-      g.condition ? h("div", { class: `game-condition is-${g.condition}`, "data-test": `game-condition-${g.id}`, title: g.problem || "" },
-        t(`games.condition.${g.condition}`), g.problem ? ": " : "", g.problem || "") : null,
+      g.condition ? h("div", { class: `game-condition is-${g.condition}`, "data-test": `game-condition-${g.id}` },
+        t(`games.condition.${g.condition}`), (g.problems || []).length ? ": " : "",
+        (g.problems || []).map((p) => local(p.words)).join(" ")) : null,
       h("div", { class: "row-actions" },
         current ? null : h("button", {
           type: "button", class: "small", "data-test": `game-open-${g.id}`,
