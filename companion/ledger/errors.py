@@ -8,7 +8,10 @@ from typing import Any
 
 
 class LedgerError(Exception):
-    """Base of the storage errors; the message says what happened and what to do."""
+    """Base of the storage errors; the message says what happened and what to do. `problem`
+    (problems.py), when set, says it as a kind and values, for whoever shows it to word."""
+
+    problem: Any = None
 
     @property
     def reason(self) -> str:

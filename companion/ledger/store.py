@@ -31,7 +31,7 @@ from .errors import (
 from .journal import Journal, Sealed, journal_path, write_whole
 from .key import KEY_FILE, TableKey
 from .problems import Problem, problem
-from .readonly import connect_read_only, unwritable
+from .readonly import blocked, connect_read_only, unwritable
 from .recovery import HEADER_KEYS, reconcile
 from .schema import (
     FORMAT,
@@ -187,9 +187,12 @@ class GameStore:
         file from the journal once more.
         """
         name = path.stem
-        blocked = unwritable(path, journal_path(path)) if writable else None
-        if blocked is not None:
-            raise StorageReadOnly(f"Game {name} is read-only and cannot be played: {blocked}")
+        why = blocked(path, journal_path(path)) if writable else None
+        if why is not None:
+            refused = StorageReadOnly(f"Game {name} is read-only and cannot be played: "
+                                      f"{unwritable(path, journal_path(path))}")
+            refused.problem = problem("read_only", game=name, **why)
+            raise refused
         if not writable or key is None:
             return cls._open(path, clock, key, writable, [])
         repairs = reconcile(path, key.chain, key.table_id).notes
