@@ -78,3 +78,24 @@ def test_the_command_line_words_a_damaged_game_in_the_terminals_language(
         monkeypatch.delenv("LC_MESSAGES", raising=False)
         assert main(["export", "--data", str(tmp_path), game_id]) == 1
         assert expected in capsys.readouterr().err
+
+
+def test_games_check_names_a_damaged_game_in_the_terminals_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    folder, _time = new_folder(tmp_path)
+    store = folder.create(recorded_game(4)[0])
+    for command in recorded_game(4)[1:6]:
+        store.submit(command)
+    game_id, path = store.game_id, store.path
+    folder.close()
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    assert main(["games", "--data", str(tmp_path), "--check"]) == 0
+    assert "Игра" not in capsys.readouterr().out  # positive control: a whole game says nothing
+    change_entry(path, 3)
+    tamper_journal(path, 3)
+    assert main(["games", "--data", str(tmp_path), "--check"]) == 0
+    out = capsys.readouterr().out
+    assert f"Игра {game_id} повреждена и в базе данных, и в журнале" in out, out
+    assert f"companion recover {game_id}" in out

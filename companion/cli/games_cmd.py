@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from ..ledger.export import export_csv, export_jsonl, signature_of
+from ..ledger.recovery import diagnose
 from ..ledger.signature import SUFFIX
 from ..table.problem_words import problem_text, terminal_lang
 from .args import count
@@ -21,6 +22,13 @@ from .stored import data_option, reading, refusals, writing
 def cmd_games(args: argparse.Namespace) -> int:
     with reading(args) as folder:
         games = folder.games(archived=args.archived)
+        if args.check and folder.key is not None:  # each game's records read whole, as the doctor does
+            for info in games:
+                path = folder.path / ("archive" if info.archived else "games") / f"{info.id}.sqlite"
+                found = diagnose(path, folder.key.chain, folder.key.table_id)
+                if found is not None:
+                    info.condition = info.condition or ("damaged" if found[0] == "fail" else "repairable")
+                    info.problems.append(found[1].as_json())
     if args.json:
         print(json.dumps([g.__dict__ for g in games], ensure_ascii=False))
         return 0
@@ -108,6 +116,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("games", parents=[data], help="list the stored games")
     p.add_argument("--archived", action="store_true", help="list the archived games instead")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--check", action="store_true",
+                   help="also check each game's chain and journal (reads them whole) and say what is wrong")
     p.set_defaults(func=refusals("games", cmd_games))
 
     p = sub.add_parser("export", parents=[data],
