@@ -45,8 +45,8 @@ def cmd_games(args: argparse.Namespace) -> int:
         if n == 0:
             print("  ".join("-" * w for w in widths))
         else:  # what opening it found, put right or not, under its row
-            for found in games[n - 1].problems:
-                print(f"    {problem_text(found, lang)}")
+            for said in games[n - 1].problems:
+                print(f"    {problem_text(said, lang)}")
     return 0
 
 
