@@ -32,6 +32,7 @@ from .ledger.journal import journal_path
 from .ledger.key import TableKey
 from .ledger.readonly import unwritable
 from .ledger.recovery import diagnose
+from .table.problem_words import terminal_lang, worded
 
 log = logging.getLogger(__name__)
 
@@ -372,7 +373,7 @@ class Doctor:
             found = diagnose(game, key.chain, key.table_id)
             if found is None:
                 continue
-            level, said = found
+            level, said = found[0], worded(found[1], terminal_lang())  # the ledger says what, not how
             if level == "fail":
                 fails.append(said.split(" `companion recover")[0])
                 fixes.append(f"companion recover {game.stem} (the damaged game is kept, archived)")

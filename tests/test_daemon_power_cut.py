@@ -57,7 +57,9 @@ def test_a_killed_daemon_with_a_cut_wal_resumes_the_game_being_played_whole(
     state = again.get("/api/state")
     assert state["game"] == played and state["seq"] == acked, (state["game"], state["seq"], acked)
     (row,) = [g for g in again.get("/api/games")["games"] if g["id"] == played]
-    assert row["condition"] == "repaired" and "put back from the journal" in row["problem"], row
+    assert row["condition"] == "repaired", row
+    assert any("put back from the journal" in p["words"]["en"] for p in row["problems"]), row
+    assert any("восстановлено из журнала" in p["words"]["ru"] for p in row["problems"]), row
     assert "put back from the journal" in again.stderr
     status, _took = again.stop()
     assert status == 0 and "Traceback" not in again.stderr

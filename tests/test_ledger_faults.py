@@ -27,6 +27,7 @@ from companion.ledger import (
     StorageFull,
     StorageReadOnly,
 )
+from companion.table.problem_words import reason_of, worded
 from tests.ledger_support import (
     CHILD_OK,
     START,
@@ -76,7 +77,7 @@ def assert_damaged_and_kept(path: Path, game_id: str, bystander: str, *words: st
     folder, _time = new_folder(path.parent.parent)
     with pytest.raises(GameDamaged) as damaged:
         folder.open(game_id)
-    message = str(damaged.value)
+    message = reason_of(damaged.value)
     assert game_id in message
     for word in words:
         assert re.search(word, message), f"{word!r} not in {message!r}"
@@ -113,7 +114,7 @@ def assert_repaired_and_kept(path: Path, game_id: str, bystander: str, *words: s
     before = replayed_from_journal(path)
     folder, _time = new_folder(path.parent.parent)
     store = folder.open(game_id)
-    said = " ".join(store.repairs)
+    said = " ".join(worded(p) for p in store.repairs)
     assert game_id in said
     for word in words:
         assert re.search(word, said), f"{word!r} not in {said!r}"

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from companion.ledger import DataFolder, GameDamaged
+from companion.table.problem_words import worded
 from tests.ledger_support import (
     START,
     assert_money_adds_up,
@@ -123,7 +124,7 @@ def test_a_transfer_changed_and_the_chain_recomputed_is_refused(tmp_path):
     digest = file_digest(path)
     folder, _time = new_folder(tmp_path)
     store = folder.open(game_id)  # the forgery is not believed: the journal's entries are put back
-    said = " ".join(store.repairs)
+    said = " ".join(worded(p) for p in store.repairs)
     assert game_id in said and "changed" in said and "rebuilt from the journal" in said
     assert_money_adds_up(store)
     assert store.balances() == replayed_balances(store)

@@ -20,6 +20,7 @@ from pathlib import Path
 from companion.doctor import Doctor
 from companion.ledger import DataFolder, StorageReadOnly
 from companion.ledger.recovery import read_database
+from companion.table.problem_words import problem_text, reason_of, worded
 from tests.ledger_support import NOBODY, as_another_user, reachable_by_others
 from tests.test_crash import check, kill_round, recorded
 
@@ -98,7 +99,9 @@ def read_only_wal(data: Path, game: Path) -> dict:
             folder.open(game.stem)
         except StorageReadOnly as refused:
             said["open"] = refused.reason
-        said["games"] = folder.games()[0].status
+            said["open_ru"] = reason_of(refused, "ru")  # worded from its problem, in Russian too
+        (info,) = folder.games()
+        said["games"] = " ".join([info.status, *(problem_text(p) for p in info.problems)])
         folder.close()
         finding = Doctor(config=None, data_dir=data).check_games()  # type: ignore[arg-type]
         said["doctor"] = (finding.level, finding.message, finding.fix)
@@ -131,6 +134,7 @@ def test_a_power_cut_with_a_damaged_card_never_costs_a_game() -> None:
             if kind == "read-only wal":
                 said = read_only_wal(data, game)
                 assert "read-only" in said["open"] and "chown" in said["open"], said
+                assert "только для чтения" in said["open_ru"] and "chown" in said["open_ru"], said
                 assert "read-only" in said["games"] and "chown" in said["games"], said
                 level, message, fix = said["doctor"]
                 assert level == "fail" and game.stem in message and "chown" in fix, said
@@ -149,7 +153,7 @@ def test_a_power_cut_with_a_damaged_card_never_costs_a_game() -> None:
             with DataFolder(data) as folder:
                 store = folder.open(game.stem)
                 if lost_in_db:
-                    said = " ".join(store.repairs)
+                    said = " ".join(worded(p) for p in store.repairs)
                     assert game.stem in said and ("put back" in said or "rebuilt" in said), said
             acked = check(data, lines, result)  # every acknowledged command, nothing invented
             assert not list((data / "games").glob("*.rebuilding"))

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from companion.ledger import DataFolder
 from companion.ledger.folder import KEEP_ROLLING, ROLLING_EVERY
+from companion.table.problem_words import worded
 from tests.ledger_support import fake_clock, recorded_game, replayed, shown, submit_all
 
 
@@ -69,7 +70,7 @@ def test_an_unopenable_file_without_its_journal_comes_back_from_the_newest_backu
     path.write_bytes(b"\x00not a database any more\n" * 400)
     folder = DataFolder(tmp_path, clock)
     store = folder.open(game_id)
-    said = " ".join(store.repairs)
+    said = " ".join(worded(p) for p in store.repairs)
     assert "rebuilt from the backup" in said and "are lost" in said, said
     assert store.seq == 2 * ROLLING_EVERY
     assert shown(store) == replayed(store.script())

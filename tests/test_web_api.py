@@ -317,6 +317,28 @@ def test_chart_has_a_point_per_entry_that_moved_money(rig: Rig, game: dict) -> N
     assert chart["points"][-1]["cash"] == [p["cash"] for p in state["players"]]
 
 
+def test_an_undone_end_turn_is_no_turn_on_the_chart(rig: Rig, game: dict) -> None:
+    """The banker takes back an end_turn (then ends the turn again), and later takes one back and
+    puts it back (redo): the chart still counts each turn once, as play_some_money's game does."""
+    undo = ("undo", {})
+    for body in (ROLL, {"do": "buy"}, {"do": "end_turn"}, undo, {"do": "end_turn"}, ROLL,
+                 {"do": "end_turn"}, undo, ("redo", {}),
+                 {"do": "mortgage", "player": "Ann", "square": "whitechapel-road"}):
+        if isinstance(body, tuple):
+            answer = rig.client().post(f"/api/{body[0]}", json=body[1], headers=BANKER)
+        else:
+            answer = command(rig, body)
+        assert answer.status_code == 200, (body, answer.json)
+    kinds = [e["kind"] for e in rig.client().get("/api/log").json["entries"]]
+    assert kinds.count("undo") == 2 and kinds.count("redo") == 1  # positive control: both taken back
+    points = rig.client().get("/api/chart").json["points"]
+    assert [p["cash"] for p in points] == [[1500, 1500], [1440, 1500], [1444, 1496], [1474, 1496]]
+    assert [p["turn"] for p in points] == TURNS  # was [1, 1, 3, 5]: undone and redone ends counted
+    paged = [p for after in range(0, 12, 3)
+             for p in rig.client().get(f"/api/chart?after={after}&limit=3").json["points"]]
+    assert paged == points  # the same turns a page at a time
+
+
 def test_log_lists_every_entry_undo_included(rig: Rig, game: dict) -> None:
     command(rig, ROLL)
     rig.client().post("/api/undo", json={}, headers=BANKER)

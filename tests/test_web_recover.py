@@ -37,6 +37,11 @@ def change_entry(path: Path, seq: int) -> None:
     conn.close()
 
 
+def said(info: dict, lang: str) -> str:
+    """What the Banker page shows of a game's problems in a language."""
+    return " ".join(p["words"][lang] for p in info["problems"])
+
+
 def listed(rig: Rig, game_id: str) -> dict:
     (info,) = [g for g in rig.client().get("/api/games").json["games"] if g["id"] == game_id]
     return info
@@ -49,7 +54,8 @@ def test_a_game_put_right_from_its_journal_says_so_and_plays(rig: Rig) -> None:
     opened = rig.client().post(f"/api/games/{game_id}/open", headers=BANKER)
     assert opened.status_code == 200 and opened.json["seq"] == 4
     info = listed(rig, game_id)
-    assert info["condition"] == "repaired" and "entry 3" in info["problem"], info
+    assert info["condition"] == "repaired" and "entry 3" in said(info, "en"), info
+    assert "запись 3" in said(info, "ru") or "записи 3" in said(info, "ru"), info  # and in Russian
 
 
 def test_a_game_damaged_in_every_record_is_named_and_recovered_from_the_banker_page(rig: Rig) -> None:
@@ -59,7 +65,8 @@ def test_a_game_damaged_in_every_record_is_named_and_recovered_from_the_banker_p
     refused = rig.client().post(f"/api/games/{game_id}/open", headers=BANKER)
     assert refused.status_code == 503 and "companion recover" in refused.json["error"], refused.json
     info = listed(rig, game_id)
-    assert info["condition"] == "damaged" and "entry 3" in info["problem"], info
+    assert info["condition"] == "damaged" and "entry 3" in said(info, "en"), info
+    assert "companion recover" in said(info, "ru") and "Игра" in said(info, "ru"), info
     # A player is not the banker: no recovery for them, and nothing changes.
     assert rig.client().post(f"/api/games/{game_id}/recover").status_code == 401
     assert listed(rig, game_id)["condition"] == "damaged"

@@ -12,7 +12,9 @@ import sys
 from pathlib import Path
 
 from ..ledger.export import export_csv, export_jsonl, signature_of
+from ..ledger.recovery import diagnose
 from ..ledger.signature import SUFFIX
+from ..table.problem_words import problem_text, terminal_lang
 from .args import count
 from .stored import data_option, reading, refusals, writing
 
@@ -20,6 +22,13 @@ from .stored import data_option, reading, refusals, writing
 def cmd_games(args: argparse.Namespace) -> int:
     with reading(args) as folder:
         games = folder.games(archived=args.archived)
+        if args.check and folder.key is not None:  # each game's records read whole, as the doctor does
+            for info in games:
+                path = folder.path / ("archive" if info.archived else "games") / f"{info.id}.sqlite"
+                found = diagnose(path, folder.key.chain, folder.key.table_id)
+                if found is not None:
+                    info.condition = info.condition or ("damaged" if found[0] == "fail" else "repairable")
+                    info.problems.append(found[1].as_json())
     if args.json:
         print(json.dumps([g.__dict__ for g in games], ensure_ascii=False))
         return 0
@@ -30,10 +39,14 @@ def cmd_games(args: argparse.Namespace) -> int:
     rows += [(g.id, ", ".join(g.players), g.started[:16].replace("T", " "),
               g.last_move[:16].replace("T", " "), g.status) for g in games]
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    lang = terminal_lang()
     for n, row in enumerate(rows):
         print("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
         if n == 0:
             print("  ".join("-" * w for w in widths))
+        else:  # what opening it found, put right or not, under its row
+            for said in games[n - 1].problems:
+                print(f"    {problem_text(said, lang)}")
     return 0
 
 
@@ -103,6 +116,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("games", parents=[data], help="list the stored games")
     p.add_argument("--archived", action="store_true", help="list the archived games instead")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--check", action="store_true",
+                   help="also check each game's chain and journal (reads them whole) and say what is wrong")
     p.set_defaults(func=refusals("games", cmd_games))
 
     p = sub.add_parser("export", parents=[data],

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..ledger import DataFolder, LedgerError, default_data_dir
 from ..rules import Malformed, Rejected
+from ..table.problem_words import reason_of, terminal_lang
 
 
 def data_option() -> argparse.ArgumentParser:
@@ -37,7 +38,7 @@ def refusals(name: str, action: Callable[[argparse.Namespace], int]) -> Callable
         try:
             return action(args)
         except (LedgerError, Rejected) as exc:
-            print(f"companion {name}: {exc.reason}", file=sys.stderr)
+            print(f"companion {name}: {reason_of(exc, terminal_lang())}", file=sys.stderr)
             return 1
         except Malformed as exc:
             print(f"companion {name}: {exc.reason}", file=sys.stderr)

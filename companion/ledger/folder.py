@@ -19,7 +19,7 @@ import secrets
 import shutil
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,8 @@ from .errors import (
 )
 from .journal import journal_path, write_whole
 from .key import TableKey
+from .problems import Problem, problem
+from .readonly import blocked as blocked_by
 from .readonly import connect_read_only, unwritable
 from .recovery import rebuild, recoverable
 from .reseal import seal_folder
@@ -71,9 +73,9 @@ class GameInfo:
     status: str  # "playing", "over: Ann won", "archived", or why it is damaged
     archived: bool = False
     # What opening it found (recovery.py): "" (nothing), "repaired", "damaged" (recoverable with
-    # `companion recover`) or "read-only"; `problem` says it in a sentence, with the fix.
+    # `companion recover`) or "read-only"; `problems` says what, as kinds and values (problems.py)
     condition: str = ""
-    problem: str = ""
+    problems: list[dict[str, Any]] = field(default_factory=list)
 
 
 class DataFolder:
@@ -91,7 +93,7 @@ class DataFolder:
         self.clock = clock or Clock()
         self.read_only = read_only
         self.open_games: dict[str, GameStore] = {}
-        self.conditions: dict[str, tuple[str, str]] = {}  # game id: (condition, sentence), see GameInfo
+        self.conditions: dict[str, tuple[str, list[Problem]]] = {}  # game id: see GameInfo
         self._lock_file = None
         if read_only:
             self.key = TableKey.read(self.path)
@@ -183,10 +185,11 @@ class DataFolder:
         except (GameFromAnotherTable, GameUnsealed):
             raise
         except GameDamaged as damaged:
-            self.conditions[game_id] = ("damaged", damaged.reason)
+            self.conditions[game_id] = ("damaged", [damaged.problem or problem(
+                "history_damaged", game=game_id, cause=problem("file_unreadable", detail=damaged.reason))])
             raise
         if store.repairs:
-            self.conditions[game_id] = ("repaired", " ".join(store.repairs))
+            self.conditions[game_id] = ("repaired", list(store.repairs))
         else:
             self.conditions.pop(game_id, None)
         self._attach(store)
@@ -217,16 +220,20 @@ class DataFolder:
                 status += " (no key)"
             elif meta.get("format") == FORMAT and meta.get("table") != (self.key and self.key.table_id):
                 status += " (another table's)" if self.key else " (this table's key is missing)"
-            condition, problem = self.conditions.get(path.stem, ("", ""))
+            condition, found = self.conditions.get(path.stem, ("", []))
             blocked = unwritable(path, journal_path(path))
             if blocked is not None:
-                status += f" (read-only: {blocked})"
-                condition, problem = "read-only", f"Game {path.stem} is read-only: {blocked}"
+                status += " (read-only)"  # why, and the fix: its problem
+                why = blocked_by(path, journal_path(path)) or {}
+                condition, found = "read-only", [problem("read_only", game=path.stem, **why)]
             return GameInfo(path.stem, json.loads(meta["players"]), meta["created"],
-                            last[0] if last else meta["created"], status, archived, condition, problem)
+                            last[0] if last else meta["created"], status, archived, condition,
+                            [p.as_json() for p in found])
         except (sqlite3.Error, OSError, KeyError, ValueError) as exc:
-            condition, problem = self.conditions.get(path.stem, ("damaged", f"damaged: {exc}"))
-            return GameInfo(path.stem, [], "", "", f"damaged: {exc}", archived, condition, problem)
+            condition, found = self.conditions.get(path.stem, ("damaged", [problem(
+                "history_damaged", game=path.stem, cause=problem("file_unreadable", detail=str(exc)))]))
+            return GameInfo(path.stem, [], "", "", f"damaged: {exc}", archived, condition,
+                            [p.as_json() for p in found])
 
     @staticmethod
     def _peek(path: Path) -> tuple[dict[str, str], Any]:
@@ -329,8 +336,7 @@ class DataFolder:
             raise GameNotFound(f"There is no game {game_id!r} in {self.path}")
         found, unread = recoverable(path, self.key.chain, self.key.table_id)
         if found.damaged is None:
-            raise GameDamaged(f"Game {game_id} is not damaged in every record, so nothing of it is lost: "
-                              "the table opens it (and puts right what one record lost) as it is.")
+            raise GameDamaged.found(problem("not_damaged_everywhere", game=game_id))
         self.close_game(game_id)
         entries = found.best.entries
         new_id = self.new_id([])

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .problems import Problem, problem
 from .schema import GENESIS, entry_hash
 
 SUFFIX = ".journal"
@@ -53,7 +54,7 @@ class Reading:
 
     header: dict[str, Any] = field(default_factory=dict)
     entries: list[Sealed] = field(default_factory=list)  # the verified prefix
-    problem: str | None = None  # why it stops where it does (None: whole)
+    problem: Problem | None = None  # why it stops where it does (None: whole)
     readable: int = 0  # entries that could be read at all, damaged ones included
 
     @property
@@ -65,17 +66,17 @@ def journal_path(game_file: Path) -> Path:
     return game_file.with_suffix(SUFFIX)
 
 
-def verified(entries: Iterable[Sealed], key: bytes | None) -> tuple[list[Sealed], str | None]:
+def verified(entries: Iterable[Sealed], key: bytes | None) -> tuple[list[Sealed], Problem | None]:
     """The longest prefix whose seals hold, and what is wrong with the entry after it."""
     good: list[Sealed] = []
     prev = GENESIS
     for expected, entry in enumerate(entries, start=1):
         if entry.seq != expected:
-            return good, f"entry {expected} is missing"
+            return good, problem("entry_missing", entry=expected)
         again = entry_hash(prev, entry.seq, entry.time, entry.source, entry.kind, entry.line,
                            entry.moved, key=key)
         if entry.prev != prev or again != entry.hash:
-            return good, f"entry {entry.seq} (or its money movements) has been changed"
+            return good, problem("entry_changed", entry=entry.seq)
         good.append(entry)
         prev = entry.hash
     return good, None
@@ -92,7 +93,7 @@ def read_journal(path: Path, key: bytes | None) -> Reading | None:
     lines = data.split(b"\n")
     whole_end = data.endswith(b"\n")
     entries: list[Sealed] = []
-    problem = None
+    stopped = None
     for number, raw in enumerate(lines):
         if not raw:
             continue
@@ -107,13 +108,13 @@ def read_journal(path: Path, key: bytes | None) -> Reading | None:
                                   record["prev"], record["hash"]))
         except (ValueError, KeyError, TypeError):
             if number == 0:
-                problem = "its header cannot be read"
+                stopped = problem("header_unreadable")
             elif not last:
-                problem = f"line {number + 1} cannot be read"
+                stopped = problem("line_unreadable", line=number + 1)
             break
     reading.readable = len(entries)
     reading.entries, chain = verified(entries, key)
-    reading.problem = problem if chain is None else chain
+    reading.problem = stopped if chain is None else chain
     return reading
 
 
@@ -156,18 +157,26 @@ class Journal:
         self.fd = os.open(path, os.O_WRONLY | os.O_APPEND)
         self.size = os.fstat(self.fd).st_size
 
-    def append(self, entry: Sealed) -> None:
-        """Write one entry and wait until it is on the card (a failure leaves no part of it)."""
-        data = memoryview(entry.record().encode())
+    def append(self, entry: Sealed, *, sync: bool = True) -> None:
+        """Write one entry and wait until it is on the card (a failure leaves no part of it).
+        sync=False (a batch): written, not yet waited for; `sync` does that once for the batch,
+        before its commit."""
+        encoded = entry.record().encode()
+        data = memoryview(encoded)
         size = self.size
         try:
             while data:
                 data = data[os.write(self.fd, data):]
-            os.fdatasync(self.fd)
+            if sync:
+                os.fdatasync(self.fd)
         except OSError:
             self.cut(size)
             raise
-        self.size = size + len(entry.record().encode())
+        self.size = size + len(encoded)
+
+    def sync(self) -> None:
+        """Wait until every line written so far is on the card (a batch's, before its commit)."""
+        os.fdatasync(self.fd)
 
     def cut(self, size: int) -> None:
         """Back to `size` bytes: the SQLite commit of the last entry failed, so it is not kept."""

@@ -71,22 +71,34 @@ def _owner(path: Path) -> str:
 
 
 def unwritable(game_file: Path, *companions: Path) -> str | None:
-    """Why this game cannot be written by this process (None: it can), with the fix in a
-    sentence: the folder, the file, its -wal and -shm (a crash under another user, or a copy
-    made as root, leaves them so) and its journal."""
+    """Why this game cannot be written by this process (None: it can), with the fix, in a line
+    for the log and the refusal (`blocked` has it as values)."""
+    why = blocked(game_file, *companions)
+    if why is None:
+        return None
+    folder = why["what"] == "folder"
+    return (f"its {why['what']} {why['path'] if folder else Path(why['path']).name} cannot be "
+            f"written by {why['user']} (owner {why['owner']}, mode {why['mode']}); fix: {why['fix']}"
+            + (", or check that the disk is not read-only" if folder else ""))
+
+
+def blocked(game_file: Path, *companions: Path) -> dict[str, str] | None:
+    """What keeps this process from writing this game (None: nothing): the folder, the file, its
+    -wal and -shm (a crash under another user, or a copy made as root, leaves them so) and its
+    journal, with the owner, the mode and the command that fixes it."""
     try:
         user = getpass.getuser()
     except (KeyError, OSError):
         user = str(os.getuid())
     folder = game_file.parent
     if not os.access(folder, os.W_OK | os.X_OK):
-        return (f"its folder {folder} cannot be written by {user} (owner {_owner(folder)}, mode "
-                f"{folder.stat().st_mode & 0o777:o}); fix: sudo chown {user}: {folder} && "
-                f"sudo chmod u+rwx {folder}, or check that the disk is not read-only")
+        return {"what": "folder", "path": str(folder), "user": user, "owner": _owner(folder),
+                "mode": f"{folder.stat().st_mode & 0o777:o}",
+                "fix": f"sudo chown {user}: {folder} && sudo chmod u+rwx {folder}"}
     side = [game_file.with_name(game_file.name + suffix) for suffix in ("-wal", "-shm")]
     for path in [game_file, *side, *companions]:
         if path.exists() and not os.access(path, os.R_OK | os.W_OK):
-            return (f"its file {path.name} cannot be written by {user} (owner {_owner(path)}, mode "
-                    f"{path.stat().st_mode & 0o777:o}); fix: sudo chown {user}: {path} && "
-                    f"sudo chmod u+rw {path}")
+            return {"what": "file", "path": str(path), "user": user, "owner": _owner(path),
+                    "mode": f"{path.stat().st_mode & 0o777:o}",
+                    "fix": f"sudo chown {user}: {path} && sudo chmod u+rw {path}"}
     return None

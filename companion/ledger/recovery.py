@@ -13,12 +13,13 @@ import json
 import logging
 import os
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import GameDamaged
 from .journal import Reading, Sealed, journal_path, last_entry, read_journal, verified, write_whole
+from .problems import Problem, problem, record
 from .readonly import connect_read_only
 from .schema import FORMAT, SCHEMA, connect, sync_folder
 
@@ -33,7 +34,7 @@ def read_database(path: Path, key: bytes | None, *, read_only: bool = True) -> R
     try:
         conn = connect_read_only(path) if read_only else connect(path)
     except (sqlite3.Error, OSError) as exc:
-        reading.problem = f"its file cannot be opened ({exc})"
+        reading.problem = problem("file_unopenable", detail=str(exc))
         return reading
     try:
         conn.execute("BEGIN")
@@ -48,7 +49,7 @@ def read_database(path: Path, key: bytes | None, *, read_only: bool = True) -> R
         checked = conn.execute("PRAGMA quick_check").fetchone()[0]
         conn.execute("COMMIT")
     except (sqlite3.Error, ValueError) as exc:
-        reading.problem = f"its file cannot be read ({exc})"
+        reading.problem = problem("file_unreadable", detail=str(exc))
         return reading
     finally:
         conn.close()
@@ -57,17 +58,17 @@ def read_database(path: Path, key: bytes | None, *, read_only: bool = True) -> R
     reading.readable = len(entries)
     reading.entries, reading.problem = verified(entries, key)
     if reading.problem is None and checked != "ok":
-        reading.problem = f"its file is damaged ({checked})"
+        reading.problem = problem("file_damaged", detail=str(checked))
     if reading.problem is None and (reading.header.get("last_seq") not in (None, str(len(entries)))):
-        reading.problem = f"it was written up to entry {reading.header.get('last_seq')}"
+        reading.problem = problem("written_further", entry=int(reading.header["last_seq"]))
     return reading
 
 
 @dataclass
 class Agreement:
-    """What reconcile found and did, in a sentence for the log, the Banker page and the doctor."""
+    """What reconcile put right (problems.py), for the log, the Banker page and the doctor."""
 
-    note: str | None = None
+    notes: list[Problem] = field(default_factory=list)
 
 
 def _header(meta: dict[str, Any]) -> dict[str, Any]:
@@ -141,16 +142,6 @@ def _extend(path: Path, entries: list[Sealed]) -> None:
         conn.close()
 
 
-def _span(first: int, last: int) -> str:
-    return f"entry {first}" if first == last else f"entries {first} to {last}"
-
-
-def lost_words(game_id: str, best: int, readable: int) -> str:
-    if readable <= best + 1:
-        return f"entry {best + 1}"
-    return f"entries {best + 1} to {readable}"
-
-
 @dataclass
 class Plan:
     """Both records of a game read, and the longest verified run of entries among them."""
@@ -158,10 +149,10 @@ class Plan:
     name: str
     db: Reading
     journal: Reading | None
-    where: str  # which record holds `best`
+    where: str  # which record holds `best`: "database", "journal" or a backup's file name
     best: Reading
     readable: int  # entries readable in the record that holds most, damaged ones included
-    damaged: str | None  # set when no record holds every entry: what is lost, and the fix
+    damaged: Problem | None  # set when no record holds every entry: what is lost
     header: dict[str, Any]
 
     @property
@@ -181,14 +172,14 @@ def plan(path: Path, key: bytes, table_id: str, *, read_only: bool) -> Plan | No
     journal = read_journal(journal_path(path), key)
     if journal is not None and journal.header.get("table") not in (None, table_id):
         journal = None
-    candidates: list[tuple[str, Reading]] = [("the database", db)]
+    candidates: list[tuple[str, Reading]] = [("database", db)]
     if journal is not None:
-        candidates.append(("the journal", journal))
+        candidates.append(("journal", journal))
     if db.problem is not None and (journal is None or journal.problem is not None
                                    or not journal.entries):
         backup = _newest_backup(path.parent.parent, name, key)
         if backup is not None:
-            candidates.append((f"the backup {backup[0].name}", backup[1]))
+            candidates.append((backup[0].name, backup[1]))
     where, best = max(candidates, key=lambda c: len(c[1].entries))
     readable = max(db.readable, journal.readable if journal else 0)
     header = _header(journal.header) if journal is not None else {}
@@ -197,19 +188,15 @@ def plan(path: Path, key: bytes, table_id: str, *, read_only: bool) -> Plan | No
     for other_where, other in candidates:
         shorter = other.entries
         if shorter and best.entries[len(shorter) - 1].hash != shorter[-1].hash:
-            damaged = (f"Game {name}: {where} and {other_where} disagree from entry {len(shorter)} on; "
-                       f"the files are kept as they are. `companion recover {name}` starts a new "
-                       "game from the entries both hold.")
+            damaged = problem("records_disagree", game=name, first=record(where),
+                              second=record(other_where), entry=len(shorter))
     if not best.entries:
-        damaged = (f"Game {name} cannot be read in any record ({db.problem}); its files are kept as "
-                   "they are.")
+        damaged = problem("unreadable_everywhere", game=name, cause=db.problem)
     elif readable > len(best.entries) and damaged is None:
-        problem = db.problem or (journal.problem if journal else None) or "entries are missing"
-        damaged = (
-            f"Game {name} is damaged in every record it has: {problem}, so "
-            f"{lost_words(name, len(best.entries), readable)} of its {readable} cannot be trusted. "
-            f"`companion recover {name}` starts a new game from its first {len(best.entries)} "
-            "entries; the damaged files are kept as they are.")
+        cause = db.problem or (journal.problem if journal else None) or problem("entry_missing",
+                                                                                entry=len(best.entries) + 1)
+        damaged = problem("damaged_everywhere", game=name, cause=cause, first=len(best.entries) + 1,
+                          last=readable, readable=readable, kept=len(best.entries))
     return Plan(name, db, journal, where, best, readable, damaged, header)
 
 
@@ -230,7 +217,7 @@ def _agree_at_the_end(path: Path) -> bool:
     return meta.get("last_seq") == str(last[0]) and meta.get("head") == last[1]
 
 
-def reconcile(path: Path, key: bytes, table_id: str, damaged: str | None = None) -> Agreement:
+def reconcile(path: Path, key: bytes, table_id: str, damaged: Problem | str | None = None) -> Agreement:
     """Make the database and the journal hold the same verified entries, or raise GameDamaged
     naming what is lost in both and the command that recovers the rest. `damaged`: the database
     failed to open for this reason although its entries verified, so it is rebuilt."""
@@ -244,40 +231,38 @@ def reconcile(path: Path, key: bytes, table_id: str, damaged: str | None = None)
                                       or len(found.journal.entries) < len(found.best.entries)):
             return Agreement()  # no whole journal to rebuild from: the first refusal stands
         if found.damaged is None:
-            found.db.problem = found.db.problem or damaged
+            found.db.problem = found.db.problem or (
+                damaged if isinstance(damaged, Problem) else problem("file_unreadable", detail=damaged))
     if found.damaged is not None:
-        raise GameDamaged(found.damaged)
+        raise GameDamaged.found(found.damaged)
     name, db, journal, where, best, header = (found.name, found.db, found.journal, found.where,
                                               found.best, found.header)
-    said = []
+    notes = []
     if len(db.entries) < len(best.entries) or db.problem is not None:
         if db.problem is None:
             _extend(path, best.entries[len(db.entries):])
-            said.append(f"the database lacked {_span(len(db.entries) + 1, len(best.entries))} (lost by "
-                        "the card, or the command in flight when the table stopped); put back from "
-                        f"{where}")
+            notes.append(problem("db_extended", game=name, first=len(db.entries) + 1,
+                                 last=len(best.entries), source=record(where)))
         else:
             kept = rebuild(path, header, best.entries)
-            said.append(f"the database was damaged ({db.problem}); it was rebuilt from {where} with "
-                        f"all {len(best.entries)} entries (the damaged file is kept as {kept.name})")
-            if where.startswith("the backup"):
-                said.append("entries after the backup's, if there were any, are lost")
+            notes.append(problem("db_rebuilt", game=name, cause=db.problem, source=record(where),
+                                 entries=len(best.entries), kept_as=kept.name))
+            if where not in ("database", "journal"):
+                notes.append(problem("after_backup_lost", game=name))
     if journal is None or len(journal.entries) < len(best.entries) or journal.problem is not None:
         write_whole(journal_path(path), header, best.entries)
         sync_folder(path.parent)
         if journal is not None:
-            said.append(f"the journal held {len(journal.entries)} good entries of "
-                        f"{len(best.entries)}; it was rewritten")
-    note = None
-    if said:
-        note = f"Game {name}: " + "; ".join(said) + "."
-        log.warning("%s", note)
-    return Agreement(note)
+            notes.append(problem("journal_rewritten", game=name, good=len(journal.entries),
+                                 entries=len(best.entries)))
+    for note in notes:
+        log.warning("game %s put right: %s", name, note)
+    return Agreement(notes)
 
 
-def diagnose(path: Path, key: bytes, table_id: str) -> tuple[str, str] | None:
-    """For `companion doctor`, reading only: ("fail", what is lost and the fix) for a game damaged
-    in every record, ("warn", what the table will put right) when one record holds it all."""
+def diagnose(path: Path, key: bytes, table_id: str) -> tuple[str, Problem] | None:
+    """For `companion doctor`, reading only: ("fail", what is lost) for a game damaged in every
+    record, ("warn", what the table will put right) when one record holds it all."""
     found = plan(path, key, table_id, read_only=True)
     if found is None:
         return None
@@ -287,24 +272,22 @@ def diagnose(path: Path, key: bytes, table_id: str) -> tuple[str, str] | None:
         return None
     db, journal, best = found.db, found.journal, found.best
     if db.problem is not None:
-        what = f"its database is damaged ({db.problem})"
+        what = problem("db_damaged", cause=db.problem)
     elif len(db.entries) < len(best.entries):
-        what = (f"its database lacks {_span(len(db.entries) + 1, len(best.entries))} (lost by the card, "
-                "or the command in flight when the table stopped)")
+        what = problem("db_lacks", first=len(db.entries) + 1, last=len(best.entries))
     elif journal is None:
-        what = "it has no journal"
+        what = problem("no_journal")
     else:
-        what = f"its journal holds {len(journal.entries)} good entries of {len(best.entries)}"
-    return "warn", (f"game {found.name}: {what}; {found.where} holds all {len(best.entries)} entries, "
-                    "and the table puts it right when it opens the game (nothing is lost)")
+        what = problem("journal_short", good=len(journal.entries), entries=len(best.entries))
+    return "warn", problem("will_repair", game=found.name, what=what, source=record(found.where),
+                           entries=len(best.entries))
 
 
 def recoverable(path: Path, key: bytes, table_id: str) -> tuple[Plan, list[Sealed]]:
     """The longest verified run of entries for a new game, and the entries readable after it."""
     found = plan(path, key, table_id, read_only=True)
     if found is None or not found.best.entries:
-        raise GameDamaged(f"Game {path.stem}: no record of it holds a first entry this table can "
-                          "check, so there is nothing to recover.")
+        raise GameDamaged.found(problem("nothing_to_recover", game=path.stem))
     longest = found.db if found.db.readable >= (found.journal.readable if found.journal else 0) \
         else found.journal
     assert longest is not None

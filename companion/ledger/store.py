@@ -30,7 +30,8 @@ from .errors import (
 )
 from .journal import Journal, Sealed, journal_path, write_whole
 from .key import KEY_FILE, TableKey
-from .readonly import connect_read_only, unwritable
+from .problems import Problem, problem
+from .readonly import blocked, connect_read_only, unwritable
 from .recovery import HEADER_KEYS, reconcile
 from .schema import (
     FORMAT,
@@ -52,6 +53,7 @@ log = logging.getLogger(__name__)
 # "table": what the table does by itself (the passes of an auction whose time ran out)
 SOURCES = ("reader", "button", "dice", "tablet", "banker", "import", "script", "bot", "table")
 SNAPSHOT_EVERY = 500
+LOG_ROWS = "SELECT seq, time, source, kind, line, prev_hash, hash FROM log"
 
 
 @dataclass(frozen=True)
@@ -98,9 +100,10 @@ class GameStore:
         self.snapshot_every = SNAPSHOT_EVERY
         self.after_commit: list[Any] = []  # callbacks(store, receipt), e.g. backups
         self.journal: Journal | None = None  # the second record (journal.py); None: read-only
-        self.repairs: list[str] = []  # what opening it had to put right, in sentences
+        self.repairs: list[Problem] = []  # what opening it had to put right (problems.py)
         self.bad_snapshots: list[int] = []
         self._batch: Receipt | None | bool = False  # in a batch: its last receipt (None before one)
+        self._batch_mark = 0  # the journal's size when the batch began
 
     # ---- creating and opening ----------------------------------------------------------------
 
@@ -184,26 +187,28 @@ class GameStore:
         file from the journal once more.
         """
         name = path.stem
-        blocked = unwritable(path, journal_path(path)) if writable else None
-        if blocked is not None:
-            raise StorageReadOnly(f"Game {name} is read-only and cannot be played: {blocked}")
+        why = blocked(path, journal_path(path)) if writable else None
+        if why is not None:
+            refused = StorageReadOnly(f"Game {name} is read-only and cannot be played: "
+                                      f"{unwritable(path, journal_path(path))}")
+            refused.problem = problem("read_only", game=name, **why)
+            raise refused
         if not writable or key is None:
             return cls._open(path, clock, key, writable, [])
-        agreement = reconcile(path, key.chain, key.table_id)
-        repairs = [agreement.note] if agreement.note else []
+        repairs = reconcile(path, key.chain, key.table_id).notes
         try:
             return cls._open(path, clock, key, writable, repairs)
         except (GameFromAnotherTable, GameUnsealed):
             raise
         except GameDamaged as damaged:
-            agreement = reconcile(path, key.chain, key.table_id, damaged=damaged.reason)
-            if agreement.note is None:
+            again = reconcile(path, key.chain, key.table_id, damaged=damaged.problem or damaged.reason)
+            if not again.notes:
                 raise
-            return cls._open(path, clock, key, writable, [*repairs, agreement.note])
+            return cls._open(path, clock, key, writable, [*repairs, *again.notes])
 
     @classmethod
     def _open(
-        cls, path: Path, clock: Clock, key: TableKey | None, writable: bool, repairs: list[str]
+        cls, path: Path, clock: Clock, key: TableKey | None, writable: bool, repairs: list[Problem]
     ) -> GameStore:
         name = path.stem
         try:
@@ -214,19 +219,16 @@ class GameStore:
             conn.execute("BEGIN")  # one consistent reading, even while another companion writes
             checked = conn.execute("PRAGMA quick_check").fetchone()[0]
             if checked != "ok":
-                raise GameDamaged(f"Game {name} is damaged ({checked}); its file is kept as it is.")
+                raise GameDamaged.found(problem("history_damaged", game=name,
+                                                cause=problem("file_damaged", detail=str(checked))))
             meta = dict(conn.execute("SELECT key, value FROM meta"))
-            rows = conn.execute(
-                "SELECT seq, time, source, kind, line, prev_hash, hash FROM log ORDER BY seq"
-            ).fetchall()
-            moved = moved_by_entry(conn)
-            snaps = [  # read as bytes: a snapshot SQLite cannot decode is a bad cache, not a bad game
-                (seq, length, bytes(chash).decode(errors="replace"), bytes(state).decode(errors="replace"),
-                 bytes(shash).decode(errors="replace"))
-                for seq, length, chash, state, shash in conn.execute(
-                    "SELECT seq, length, CAST(commands_hash AS BLOB), CAST(state AS BLOB), "
-                    "CAST(state_hash AS BLOB) FROM snapshots ORDER BY seq")
-            ]
+            first = conn.execute(f"{LOG_ROWS} ORDER BY seq LIMIT 1").fetchone()
+            moved_first = conn.execute("SELECT source, target, amount, reason FROM transfers "
+                                       "WHERE seq = 1 ORDER BY id").fetchall()
+            chain_key = cls._chain_key(name, meta, first, moved_first, key, writable)
+            store = cls(path, conn, clock, chain_key)
+            store.repairs = repairs
+            store._load(meta)  # streamed from this reading: the game is never all in memory
             conn.execute("COMMIT")
         except GameDamaged:
             conn.close()
@@ -234,21 +236,13 @@ class GameStore:
         except sqlite3.DatabaseError as exc:
             conn.close()
             raise cls._unreadable(name, exc) from None
-        try:
-            chain_key = cls._chain_key(name, meta, rows, moved, key, writable)
-        except GameDamaged:
+        except BaseException:
             conn.close()
             raise
-        store = cls(path, conn, clock, chain_key)
-        store.repairs = repairs
         try:
-            store._load(rows, snaps, moved, meta)
             if writable:
                 make_durable(conn)
                 store._settle(meta)
-        except GameDamaged:
-            conn.close()
-            raise
         except sqlite3.Error as exc:
             conn.close()
             raise GameDamaged(f"Game {name} cannot be opened ({exc}); its file is kept as it is.") from None
@@ -258,15 +252,13 @@ class GameStore:
     def _unreadable(name: str, exc: BaseException) -> StorageError | GameDamaged:
         if "readonly" in str(exc).lower():
             return storage_error(exc, f"open game {name}")
-        return GameDamaged(
-            f"Game {name} cannot be read ({exc}); its file is kept as it is and other games "
-            "are not affected."
-        )
+        return GameDamaged.found(problem("history_damaged", game=name,
+                                         cause=problem("file_unreadable", detail=str(exc))))
 
     @staticmethod
     def _chain_key(
-        name: str, meta: dict[str, str], rows: list[tuple],
-        moved: dict[int, list[tuple[str, str, int, str]]], key: TableKey | None, writable: bool,
+        name: str, meta: dict[str, str], first: tuple | None,
+        moved_first: list[tuple[str, str, int, str]], key: TableKey | None, writable: bool,
     ) -> bytes | None:
         """The key this file's seals are checked with, once it is known whose file it is."""
         kept = " The file is kept as it is."
@@ -286,8 +278,7 @@ class GameStore:
                 f"data folder) is missing or cannot be read, so it cannot be checked.{kept}"
             )
         if meta.get("table") != key.table_id:
-            first = rows[0] if rows else None
-            if first and entry_hash(GENESIS, *first[:5], moved.get(1, ()), key=key.chain) == first[6]:
+            if first and entry_hash(GENESIS, *first[:5], moved_first, key=key.chain) == first[6]:
                 raise GameDamaged(f"Game {name}: the table named in its file has been changed.{kept}")
             raise GameFromAnotherTable(
                 f"Game {name} was sealed by another table (table {meta.get('table')}), not this one "
@@ -296,26 +287,34 @@ class GameStore:
             )
         return key.chain
 
-    def _load(
-        self, rows: list[tuple], snaps: list[tuple],
-        moved: dict[int, list[tuple[str, str, int, str]]], meta: dict[str, str],
-    ) -> None:
-        """Check the chain, work out the effective commands, and rebuild the game."""
+    def _load(self, meta: dict[str, str]) -> None:
+        """Check the chain, work out the effective commands, and rebuild the game, reading the
+        log, its money movements and the snapshots a row at a time (at 100,000 entries, reading
+        them all first cost the open about 70 MB at its peak; bench/open_memory.py)."""
         name = self.game_id
         kept = " The file is kept as it is for the banker to look at."
+        conn = self.conn
         prev = GENESIS
         effective: list[tuple[str, int]] = []
         redo: list[str] = []
-        for expected, (seq, time, source, kind, line, prev_hash, sealed) in enumerate(rows, start=1):
+        transfers = conn.execute(
+            "SELECT seq, source, target, amount, reason FROM transfers ORDER BY seq, id")
+        pending = transfers.fetchone()
+        seq = 0
+        for expected, (seq, time, source, kind, line, prev_hash, sealed) in enumerate(
+                conn.execute(f"{LOG_ROWS} ORDER BY seq"), start=1):
             if seq != expected:
-                raise GameDamaged(f"Game {name}: entry {expected} of its history is missing.{kept}")
-            sealed_again = entry_hash(prev, seq, time, source, kind, line, moved.get(seq, ()),
-                                      key=self.chain_key)
+                raise GameDamaged.found(problem("history_damaged", game=name,
+                                                cause=problem("entry_missing", entry=expected)))
+            moved = []
+            while pending is not None and pending[0] <= seq:
+                if pending[0] == seq:
+                    moved.append(tuple(pending[1:]))
+                pending = transfers.fetchone()
+            sealed_again = entry_hash(prev, seq, time, source, kind, line, moved, key=self.chain_key)
             if prev_hash != prev or sealed_again != sealed:
-                raise GameDamaged(
-                    f"Game {name}: entry {seq} of its history (or its money movements) has been "
-                    f"changed.{kept}"
-                )
+                raise GameDamaged.found(problem("history_damaged", game=name,
+                                                cause=problem("entry_changed", entry=seq)))
             prev = sealed
             if kind in ("new", "play"):
                 if (kind == "new") != (seq == 1):
@@ -336,27 +335,35 @@ class GameStore:
                     self.clock.latest = max(self.clock.latest, parse_iso(time))
                 except ValueError:
                     pass
-        if not rows:
+        if seq == 0:
             raise GameDamaged(f"Game {name} has no history")
-        last = str(rows[-1][0])
+        last = str(seq)
         if meta.get("last_seq", last) != last or meta.get("head", prev) != prev:
-            raise GameDamaged(
-                f"Game {name}: its history ends at entry {last} but was written up to entry "
-                f"{meta.get('last_seq')}; entries are missing.{kept}"
-            )
-        stray = [seq for seq in moved if seq > int(last)] + [s[0] for s in snaps if s[0] > int(last)]
+            raise GameDamaged.found(problem("history_damaged", game=name, cause=problem(
+                "written_further", entry=int(meta.get("last_seq") or 0))))
+        stray = pending is not None or conn.execute(
+            "SELECT count(*) FROM snapshots WHERE seq > ?", (seq,)).fetchone()[0]
         if stray:
             raise GameDamaged(f"Game {name}: money movements or snapshots belong to missing entries.{kept}")
-        self.seq = len(rows)
+        self.seq = seq
         self.head = prev
         self.effective = effective
         self.redo_stack = redo
         self.hashes = self._running_hashes([line for line, _seq in effective])
         # Snapshots are caches: one that fails its seal is left out (and dropped when writable),
-        # and the game is rebuilt from the log, which alone is the truth.
-        self.bad_snapshots = [s[0] for s in snaps if state_hash(s[3], self.chain_key) != s[4]]
-        by_position = {length: (seq, chash, state, shash) for seq, length, chash, state, shash in snaps
-                       if seq not in self.bad_snapshots}
+        # and the game is rebuilt from the log, which alone is the truth. Read as bytes, one at a
+        # time: a snapshot SQLite cannot decode is a bad cache, not a bad game.
+        by_position: dict[int, tuple[int, str]] = {}
+        self.bad_snapshots = []
+        for snap_seq, length, chash, state, shash in conn.execute(
+            "SELECT seq, length, CAST(commands_hash AS BLOB), CAST(state AS BLOB), "
+            "CAST(state_hash AS BLOB) FROM snapshots ORDER BY seq"
+        ):
+            text = bytes(state).decode(errors="replace")
+            if state_hash(text, self.chain_key) != bytes(shash).decode(errors="replace"):
+                self.bad_snapshots.append(snap_seq)
+            else:
+                by_position[length] = (snap_seq, bytes(chash).decode(errors="replace"))
         self.game = self._rebuild(len(effective), by_position)
 
     def _settle(self, meta: dict[str, str]) -> None:
@@ -367,10 +374,8 @@ class GameStore:
             self.conn.executemany("DELETE FROM snapshots WHERE seq = ?",
                                   [(seq,) for seq in self.bad_snapshots])
             self.conn.execute("COMMIT")
-            said = ", ".join(str(seq) for seq in self.bad_snapshots)
-            note = (f"Game {self.game_id}: the snapshot at entry {said} was damaged; it was dropped "
-                    "and the game rebuilt from its log (nothing was lost).")
-            log.warning("%s", note)
+            note = problem("snapshot_dropped", game=self.game_id, entries=list(self.bad_snapshots))
+            log.warning("game %s put right: %s", self.game_id, note)
             self.repairs.append(note)
         status = self._status() or "playing"
         if meta.get("status") != status:
@@ -392,24 +397,26 @@ class GameStore:
             hashes.append(prev)
         return hashes
 
-    def _rebuild(self, length: int, snaps: dict[int, tuple] | None = None) -> Game:
-        """The game after the first `length` effective commands, from the nearest snapshot."""
+    def _rebuild(self, length: int, snaps: dict[int, tuple[int, str]] | None = None) -> Game:
+        """The game after the first `length` effective commands, from the nearest snapshot (only
+        the one used is read whole)."""
         if snaps is None:
             rows = self.conn.execute(
-                "SELECT seq, length, commands_hash, state, state_hash FROM snapshots WHERE length <= ?",
-                (length,),
+                "SELECT seq, length, commands_hash FROM snapshots WHERE length <= ?", (length,),
             ).fetchall()
-            snaps = {r[1]: (r[0], r[2], r[3], r[4]) for r in rows}
+            snaps = {r[1]: (r[0], r[2]) for r in rows}
         start = 0
         game: Game | None = None
         for position in sorted(snaps, reverse=True):
             if position > length or position < 1:
                 continue
-            _seq, chash, state, _shash = snaps[position]
+            seq, chash = snaps[position]
             if self.hashes[position - 1] == chash:
+                row = self.conn.execute("SELECT CAST(state AS BLOB) FROM snapshots WHERE seq = ?",
+                                        (seq,)).fetchone()
                 try:
-                    game = restore(json.loads(state))
-                except ValueError:  # a snapshot an older companion wrote: replay instead
+                    game = restore(json.loads(bytes(row[0]).decode()))
+                except (ValueError, TypeError):  # an older companion's snapshot: replay instead
                     continue
                 start = position
                 break
@@ -445,7 +452,9 @@ class GameStore:
         batched = self._batch is not False
         try:
             if journal is not None:  # the second record first: on the card before the commit
-                journal.append(Sealed(seq, time, source, kind, line, tuple(moved), self.head, sealed))
+                # (in a batch, written now and synced once by commit_batch, before its commit)
+                journal.append(Sealed(seq, time, source, kind, line, tuple(moved), self.head, sealed),
+                               sync=not batched)
             conn.execute("SAVEPOINT entry" if batched else "BEGIN IMMEDIATE")
             conn.execute(
                 "INSERT INTO log VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -521,14 +530,26 @@ class GameStore:
         with self.lock:
             self.conn.execute("BEGIN IMMEDIATE")
             self._batch = None
+            self._batch_mark = self.journal.size if self.journal is not None else 0
 
     def commit_batch(self) -> None:
-        """Commit the batch; the after-commit work (backups) runs once, for its last entry."""
+        """Commit the batch: its journal lines synced once, then its one SQLite commit (the
+        journal still on the card before the commit, as README.md reasons); the after-commit
+        work (backups) runs once, for its last entry. A failure leaves neither record holding
+        any of the batch."""
         with self.lock:
             last = self._batch
             try:
+                if self.journal is not None:
+                    self.journal.sync()
                 self.conn.execute("COMMIT")
-            except sqlite3.Error as exc:
+            except (sqlite3.Error, OSError) as exc:
+                try:
+                    self.conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+                if self.journal is not None:
+                    self.journal.cut(self._batch_mark)
                 raise storage_error(exc) from None
             finally:
                 self._batch = False

@@ -22,6 +22,7 @@ from .authority import Speaker, check
 from .churn import Churn
 from .inputs import DeviceInputs
 from .meaning import piece_of_tag
+from .problem_words import problem_words, reason_of, worded
 from .reports import write_report
 from .result import (
     BUG,
@@ -106,7 +107,9 @@ class Table(DeviceInputs, TokenWaiting, Writer):
             try:
                 store = self.folder.open(game_id)
             except LedgerError as exc:
-                return Result(False, exc.reason, refusal=NOT_FOUND if "no game" in exc.reason else STORAGE)
+                return _ledger_refusal(exc)
+            for repaired in store.repairs:  # the log says what opening it put right
+                log.warning("%s", worded(repaired))
             self._switch(store)
             return self._accepted(store.seq, self._view(store.game), [f"Game {game_id} resumed"],
                                   kind="open_game")
@@ -120,7 +123,7 @@ class Table(DeviceInputs, TokenWaiting, Writer):
             try:
                 store, lost, _unread = self.folder.recover(game_id)
             except LedgerError as exc:
-                return Result(False, exc.reason, refusal=NOT_FOUND if "no game" in exc.reason else STORAGE)
+                return _ledger_refusal(exc)
             recovered = store.game_id
             self.folder.close_game(recovered)
             return Result(True, detail={"game": recovered, "from": game_id, "entries": store.seq - 1,
@@ -305,6 +308,14 @@ class Table(DeviceInputs, TokenWaiting, Writer):
             self.feedback.accepted()
         self._push({"type": kind, **detail})
         return Result(True, kind=kind, detail=detail)
+
+
+def _ledger_refusal(exc: LedgerError) -> Result:
+    """A game the ledger cannot open or recover: its problem worded in every language."""
+    found = getattr(exc, "problem", None)
+    words = problem_words(found.as_json()) if found is not None else None
+    return Result(False, reason_of(exc), refusal=NOT_FOUND if "no game" in exc.reason else STORAGE,
+                  words=words)
 
 
 def _both(error: CommandError) -> dict[str, str]:

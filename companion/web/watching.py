@@ -4,7 +4,6 @@ description, and the outcome of this screen's token wait."""
 
 from __future__ import annotations
 
-import bisect
 import io
 import json
 
@@ -12,8 +11,10 @@ import segno
 from flask import Blueprint, Response, jsonify, request, stream_with_context
 
 from ..ledger.committed import CommittedRead
+from ..ledger.turns import turns_in
 from ..rules import load_edition
 from ..rules.texts import LANGUAGES
+from ..table.problem_words import problem_words
 from .app import context
 from .common import JSON, client, committed_read, error, paired_player, screen, window
 from .events import sse
@@ -118,36 +119,21 @@ def history() -> Response:
 NO_GAME: JSON = {"game": None, "seq": 0, "after": 0, "next": 0, "more": False}
 
 
-# A stored end_turn command, told by SQLite itself (its JSON functions), so no line is parsed in Python.
-END_TURN = "line LIKE '%\"end_turn\"%' AND json_valid(line) AND json_extract(line, '$.do') = 'end_turn'"
-
-
-def turn_ends(reading: CommittedRead, after: int, upto: int) -> tuple[int, list[int]]:
-    """The end_turn commands before the window (a count) and the seqs of those in it (after, upto]:
-    the chart's turns, paged like the chart, so a screen asking for the newest entries costs only
-    them and one count (an end_turn the banker undid still counts: it only shifts the axis)."""
-    count = f"SELECT COUNT(*) FROM log WHERE seq <= ? AND {END_TURN}"
-    before = reading.conn.execute(count, (after,)).fetchone()[0]
-    ends = [seq for (seq,) in reading.conn.execute(
-        f"SELECT seq FROM log WHERE seq > ? AND seq <= ? AND {END_TURN} ORDER BY seq", (after, upto))]
-    return before, ends
-
-
 @watching.get("/chart")
 def chart() -> Response:
     """Each player's cash after each entry that moved money, paged like /api/history."""
     def points(reading: CommittedRead) -> JSON:
         names = reading.players
         after, upto = reading.window(*window())
-        ended, ends = turn_ends(reading, after, upto)
+        turns = turns_in(reading.conn, reading.game_id, after, upto)
         out: list[JSON] = []
         for row in reading.money_trail(after, upto):
             cash = [row["balances"][n] for n in names]
             if out and out[-1]["seq"] == row["seq"]:
                 out[-1]["cash"] = cash
-            else:  # turn: the turn it happened in, counted from 1 (the chart's x axis)
-                turn = 1 + ended + bisect.bisect_left(ends, row["seq"])
-                out.append({"seq": row["seq"], "turn": turn, "cash": cash})
+            else:  # turn: the turn it happened in, counted from 1 (the chart's x axis; an undone
+                # end_turn does not count: ledger/turns.py)
+                out.append({"seq": row["seq"], "turn": turns[row["seq"]], "cash": cash})
         return {**_page(reading, after, upto), "players": names, "points": out}
 
     return jsonify(committed_read(points) or {"players": [], "points": [], **NO_GAME})
@@ -184,7 +170,9 @@ def without_seed(line: str) -> str:
 @watching.get("/games")
 def games() -> Response:
     ctx = context()
-    listed = [{**g.__dict__, "status_words": status_words(g.status)} for g in ctx.table.folder.games()]
+    listed = [{**g.__dict__, "status_words": status_words(g.status),
+               "problems": [{**found, "words": problem_words(found)} for found in g.problems]}
+              for g in ctx.table.folder.games()]
     current = ctx.table.store.game_id if ctx.table.store is not None else None
     return jsonify({"games": listed, "current": current})
 

@@ -40,8 +40,9 @@ async function loadGames() {
       h("div", { class: "game-head" }, h("code", {}, g.id), current ? h("span", { class: "badge" }, t("banker.current")) : null,
         h("span", { class: "game-players" }, (g.players || []).join(", "))),
       h("div", { class: "muted" }, t("banker.game_times", { started: dateTimeText(g.started), last: dateTimeText(g.last_move) }), " · ", local(g.status_words) || g.status || ""),
-      g.condition ? h("div", { class: `game-condition is-${g.condition}`, "data-test": `game-condition-${g.id}`, title: g.problem || "" },
-        t(`games.condition.${g.condition}`), g.problem ? ": " : "", g.problem || "") : null,
+      g.condition ? h("div", { class: `game-condition is-${g.condition}`, "data-test": `game-condition-${g.id}` },
+        t(`games.condition.${g.condition}`), (g.problems || []).length ? ": " : "",
+        (g.problems || []).map((p) => local(p.words)).join(" ")) : null,
       h("div", { class: "row-actions" },
         current ? null : h("button", {
           type: "button", class: "small", "data-test": `game-open-${g.id}`,

@@ -1,0 +1,101 @@
+"""The ledger says what is wrong as a kind and values; every kind is worded in English and
+Russian (table/problem_words.py), and the command line words it in the terminal's language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.ledger.problems import Problem, problem, record
+from companion.table.problem_words import problem_text, problem_words
+from tests.ledger_support import new_folder, recorded_game
+from tests.test_ledger_faults import tamper_journal
+from tests.test_web_recover import change_entry
+
+GAME = "20260301-abcdef"
+CAUSES = [problem("header_unreadable"), problem("line_unreadable", line=4),
+          problem("entry_missing", entry=5), problem("entry_changed", entry=6),
+          problem("file_unopenable", detail="disk I/O error"), problem("file_unreadable", detail="x"),
+          problem("file_damaged", detail="page 3"), problem("written_further", entry=9)]
+WHAT = [problem("db_damaged", cause=CAUSES[3]), problem("db_lacks", first=3, last=3),
+        problem("db_lacks", first=3, last=7), problem("no_journal"),
+        problem("journal_short", good=2, entries=9)]
+BACKUP = record("00000050_00_20260301T120000000000_rolling.sqlite")
+KINDS = [
+    *CAUSES, *WHAT,
+    problem("history_damaged", game=GAME, cause=CAUSES[1]),
+    problem("records_disagree", game=GAME, first=record("database"), second=record("journal"), entry=4),
+    problem("unreadable_everywhere", game=GAME, cause=CAUSES[4]),
+    problem("damaged_everywhere", game=GAME, cause=CAUSES[3], first=7, last=40, readable=40, kept=6),
+    problem("nothing_to_recover", game=GAME), problem("not_damaged_everywhere", game=GAME),
+    problem("db_extended", game=GAME, first=8, last=9, source=record("journal")),
+    problem("db_rebuilt", game=GAME, cause=CAUSES[6], source=BACKUP, entries=50,
+            kept_as=f"{GAME}.sqlite.damaged-1"),
+    problem("after_backup_lost", game=GAME), problem("journal_rewritten", game=GAME, good=3, entries=9),
+    problem("snapshot_dropped", game=GAME, entries=[500, 1000]),
+    *(problem("will_repair", game=GAME, what=what, source=record("journal"), entries=9) for what in WHAT),
+    problem("read_only", game=GAME, what="folder", path="/var/lib/companion/games", user="companion",
+            owner="root", mode="755", fix="sudo chown companion: /var/lib/companion/games"),
+    problem("read_only", game=GAME, what="file", path=f"/data/games/{GAME}.sqlite-wal", user="companion",
+            owner="root", mode="644", fix="sudo chown companion: x && sudo chmod u+rw x"),
+]
+
+
+@pytest.mark.parametrize("found", KINDS, ids=lambda p: p.kind)
+def test_every_kind_reads_as_a_sentence_in_both_languages(found: Problem) -> None:
+    words = problem_words(found.as_json())
+    assert set(words) == {"en", "ru"}
+    for lang, text in words.items():
+        assert not text.startswith(found.kind) and "{" not in text, (lang, text)  # worded, all filled
+    assert re.search("[а-яё]", words["ru"]) and not re.search("[а-яё]", words["en"]), words
+    for value in found.values.values():  # what the ledger said shows in the sentence
+        if isinstance(value, int | str) and found.kind != "read_only":
+            assert str(value) in words["en"] and str(value) in words["ru"], (value, words)
+
+
+def test_an_unknown_kind_is_shown_as_it_came_not_lost() -> None:
+    assert problem_text({"kind": "something_new", "entry": 3}) == "something_new {'entry': 3}"
+
+
+def test_the_command_line_words_a_damaged_game_in_the_terminals_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    folder, _time = new_folder(tmp_path)
+    store = folder.create(recorded_game(4)[0])
+    for command in recorded_game(4)[1:6]:
+        store.submit(command)
+    game_id, path = store.game_id, store.path
+    folder.close()
+    change_entry(path, 3)
+    tamper_journal(path, 3)  # damaged in both records
+    for lang, expected in (
+            ("en_GB.UTF-8", f"Game {game_id} is damaged: entry 3 (or its money movements) has been changed."),
+            ("ru_RU.UTF-8", f"Игра {game_id} повреждена: запись 3 (или её денежные движения) изменена.")):
+        monkeypatch.setenv("LANG", lang)
+        monkeypatch.delenv("LC_ALL", raising=False)
+        monkeypatch.delenv("LC_MESSAGES", raising=False)
+        assert main(["export", "--data", str(tmp_path), game_id]) == 1
+        assert expected in capsys.readouterr().err
+
+
+def test_games_check_names_a_damaged_game_in_the_terminals_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    folder, _time = new_folder(tmp_path)
+    store = folder.create(recorded_game(4)[0])
+    for command in recorded_game(4)[1:6]:
+        store.submit(command)
+    game_id, path = store.game_id, store.path
+    folder.close()
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    assert main(["games", "--data", str(tmp_path), "--check"]) == 0
+    assert "Игра" not in capsys.readouterr().out  # positive control: a whole game says nothing
+    change_entry(path, 3)
+    tamper_journal(path, 3)
+    assert main(["games", "--data", str(tmp_path), "--check"]) == 0
+    out = capsys.readouterr().out
+    assert f"Игра {game_id} повреждена и в базе данных, и в журнале" in out, out
+    assert f"companion recover {game_id}" in out
