@@ -14,8 +14,8 @@ from flask import Blueprint, Response, jsonify, request, stream_with_context
 from ..ledger.committed import CommittedRead
 from ..rules import load_edition
 from ..rules.texts import LANGUAGES
-from .app import context
 from .common import JSON, client, committed_read, error, paired_player, screen, window
+from .context import context
 from .events import sse
 from .openapi import spec
 from .sessions import label_text, public_id
