@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .texts import Sentence, Text
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from .state import Side
 
 DEBT_OPTIONS = ("sell_building", "sell_all_buildings", "mortgage", "trade", "bankrupt")
+QUEUES = ("auctions", "debts")  # the State fields that hold several records, oldest first
 
 
 @dataclass(slots=True)
@@ -64,9 +66,9 @@ class Kind:
     def record(self, game: Game) -> Any:
         """The open record of this kind, or None."""
         held = getattr(game, self.field)
-        if isinstance(held, tuple):
-            return held[0] if held else None
-        return held
+        if held and self.field in QUEUES:
+            return held[0]
+        return held or None
 
 
 # ---- each kind -------------------------------------------------------------------------------
@@ -119,6 +121,14 @@ def _choice_shown(game: Game, c: Any) -> dict[str, Any]:
     if "percent" in c.options:
         shown["percent_amount"] = c.percent_amount
     return shown
+
+
+def _draw_text(game: Game, due: Any) -> Sentence:
+    return Text("now.draw", game.names[due.seat], game.edition.deck_names[due.deck])
+
+
+def _draw_blocked(game: Game, due: Any) -> Sentence:
+    return Text("block.draw", game.names[due.seat], game.edition.deck_names[due.deck])
 
 
 def _debtors(game: Game, _debt: Any) -> tuple[int, ...]:
@@ -211,8 +221,7 @@ KINDS: tuple[Kind, ...] = (
          shown=_choice_shown),
     Kind("draw", "draw_due", True,
          seats=lambda g, d: (d.seat,), nexts=_seat_of, options=lambda g, d: ("draw",),
-         describe=lambda g, d: Text("now.draw", g.names[d.seat], g.edition.deck_names[d.deck]),
-         blocked=lambda g, d: Text("block.draw", g.names[d.seat], g.edition.deck_names[d.deck]),
+         describe=_draw_text, blocked=_draw_blocked,
          shown=lambda g, d: {"kind": "draw", "player": g.names[d.seat], "deck": d.deck}),
     Kind("debt", "debts", True,
          seats=_debtors, nexts=lambda g, d: d.debtor, options=lambda g, d: DEBT_OPTIONS,
@@ -234,7 +243,11 @@ KINDS: tuple[Kind, ...] = (
          describe=_claim_text, blocked=_not_blocking, shown=_claim_shown),
 )
 KIND: dict[str, Kind] = {kind.name: kind for kind in KINDS}
-BLOCKING: tuple[str, ...] = tuple(kind.name for kind in KINDS if kind.blocks)
+BLOCKERS: tuple[Kind, ...] = tuple(kind for kind in KINDS if kind.blocks)
+BLOCKING: tuple[str, ...] = tuple(kind.name for kind in BLOCKERS)
+assert KINDS[:len(BLOCKERS)] == BLOCKERS, "what blocks comes first: the lookups below stop there"
+# Every kind's field read in one call (bots and screens ask what is open before every command).
+_OPEN = attrgetter(*(kind.field for kind in KINDS))
 
 
 def _decision(game: Game, kind: Kind, record: Any) -> Decision:
@@ -260,11 +273,11 @@ def blocking(game: Game) -> Decision | None:
     """The decision that holds up the dice, or None when they are free."""
     if game.over:
         return None
-    for kind in KINDS:
-        if kind.blocks:
-            record = kind.record(game)
-            if record is not None:
-                return _decision(game, kind, record)
+    for kind, held in zip(KINDS, _OPEN(game), strict=True):
+        if held:
+            if not kind.blocks:
+                return None
+            return _decision(game, kind, held[0] if kind.field in QUEUES else held)
     return None
 
 
@@ -273,9 +286,9 @@ def kind_now(game: Game) -> str:
     it allocates nothing."""
     if game.over:
         return ""
-    for kind in KINDS:
-        if kind.blocks and getattr(game, kind.field):
-            return kind.name
+    for kind, held in zip(KINDS, _OPEN(game), strict=True):
+        if held:
+            return kind.name if kind.blocks else _turn_kind(game)
     return _turn_kind(game)
 
 
@@ -283,8 +296,8 @@ def next_kind(game: Game) -> str:
     """The kind of what is answered next, a rent claim included ("" once the game is over)."""
     if game.over:
         return ""
-    for kind in KINDS:
-        if getattr(game, kind.field):
+    for kind, held in zip(KINDS, _OPEN(game), strict=True):
+        if held:
             return kind.name
     return _turn_kind(game)
 
