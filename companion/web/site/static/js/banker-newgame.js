@@ -7,9 +7,9 @@ import { t } from "./i18n.js";
 import { pieceSvg } from "./pieces.js";
 import { $, clear, confirmDialog, h, money, toast } from "./ui.js";
 
-// Until GET /api/rules answers: the pieces the form starts with (the engine's list replaces them).
-let PIECES = ["boot", "car", "dog", "hat", "iron", "ship", "thimble", "wheelbarrow"];
-// The house rules as the engine defines them: {key, kind, default, min, max, choices}.
+// The pieces of the set and the house rules as the engine defines them ({key, kind, default, min,
+// max, choices}), from GET /api/rules.
+let PIECES = [];
 let RULES = [];
 
 // The unit of each number among the house rules (shown beside its box).
@@ -34,7 +34,7 @@ export class NewGameForm {
   constructor(form, { started }) {
     this.form = form;
     this.started = started;
-    this.seats = [{ name: "", piece: PIECES[0] }, { name: "", piece: PIECES[1] }];
+    this.seats = [{ name: "", piece: null }, { name: "", piece: null }];
     form.addEventListener("submit", (e) => { e.preventDefault(); this.submit(); });
     this.loaded = this.loadRules();
   }
@@ -44,9 +44,11 @@ export class NewGameForm {
     try {
       const answer = await get("/api/rules", { quiet: true });
       RULES = answer.rules || [];
-      if (answer.pieces?.length) PIECES = answer.pieces;
-    } catch { return; /* the form keeps its players; no house rules can be set until it answers */ }
-    if (this.form.childElementCount) { this.readSeats(); this.render(); }
+      PIECES = answer.pieces || [];
+    } catch { return; /* no pieces nor house rules to offer until it answers: the page says why */ }
+    if (this.form.childElementCount) this.readSeats();
+    this.seats.forEach((seat, i) => { if (!seat.piece) seat.piece = PIECES[i] ?? null; });
+    if (this.form.childElementCount) this.render();
   }
 
   readSeats() {
@@ -93,7 +95,7 @@ export class NewGameForm {
     const open = form.querySelector("details.rules")?.open;
     const seats = this.seats;
     const rows = seats.map((seat, i) => {
-      const preview = h("span", { class: "piece-preview", "aria-hidden": "true" }, pieceSvg(seat.piece));
+      const preview = h("span", { class: "piece-preview", "aria-hidden": "true" }, seat.piece ? pieceSvg(seat.piece) : null);
       const select = h("select", {
         id: `seat-piece-${i}`, "data-test": `new-game-token-${i}`,
         onchange: (e) => preview.replaceChildren(pieceSvg(e.target.value)),
