@@ -27,7 +27,9 @@ def test_every_view_of_what_is_open_is_the_switchs(rules: dict[str, Any]) -> Non
         script = play_game(3, seed, record=True, turn_cap=60, rules=rules).script
         assert script is not None
         game = new_game(script[0])
+        ended = 0
         for command in script[1:]:
+            assert game.turn == ended  # the engine's turn number: the end_turns it took
             shown = state(game)
             found, blocks = open_decision(game), blocking(game)
             decision = game.decision()
@@ -52,6 +54,7 @@ def test_every_view_of_what_is_open_is_the_switchs(rules: dict[str, Any]) -> Non
                 else:  # pragma: no cover - the switch said it blocks
                     raise AssertionError("end_turn taken while something blocks")
             game.apply(command)
+            ended += command["do"] == "end_turn"
     wanted = {"auction", "buy", "debt", "trade"} | ({"draw", "rent_claim", "choice"} if rules else set())
     assert wanted <= seen, seen  # positive control: the games reached these kinds
 

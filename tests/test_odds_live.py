@@ -15,7 +15,7 @@ import pytest
 
 from companion.compiled.choice import choose
 from companion.odds.live import QUIET, LiveOdds
-from companion.odds.script import End, ends_of
+from companion.odds.script import End, Script, Turns, ends_of
 from companion.web import odds as odds_web
 
 from .web_support import BANKER, Rig
@@ -211,6 +211,29 @@ def test_the_turns_are_the_engines_with_who_ended_each_even_after_an_interpol_sk
                                    End(3, 12, "Cat")]
     assert sum('"end_turn"' in line for line in lines) == 4  # what counting lines gave
     assert ends_of(lines)[-1] == End(4, 13, "Bob")  # the end of the game: Bob's turn
+
+
+def test_the_committed_script_is_read_on_through_undo_and_redo(tmp_path: Path) -> None:
+    """The planner's script is the committed file's effective commands (undone ones out, a redo
+    back in), read on entry by entry, with the store's own running hashes."""
+    rig = Rig.make(tmp_path)
+    try:
+        rig.new_game()
+        play(rig, {"do": "roll", "dice": [1, 2]}, {"do": "buy"}, {"do": "end_turn"})
+        store = rig.table.store
+        script = Script()
+        assert script.read(store.path, store.game_id).lines == store.script()
+        assert script.hashes == store.hashes  # positive control: the same keys as the store's
+        banker = rig.client()
+        assert banker.post("/api/undo", json={"count": 2}, headers=BANKER).status_code == 200
+        assert script.read(store.path, store.game_id).lines == store.script()
+        assert len(script.lines) == 2 and script.hashes == store.hashes
+        assert banker.post("/api/redo", json={}, headers=BANKER).status_code == 200
+        assert script.read(store.path, store.game_id).lines == store.script()
+        assert len(script.lines) == 3 and script.hashes == store.hashes
+        assert [end.turn for end in Turns().of(script.lines, script.hashes)] == [0]
+    finally:
+        rig.close()
 
 
 def test_without_the_odds_the_api_says_so(tmp_path: Path) -> None:
