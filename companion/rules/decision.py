@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 DEBT_OPTIONS = ("sell_building", "sell_all_buildings", "mortgage", "trade", "bankrupt")
 QUEUES = ("auctions", "debts")  # the State fields that hold several records, oldest first
+TURN_KINDS = ("end_turn", "jail", "roll")  # the current player's own business once nothing blocks
 
 
 @dataclass(slots=True)
@@ -282,8 +283,8 @@ def blocking(game: Game) -> Decision | None:
 
 
 def kind_now(game: Game) -> str:
-    """The kind of `decide` ("" once the game is over): what bots ask before every command, so
-    it allocates nothing."""
+    """The kind of `decide` ("" once the game is over), without making a Decision: asked far
+    more often than a decision is shown."""
     if game.over:
         return ""
     for kind, held in zip(KINDS, _OPEN(game), strict=True):
@@ -300,9 +301,6 @@ def next_kind(game: Game) -> str:
         if held:
             return kind.name
     return _turn_kind(game)
-
-
-TURN_KINDS = ("end_turn", "jail", "roll")  # the current player's own business once nothing blocks
 
 
 def _turn_kind(game: Game) -> str:
