@@ -39,8 +39,8 @@ def main() -> None:
     build = choose("compiled", say=lambda line: print(line, file=sys.stderr))
     install(build)  # this process replays the games on the same engine as the workers
     from companion.odds.estimate import estimate
-    from companion.odds.live import boundaries
     from companion.odds.position import replayed
+    from companion.odds.script import ends_of
     from companion.simulate.play import play_game
     from companion.simulate.run import game_seeds
     from companion.simulate.workers import Pool, default_jobs
@@ -55,7 +55,7 @@ def main() -> None:
             result = play_game(players, seed, record=True, bots=("smart",) * players)
             assert result.script is not None
             lines = [json.dumps(c) for c in result.script]
-            ends = [length for _turn, length in boundaries(lines, over=False) if length < len(lines)]
+            ends = [end.length for end in ends_of(lines) if end.length < len(lines)]
             still: list[int] = []
             if result.winner is None:  # the players still in at the turn cap share the win
                 capped += 1

@@ -25,12 +25,10 @@ from .table.auction_clock import AuctionClock
 from .table.devices import Devices
 from .web import BankerPin, Context, Simulator, create_app
 from .web import auction as auction_web
-from .web import odds as odds_web
 
 log = logging.getLogger("companion")
 
 WRITER_ANSWERS_WITHIN = 10.0  # seconds; less than half of the service's WatchdogSec
-PIECES = ("boot", "car", "dog", "hat", "iron", "ship", "thimble", "wheelbarrow")
 
 
 @dataclass
@@ -76,7 +74,7 @@ class Daemon:
         if odds is not None:
             table.listeners.append(odds.listen)
             table.stirring.append(odds.stir)
-        odds_web.install(app, odds)
+        ctx.odds = odds  # GET /api/odds (the odds blueprint is one of app.BLUEPRINTS)
         auction_web.install(app, auctions)
         from .web.front import Front, FrontError
         from .web.serve import create_server, listen
@@ -188,7 +186,7 @@ def simulated_tags() -> dict[str, str]:
     """Made-up UIDs for every deed, piece and printed card, so the virtual table has tags to tap."""
     edition = load_edition()
     meanings = [f"deed:{sq.id}" for sq in edition.ownable]
-    meanings += [f"token:{piece}" for piece in PIECES]
+    meanings += [f"token:{piece}" for piece in edition.pieces]
     meanings += [f"card:{deck}:{card.number}" for deck, cards in edition.decks.items() for card in cards]
     meanings += ["banker"]  # the banker's tag: the banker's step at the table
     return {f"5a{index:012x}": meaning for index, meaning in enumerate(meanings, start=1)}

@@ -4,6 +4,7 @@ the end, and `GET /api/odds`, all without the table waiting for any of it."""
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Iterator
@@ -13,7 +14,8 @@ from typing import Any
 import pytest
 
 from companion.compiled.choice import choose
-from companion.odds.live import QUIET, LiveOdds, boundaries
+from companion.odds.live import QUIET, LiveOdds
+from companion.odds.script import End, Script, Turns, ends_of
 from companion.web import odds as odds_web
 
 from .web_support import BANKER, Rig
@@ -189,11 +191,49 @@ def test_the_table_stirs_before_its_writer_takes_an_input_up(tmp_path: Path) -> 
         rig.close()
 
 
-def test_turn_boundaries_are_the_start_each_end_of_turn_and_the_end() -> None:
-    lines = ['{"do": "new_game"}', '{"do": "roll"}', '{"do": "end_turn"}', '{"do": "roll"}',
-             '{"do": "end_turn"}', '{"do": "end_game"}']
-    assert boundaries(lines, over=False) == [(0, 1), (1, 3), (2, 5)]
-    assert boundaries(lines, over=True) == [(0, 1), (1, 3), (2, 5), (3, 6)]
+def test_the_turns_are_the_engines_with_who_ended_each_even_after_an_interpol_skip() -> None:
+    """The start, each turn the engine ended (a refused end_turn is none) with the player who
+    ended it (Cat ends turn 3, though Bob plays next: Interpol took Ann's turn), and the end."""
+    commands: list[dict[str, Any]] = [
+        {"do": "new_game", "players": ["Ann", "Bob", "Cat"], "seed": 1,
+         "rules": {"interpol": True, "shuffle": False, "auction_on_decline": False}},
+        {"do": "roll", "dice": [2, 2]}, {"do": "roll", "dice": [3, 3]},
+        {"do": "roll", "dice": [1, 1]},  # the third doubles: Ann skips her next turn
+        {"do": "end_turn"},  # 5: Ann ends turn 1
+        {"do": "roll", "dice": [1, 2]}, {"do": "decline"}, {"do": "end_turn"},  # 8: Bob, turn 2
+        {"do": "roll", "dice": [1, 2]},
+        {"do": "end_turn"},  # 10: refused, Whitechapel is still offered to Cat
+        {"do": "decline"}, {"do": "end_turn"},  # 12: Cat ends turn 3; Ann is skipped
+        {"do": "end_game"},
+    ]
+    lines = [json.dumps(c) for c in commands]
+    assert ends_of(lines[:-1]) == [End(0, 1, "Ann"), End(1, 5, "Ann"), End(2, 8, "Bob"),
+                                   End(3, 12, "Cat")]
+    assert sum('"end_turn"' in line for line in lines) == 4  # what counting lines gave
+    assert ends_of(lines)[-1] == End(4, 13, "Bob")  # the end of the game: Bob's turn
+
+
+def test_the_committed_script_is_read_on_through_undo_and_redo(tmp_path: Path) -> None:
+    """The planner's script is the committed file's effective commands (undone ones out, a redo
+    back in), read on entry by entry, with the store's own running hashes."""
+    rig = Rig.make(tmp_path)
+    try:
+        rig.new_game()
+        play(rig, {"do": "roll", "dice": [1, 2]}, {"do": "buy"}, {"do": "end_turn"})
+        store = rig.table.store
+        script = Script()
+        assert script.read(store.path, store.game_id).lines == store.script()
+        assert script.hashes == store.hashes  # positive control: the same keys as the store's
+        banker = rig.client()
+        assert banker.post("/api/undo", json={"count": 2}, headers=BANKER).status_code == 200
+        assert script.read(store.path, store.game_id).lines == store.script()
+        assert len(script.lines) == 2 and script.hashes == store.hashes
+        assert banker.post("/api/redo", json={}, headers=BANKER).status_code == 200
+        assert script.read(store.path, store.game_id).lines == store.script()
+        assert len(script.lines) == 3 and script.hashes == store.hashes
+        assert [end.turn for end in Turns().of(script.lines, script.hashes)] == [0]
+    finally:
+        rig.close()
 
 
 def test_without_the_odds_the_api_says_so(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from companion.odds.live import GameOdds, LiveOdds, Point
 from companion.odds.shared import SharedScreens
-from companion.odds.standing import still_in, turns_played
+from companion.odds.standing import still_in
 from companion.web import odds as odds_web
 from tests.web_support import BANKER, Rig, rig_fixture
 
@@ -47,11 +47,6 @@ def test_a_gone_player_is_dropped_and_the_others_rescaled() -> None:
     assert set(standing["interval"]) == {"Ann", "Cat"} and "Bob" not in standing["net_worth"]
     alone = still_in({"turn": 1, "player": "Ann", "chances": {"Ann": 0.0, "Bob": 1.0}}, ["Ann"])
     assert alone["chances"] == {"Ann": 1.0} and alone["gone"] == ["Bob"]
-
-
-def test_turns_played_counts_the_ends_of_turns() -> None:
-    lines = ['{"do": "new_game"}', '{"do": "roll"}', '{"do": "end_turn"}', '{"do": "end_turn"}']
-    assert turns_played(lines) == 2 and turns_played(lines[:1]) == 0
 
 
 def test_the_api_drops_a_bankrupt_at_once_and_says_how_old_the_figure_is(rig: Rig) -> None:

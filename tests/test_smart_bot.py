@@ -57,7 +57,7 @@ def test_it_opens_at_twice_the_price_for_its_groups_last_lot_and_comes_back_with
     game.apply(offer)
     game.apply(bot.next_command(game))  # Bob, smart too, says no
     assert game.trade is None and game.owner[1] == game.seats["Bob"]
-    bot.turns += 1  # the next turn
+    game.turn += 1  # the next turn
     again = bot.next_command(game)
     assert again["do"] == "trade" and again["give"]["cash"] > 120
 

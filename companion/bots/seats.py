@@ -1,7 +1,7 @@
 """A table of different bots: each seat's decisions made by that seat's own bot.
 
 `companion simulate --bots smart,simple,simple,simple` plays such tables. Who decides now is the
-engine's word (`Game.decision_kind()` and the pending records), as for every bot.
+engine's word (`Game.answering()`), as for every bot.
 """
 
 from __future__ import annotations
@@ -33,41 +33,15 @@ def table_of(kinds: tuple[str, ...] | list[str], jail_strategy: str = "pay") -> 
 
 
 def decider(game: Game) -> int:
-    """The seat whose move comes next, as the bots see it."""
-    kind = game.decision_kind()
-    if kind == "auction":
-        auction = game.auctions[0]
-        for bidder in auction.bidders:
-            if bidder != auction.high_bidder:
-                return bidder
-        return auction.bidders[0]
-    if kind == "choice":
-        assert game.choice is not None
-        return game.choice.seat
-    if kind == "draw":
-        assert game.draw_due is not None
-        return game.draw_due.seat
-    if kind == "debt":
-        return game.debts[0].debtor
-    if kind == "trade":
-        assert game.trade is not None
-        return game.trade.partner
-    if kind == "buy":
-        assert game.offer is not None
-        return game.offer.seat
-    if game.claim is not None:
-        return game.claim.owner
-    return game.current
+    """The seat whose move comes next, as the engine says (`Game.answering()`)."""
+    return game.answering()
 
 
 @dataclass
 class Seats(Bots):
-    """Each seat's bot in turn; `turns` counts every seat's turns (the turn cap's measure)."""
+    """Each seat's bot in turn."""
 
     seated: list[Bots] = field(default_factory=list)
 
     def next_command(self, game: Game) -> Command:
-        command = self.seated[decider(game)].next_command(game)
-        if command["do"] == "end_turn":
-            self.turns += 1
-        return command
+        return self.seated[decider(game)].next_command(game)

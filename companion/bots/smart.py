@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from ..rules import Game
 from ..rules.buildings import why_not_build, why_not_sell_building
 from ..rules.deals import interest, lift_cost, why_not_mortgage, why_not_trade, why_not_unmortgage
+from ..rules.decision import TURN_KINDS
 from ..rules.market import why_not_bid, why_not_buy
 from ..rules.state import Side, Trade
 from ..rules.turn import why_not_pay_jail_fine, why_not_use_jail_card
-from .player import Bots, Command
+from .player import Bots, Command, any_answer
 
 STATION_WORTH = (0, 220, 480, 780, 1100)  # what holding 0-4 stations is worth, in all
 UTILITY_WORTH = (0, 160, 360)
@@ -42,7 +43,7 @@ class SmartBots(Bots):
     offered: dict[tuple[int, int], int] = field(default_factory=dict)  # (seat, square) -> cash offered
 
     def next_command(self, game: Game) -> Command:
-        kind = game.decision_kind()
+        kind = game.next_kind()
         assert kind, "the game is over"
         if kind == "auction":
             return self._bid(game)
@@ -58,8 +59,11 @@ class SmartBots(Bots):
             return self._answer(game)
         if kind == "buy":
             return self._buy(game)
-        if game.claim is not None:
+        if kind == "rent_claim":
+            assert game.claim is not None
             return {"do": "claim_rent", "player": game.names[game.claim.owner]}
+        if kind not in TURN_KINDS:
+            return any_answer(game)
         seat = game.current
         if kind == "jail" and not self._stay_in_jail(game, seat):
             if why_not_use_jail_card(game, seat) is None:
@@ -72,7 +76,6 @@ class SmartBots(Bots):
             return move
         if kind != "end_turn":
             return {"do": "roll"}  # the caller puts in the dice
-        self.turns += 1
         return {"do": "end_turn"}
 
     # ---- what holdings are worth ------------------------------------------------------------
@@ -244,8 +247,8 @@ class SmartBots(Bots):
         if game.debts and game.first_debt(seat) is not None:
             return None
         groups, wanted = self._outlook_of(game, seat)
-        if game.trade is None and self.proposed_on_turn.get(seat) != self.turns:
-            self.proposed_on_turn[seat] = self.turns
+        if game.trade is None and self.proposed_on_turn.get(seat) != game.turn:
+            self.proposed_on_turn[seat] = game.turn
             move = self._propose(game, seat, wanted) if wanted else None
             if move is None:
                 move = self._buy_in(game, seat)

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..rules.edition import load_edition
 from ..rules.taps import split_card, split_meaning
 from .errors import TagError
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PIECES = ("boot", "car", "dog", "hat", "iron", "ship", "thimble", "wheelbarrow")
+PIECES = load_edition().pieces  # the edition data names them, once
 DECKS = ("chance", "community_chest")
 KINDS = ("deed", "token", "card", "banker")
 BANKER = "banker"  # the banker's own tag: the banker's step at the table (logs a screen in)

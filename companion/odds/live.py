@@ -2,11 +2,13 @@
 
 One thread of the daemon plans; worker processes (niced, and on Linux in the idle scheduling
 class, yielding their core every few commands: see odds/jobs.py) play the continuations on every
-core. The thread never touches the live game: it reads the stored script (`store.effective`,
-under the store's lock, a list copy) and hands it to the workers, who rebuild the position
-themselves. The table only calls `stir` when an input arrives (the workers stop where they are
-until the table has been still a moment, and never for long: see pauses.py) and `listen` once it
-is stored (which notes what happened and wakes the thread). The workers die with the daemon,
+core. The thread never touches the live game nor the store's own lists: it reads the committed
+script from the game's file (script.py, on a connection of its own, the entries since its last
+reading), asks the engine where each turn ended and who ended it (`Game.turn`), and hands the
+script to the workers, who rebuild the position themselves. The table only calls `stir` when
+an input arrives (the workers stop where they are until the table has been still a moment, and
+never for long: see pauses.py) and `listen` once it is stored (which notes what happened and
+wakes the thread). The workers die with the daemon,
 however it ends (workers.py), and are let go on (SIGCONT) first thing on its way out.
 
 What it works out, most urgent first:
@@ -32,17 +34,19 @@ from typing import Any
 
 from ..compiled.modules import read_source
 from ..compiled.store import Build, fresh_build
+from ..ledger.errors import GameDamaged
 from ..simulate.workers import Pool, default_jobs
 from .estimate import Odds, Refused, estimate
 from .pauses import QUIET, Pauses
 from .review import Review, moments
-from .standing import players_in, still_in, turns_played
+from .script import End, Script, Turns
+from .standing import players_in, still_in
 
 log = logging.getLogger("companion.odds")
 
 Publish = Callable[[dict[str, Any]], None]
 PREEMPTING = {"end_turn", "trade", "accept", "reject", "undo", "redo", "bankrupt", "end_game"}
-__all__ = ["QUIET", "LiveOdds", "boundaries", "started", "wait_idle"]
+__all__ = ["QUIET", "LiveOdds", "started", "wait_idle"]
 SLICE = 5  # continuations a worker plays between two looks at the table (tens of milliseconds)
 
 
@@ -96,6 +100,10 @@ class LiveOdds:
         self.busy = ""  # what is being worked out now ("" when idle)
         self._doing = ""  # the key of the position being worked out
         self._failed: set[str] = set()  # positions whose odds failed: not tried again
+        self._script = Script()  # the committed script, read on from the last reading
+        self._turns = Turns()  # its turns, as the engine ends them
+        self._counted = (Script(), Turns())  # the same, read for the web's readers
+        self._counting = threading.Lock()
         self._wake = threading.Event()
         self._preempt = threading.Event()
         self._stopping = threading.Event()
@@ -182,16 +190,30 @@ class LiveOdds:
                         "trade": None, "review": None, "busy": self.busy, "samples": self.samples}
             history = sorted((p.to_json() for p in current.points.values()), key=lambda p: p["turn"])
         latest, turns = history[-1] if history else None, 0
-        published, store = self.table.snapshot(), self.table.store
+        published = self.table.snapshot()
         if published is not None and published.get("game") == current.game:
             if latest is not None:  # who is in now, whatever the figure was worked out for
                 latest = still_in(latest, players_in(published))
-            if store is not None and store.game_id == current.game:
-                with store.lock:
-                    turns = turns_played([line for line, _seq in store.effective])
+            turns = self._turns_ended(current.game)
         return {"enabled": True, "game": current.game, "latest": latest, "turns": turns,
                 "history": history, "trade": current.advice, "review": current.review,
                 "busy": self.busy, "samples": self.samples}
+
+    def _turns_ended(self, game_id: str) -> int:
+        """The turns the engine has ended so far in the committed game (0 when it cannot be read)."""
+        store = self.table.store
+        if store is None or store.game_id != game_id:
+            return 0
+        with self._counting:
+            script, turns = self._counted
+            try:
+                script.read(store.path, game_id)
+            except GameDamaged:
+                return 0
+            if not script.lines:
+                return 0
+            turns.of(script.lines, script.hashes)
+            return turns.now
 
     # ---- the planner -------------------------------------------------------------------------
 
@@ -224,10 +246,14 @@ class LiveOdds:
         published = table.snapshot()
         if store is None or published is None or published.get("game") != store.game_id:
             return None
-        with store.lock:
-            lines = [line for line, _seq in store.effective]
-            hashes = list(store.hashes)
-        return store.game_id, lines, hashes, published
+        game_id = store.game_id
+        try:
+            script = self._script.read(store.path, game_id)
+        except GameDamaged:  # not readable now (being replaced, say): the next wake reads again
+            return None
+        if not script.lines:
+            return None
+        return game_id, list(script.lines), list(script.hashes), published
 
     def _step(self) -> bool:
         """Do the most urgent thing not done yet; False when there is nothing left to do."""
@@ -239,7 +265,7 @@ class LiveOdds:
             if self.current is None or self.current.game != game_id:
                 self.current = GameOdds(game_id)
         current = self.current
-        ends = boundaries(lines, over=published.get("turn") is None)
+        ends = self._turns.of(lines, hashes)
         pending = published.get("pending") or {}
         # 1. the trade advisor
         failed = self._failed
@@ -248,11 +274,11 @@ class LiveOdds:
             self._doing = "trade" + hashes[-1]
             return self._advise(current, lines, hashes[-1], pending)
         # 2. the latest turn, then 3. the earlier ones, newest first
-        for turn, length in reversed(ends):
-            key = hashes[length - 1]
+        for end in reversed(ends):
+            key = hashes[end.length - 1]
             if key not in current.points and key not in failed:
                 self._doing = key
-                return self._point(current, lines[:length], key, turn, length)
+                return self._point(current, lines[:end.length], key, end)
         # 4. the review, once the game is over and every turn is worked out
         if published.get("turn") is None and current.review_key != hashes[-1] and \
                 "review" + hashes[-1] not in failed:
@@ -286,14 +312,12 @@ class LiveOdds:
             for pid in frozen:
                 _signal(pid, signal.SIGCONT)
 
-    def _point(self, current: GameOdds, lines: list[str], key: str, turn: int, length: int) -> bool:
-        self.busy = f"turn {turn}"
+    def _point(self, current: GameOdds, lines: list[str], key: str, end: End) -> bool:
+        self.busy = f"turn {end.turn}"
         odds = self._estimate(lines, key)
         if odds is None:
             return True  # stopped for something more urgent: plan again
-        point = Point(turn, length, str(odds.extra.get("player", "")), _shown(odds))
-        if turn > 0 and length >= 2:
-            point.player = _ended_by(lines, length, odds)
+        point = Point(end.turn, end.length, end.player, _shown(odds))
         with self._lock:
             current.points[key] = point
         self.publish({"type": "odds", "game": current.game, **point.to_json()})
@@ -319,15 +343,14 @@ class LiveOdds:
         self.publish({"type": "odds_trade", "game": current.game, **advice})
         return True
 
-    def _review(self, current: GameOdds, lines: list[str], hashes: list[str],
-                ends: list[tuple[int, int]]) -> bool:
+    def _review(self, current: GameOdds, lines: list[str], hashes: list[str], ends: list[End]) -> bool:
         self.busy = "review"
-        ends = [(turn, length) for turn, length in ends if hashes[length - 1] in current.points]
-        turns = self._pool().run(Review(tuple(lines), tuple(length for _turn, length in ends)), [[0]],
+        ends = [end for end in ends if hashes[end.length - 1] in current.points]
+        turns = self._pool().run(Review(tuple(lines), tuple(end.length for end in ends)), [[0]],
                                  hold=self._hold)
         if turns is None:
             return True
-        points = [current.points[hashes[length - 1]] for _turn, length in ends]
+        points = [current.points[hashes[end.length - 1]] for end in ends]
         review = {"points": [p.to_json() for p in points], "moments": moments(points, turns[0])}
         with self._lock:
             current.review, current.review_key = review, hashes[-1]
@@ -342,32 +365,10 @@ def _signal(pid: int, sig: int) -> None:
         pass
 
 
-def boundaries(lines: list[str], over: bool) -> list[tuple[int, int]]:
-    """(turn, script length) after every turn: the start (turn 0), each end_turn, and the end."""
-    ends = [(0, 1)]
-    turn = 0
-    for length, line in enumerate(lines[1:], start=2):
-        if '"end_turn"' in line:
-            turn += 1
-            ends.append((turn, length))
-    if over and ends[-1][1] != len(lines):
-        ends.append((turn + 1, len(lines)))
-    return ends
-
-
 def _shown(odds: Odds) -> dict[str, Any]:
     shown = odds.to_json(digits=4)
     kept = ("chances", "interval", "undecided", "samples", "seconds", "net_worth")
     return {**{key: shown[key] for key in kept}, "over": odds.over}
-
-
-def _ended_by(lines: list[str], length: int, odds: Odds) -> str:
-    """Whose turn the end_turn at `length` ended: the player before the one to play now."""
-    names = odds.players
-    now = names.index(str(odds.extra.get("player", names[0]))) if odds.extra.get("player") in names else 0
-    active = [seat for seat, alive in enumerate(odds.active) if alive] or list(range(len(names)))
-    before = [seat for seat in active if seat < now]
-    return names[before[-1] if before else active[-1]]
 
 
 def started(config: Any, table: Any, publish: Publish) -> LiveOdds | None:

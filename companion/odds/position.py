@@ -18,7 +18,7 @@ from ..scriptfile import ScriptError, parse_line
 @dataclass
 class Replayed:
     game: Game
-    turns: int  # player-turns played: the end_turn commands the rules took
+    turns: int  # player-turns played: the game's turn number
     rejected: int  # lines the rules refused (skipped, as `companion replay` does)
     # Cash offered so far for a single deed, (seat, square) -> the last offer: what the smart bot
     # remembers of its own deals (it opens low, then comes back higher), so a continuation's bots
@@ -29,7 +29,7 @@ class Replayed:
 def replayed(lines: Iterable[str | bytes]) -> Replayed:
     """The game a script gives (ScriptError when it cannot be read, as for `companion replay`)."""
     game: Game | None = None
-    turns = rejected = 0
+    rejected = 0
     offers: dict[tuple[int, int], int] = {}
     for number, text in enumerate(lines, start=1):
         if not text.strip():
@@ -48,13 +48,11 @@ def replayed(lines: Iterable[str | bytes]) -> Replayed:
         except Rejected:
             rejected += 1
             continue
-        if command.get("do") == "end_turn":
-            turns += 1
-        elif command.get("do") == "trade":
+        if command.get("do") == "trade":
             _note_offer(game, command, offers)
     if game is None:
         raise ScriptError(1, 'the script is empty; it starts with {"do": "new_game", ...}')
-    return Replayed(game, turns, rejected, offers)
+    return Replayed(game, game.turn, rejected, offers)
 
 
 def _note_offer(game: Game, command: dict[str, Any], offers: dict[tuple[int, int], int]) -> None:

@@ -47,7 +47,8 @@ def play_out(game: Game, saved: tuple, seed: int, turns_left: int, bot: str,  # 
     roll = rng.random
     commands = 0
     limit = 1000 * (turns_left + 1)
-    while not game.over and bots.turns < turns_left:
+    start = game.turn
+    while not game.over and game.turn - start < turns_left:
         commands += 1
         if give_way is not None and commands % GIVE_WAY_EVERY == 0:
             give_way()
@@ -66,4 +67,4 @@ def play_out(game: Game, saved: tuple, seed: int, turns_left: int, bot: str,  # 
             alive |= 1 << seat
     worths = tuple(game.net_worth(seat) for seat in range(len(game.names)))
     winner = game.winner if game.over and game.winner is not None else -1
-    return winner, worths, alive, bots.turns
+    return winner, worths, alive, game.turn - start

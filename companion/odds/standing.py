@@ -2,7 +2,7 @@
 bankrupt still names them, and a bar at 38 % for a player who is out is simply wrong. The moment
 the table says a player is out, their share is dropped and the others' rescaled, which is the
 chance each had of winning given that the gone did not win (P(i) / P(nobody gone wins)); the next
-figure worked out from the new position replaces it. Also how old a figure is, in turns."""
+figure worked out from the new position replaces it."""
 
 from __future__ import annotations
 
@@ -33,7 +33,3 @@ def still_in(point: dict[str, Any], players_in: list[str]) -> dict[str, Any]:
 def players_in(state: dict[str, Any] | None) -> list[str]:
     return [p["name"] for p in (state or {}).get("players", []) if not p.get("bankrupt")]
 
-
-def turns_played(lines: list[str]) -> int:
-    """Turns ended so far in a stored script (what a point's `turn` counts)."""
-    return sum('"end_turn"' in line for line in lines[1:])

@@ -1,61 +1,309 @@
-"""The one decision that holds up play now: what it is, who makes it, how it is answered.
+"""The one switch of what holds up play: what is open, who answers it, whether it blocks the dice.
 
 Every part of the companion that needs to know "what happens next" asks here: the printed
-`pending`, the refusals of a roll or an end of turn, the bots, the screens' prompts.
+`pending` and `decision`, the refusals of a roll or an end of turn, the bots, the screens (from
+what the API sends). Each open kind is one `Kind` below, in the order they are dealt with; a new
+kind of decision is one more record field in state.py, one more `Kind` here and its sentences.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
-from .deals import lift_cost
 from .texts import Sentence, Text
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import Side
 
-# The kinds that block the dice, in the order they are dealt with; "jail", "roll" and "end_turn"
-# are the current player's own business once nothing blocks.
-BLOCKING = ("auction", "choice", "draw", "debt", "buy", "trade")
 DEBT_OPTIONS = ("sell_building", "sell_all_buildings", "mortgage", "trade", "bankrupt")
+QUEUES = ("auctions", "debts")  # the State fields that hold several records, oldest first
+TURN_KINDS = ("end_turn", "jail", "roll")  # the current player's own business once nothing blocks
 
 
 @dataclass(slots=True)
 class Decision:
-    """A decision: its kind, the seats that make it, the commands that answer it."""
+    """A decision: its kind, its record (None for the current player's own roll or end of turn),
+    the seats that may make it, the one that answers next, the commands that answer it, and
+    whether it blocks the dice (an open rent claim does not)."""
 
     kind: str
     seats: tuple[int, ...]
     options: tuple[str, ...]
-
-    @property
-    def blocking(self) -> bool:
-        """A decision others wait for (not the current player's own roll or end of turn)."""
-        return self.kind in BLOCKING
+    record: Any = None
+    seat: int = 0
+    blocks: bool = False
 
     def text(self, game: Game) -> Sentence:
         """One sentence for the players: who decides what, and what it costs."""
         return describe(game, self)
 
+    def refusal(self, game: Game) -> Sentence:
+        """Why the dice wait for it (a blocking decision), in words."""
+        return KIND[self.kind].blocked(game, self.record)
+
+    def shown(self, game: Game) -> dict[str, Any]:
+        """The record as the printed `pending` gives it (TABLE-SCRIPT.md)."""
+        return KIND[self.kind].shown(game, self.record)
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """One kind of open decision: where its record lives and what follows from it."""
+
+    name: str
+    field: str  # the State field that holds it (a tuple: its first entry is the one dealt with)
+    blocks: bool
+    seats: Callable[[Game, Any], tuple[int, ...]]
+    nexts: Callable[[Game, Any], int]  # the seat that answers next (a bot's turn to act)
+    options: Callable[[Game, Any], tuple[str, ...]]
+    describe: Callable[[Game, Any], Sentence]  # "now.*": what the players are told
+    blocked: Callable[[Game, Any], Sentence]  # "block.*": why the dice wait
+    shown: Callable[[Game, Any], dict[str, Any]]  # the printed `pending`
+
+    def record(self, game: Game) -> Any:
+        """The open record of this kind, or None."""
+        held = getattr(game, self.field)
+        if held and self.field in QUEUES:
+            return held[0]
+        return held or None
+
+
+# ---- each kind -------------------------------------------------------------------------------
+
+def _auction_next(game: Game, auction: Any) -> int:
+    for bidder in auction.bidders:
+        if bidder != auction.high_bidder:
+            return bidder
+    return auction.bidders[0]
+
+
+def _auction_text(game: Game, auction: Any) -> Sentence:
+    from .market import lot_name
+
+    names = game.names
+    lot = lot_name(game, auction)
+    bidders = ", ".join(names[s] for s in auction.bidders)
+    if auction.high_bidder is None:
+        return Text("now.auction_open", lot, bidders)
+    return Text("now.auction_bid", lot, auction.high_bid, names[auction.high_bidder], bidders)
+
+
+def _auction_shown(game: Game, a: Any) -> dict[str, Any]:
+    names = game.names
+    return {
+        "kind": "auction",
+        "square": game.squares[a.square].id if a.square is not None else None,
+        "building": a.building,
+        "high_bid": a.high_bid,
+        "high_bidder": names[a.high_bidder] if a.high_bidder is not None else None,
+        "build_on": game.squares[a.build_on].id if a.build_on is not None else None,
+        "bidders": [names[s] for s in a.bidders],
+        "queued": len(game.auctions) - 1,
+    }
+
+
+def _choice_text(game: Game, choice: Any) -> Sentence:
+    names = game.names
+    if "percent" in choice.options:
+        percent = game.rules.income_tax_percent
+        return Text("now.choice_tax", names[choice.seat], choice.amount, percent, choice.percent_amount)
+    deck = game.edition.deck_names[choice.options[1]]
+    return Text("now.choice_card", names[choice.seat], choice.amount, deck)
+
+
+def _choice_shown(game: Game, c: Any) -> dict[str, Any]:
+    shown: dict[str, Any] = {
+        "kind": "choice", "player": game.names[c.seat], "options": list(c.options), "amount": c.amount,
+    }
+    if "percent" in c.options:
+        shown["percent_amount"] = c.percent_amount
+    return shown
+
+
+def _draw_text(game: Game, due: Any) -> Sentence:
+    return Text("now.draw", game.names[due.seat], game.edition.deck_names[due.deck])
+
+
+def _draw_blocked(game: Game, due: Any) -> Sentence:
+    return Text("block.draw", game.names[due.seat], game.edition.deck_names[due.deck])
+
+
+def _debtors(game: Game, _debt: Any) -> tuple[int, ...]:
+    debtors: list[int] = []
+    for debt in game.debts:
+        if debt.debtor not in debtors:
+            debtors.append(debt.debtor)
+    return tuple(debtors)
+
+
+def _debt_text(game: Game, debt: Any) -> Sentence:
+    short = game.owes(debt.debtor) - game.cash[debt.debtor]
+    return Text("now.debt", game.names[debt.debtor], debt.amount, game.account_text(debt.creditor),
+                debt.reason, short)
+
+
+def _debt_shown(game: Game, d: Any) -> dict[str, Any]:
+    return {
+        "kind": "debt",
+        "player": game.names[d.debtor],
+        "creditor": game.account(d.creditor),
+        "amount": d.amount,
+        "reason": str(d.reason),
+        "count": len(game.debts),
+    }
+
+
+def _buy_text(game: Game, offer: Any) -> Sentence:
+    square = game.squares[offer.square]
+    after = "now.buy_auction" if game.rules.auction_on_decline else "now.buy"
+    return Text(after, game.names[offer.seat], square, square.price)
+
+
+def _buy_shown(game: Game, offer: Any) -> dict[str, Any]:
+    sq = game.squares[offer.square]
+    return {"kind": "buy", "player": game.names[offer.seat], "square": sq.id, "price": sq.price}
+
+
+def _side(game: Game, side: Side) -> dict[str, Any]:
+    return {
+        "cash": side.cash,
+        "squares": [game.squares[i].id for i in side.squares],
+        "jail_cards": side.jail_cards,
+    }
+
+
+def _trade_shown(game: Game, t: Any) -> dict[str, Any]:
+    names = game.names
+    return {
+        "kind": "trade",
+        "from": names[t.proposer],
+        "to": names[t.partner],
+        "give": _side(game, t.give),
+        "take": _side(game, t.take),
+        "lift": [game.squares[i].id for i in t.proposer_lifts],
+    }
+
+
+def _claim_text(game: Game, claim: Any) -> Sentence:
+    return Text("rent.may_claim", game.names[claim.owner], claim.amount, game.squares[claim.square])
+
+
+def _claim_shown(game: Game, claim: Any) -> dict[str, Any]:
+    names = game.names
+    return {
+        "kind": "rent_claim",
+        "player": names[claim.owner],
+        "payer": names[claim.payer],
+        "square": game.squares[claim.square].id,
+        "amount": claim.amount,
+    }
+
+
+def _not_blocking(game: Game, record: Any) -> Sentence:  # pragma: no cover - never asked
+    raise AssertionError("a decision that does not block the dice has no refusal")
+
+
+def _seat_of(game: Game, record: Any) -> int:
+    return int(record.seat)
+
+
+# The open decisions, in the order they are dealt with: the blocking ones, then what blocks nothing.
+KINDS: tuple[Kind, ...] = (
+    Kind("auction", "auctions", True,
+         seats=lambda g, a: a.bidders, nexts=_auction_next, options=lambda g, a: ("bid", "pass"),
+         describe=_auction_text, blocked=lambda g, a: Text("block.auction"), shown=_auction_shown),
+    Kind("choice", "choice", True,
+         seats=lambda g, c: (c.seat,), nexts=_seat_of, options=lambda g, c: ("choose",),
+         describe=_choice_text, blocked=lambda g, c: Text("block.choice", g.names[c.seat]),
+         shown=_choice_shown),
+    Kind("draw", "draw_due", True,
+         seats=lambda g, d: (d.seat,), nexts=_seat_of, options=lambda g, d: ("draw",),
+         describe=_draw_text, blocked=_draw_blocked,
+         shown=lambda g, d: {"kind": "draw", "player": g.names[d.seat], "deck": d.deck}),
+    Kind("debt", "debts", True,
+         seats=_debtors, nexts=lambda g, d: d.debtor, options=lambda g, d: DEBT_OPTIONS,
+         describe=_debt_text,
+         blocked=lambda g, d: Text("block.debt", g.names[d.debtor], d.amount, g.account_text(d.creditor)),
+         shown=_debt_shown),
+    Kind("buy", "offer", True,
+         seats=lambda g, o: (o.seat,), nexts=_seat_of, options=lambda g, o: ("buy", "decline"),
+         describe=_buy_text, blocked=lambda g, o: Text("block.buy", g.names[o.seat], g.squares[o.square]),
+         shown=_buy_shown),
+    Kind("trade", "trade", True,
+         seats=lambda g, t: (t.partner,), nexts=lambda g, t: t.partner,
+         options=lambda g, t: ("accept", "reject"),
+         describe=lambda g, t: Text("now.trade", g.names[t.partner], g.names[t.proposer]),
+         blocked=lambda g, t: Text("block.trade", g.names[t.partner], g.names[t.proposer]),
+         shown=_trade_shown),
+    Kind("rent_claim", "claim", False,
+         seats=lambda g, c: (c.owner,), nexts=lambda g, c: c.owner, options=lambda g, c: ("claim_rent",),
+         describe=_claim_text, blocked=_not_blocking, shown=_claim_shown),
+)
+KIND: dict[str, Kind] = {kind.name: kind for kind in KINDS}
+BLOCKERS: tuple[Kind, ...] = tuple(kind for kind in KINDS if kind.blocks)
+BLOCKING: tuple[str, ...] = tuple(kind.name for kind in BLOCKERS)
+assert KINDS[:len(BLOCKERS)] == BLOCKERS, "what blocks comes first: the lookups below stop there"
+# Every kind's field read in one call (bots and screens ask what is open before every command).
+_OPEN = attrgetter(*(kind.field for kind in KINDS))
+
+
+def _decision(game: Game, kind: Kind, record: Any) -> Decision:
+    return Decision(kind.name, kind.seats(game, record), kind.options(game, record), record,
+                    kind.nexts(game, record), kind.blocks)
+
+
+# ---- asking -----------------------------------------------------------------------------------
+
+def open_decision(game: Game) -> Decision | None:
+    """The open record dealt with first, blocking or not (what the printed `pending` shows and
+    what a bot answers first), or None when nothing is open."""
+    if game.over:
+        return None
+    for kind in KINDS:
+        record = kind.record(game)
+        if record is not None:
+            return _decision(game, kind, record)
+    return None
+
+
+def blocking(game: Game) -> Decision | None:
+    """The decision that holds up the dice, or None when they are free."""
+    if game.over:
+        return None
+    for kind, held in zip(KINDS, _OPEN(game), strict=True):
+        if held:
+            if not kind.blocks:
+                return None
+            return _decision(game, kind, held[0] if kind.field in QUEUES else held)
+    return None
+
 
 def kind_now(game: Game) -> str:
-    """The kind of the decision that holds up play now ("" once the game is over): what bots ask
-    before every command, so it allocates nothing."""
+    """The kind of `decide` ("" once the game is over), without making a Decision: asked far
+    more often than a decision is shown."""
     if game.over:
         return ""
-    if game.auctions:
-        return "auction"
-    if game.choice is not None:
-        return "choice"
-    if game.draw_due is not None:
-        return "draw"
-    if game.debts:
-        return "debt"
-    if game.offer is not None:
-        return "buy"
-    if game.trade is not None:
-        return "trade"
+    for kind, held in zip(KINDS, _OPEN(game), strict=True):
+        if held:
+            return kind.name if kind.blocks else _turn_kind(game)
+    return _turn_kind(game)
+
+
+def next_kind(game: Game) -> str:
+    """The kind of what is answered next, a rent claim included ("" once the game is over)."""
+    if game.over:
+        return ""
+    for kind, held in zip(KINDS, _OPEN(game), strict=True):
+        if held:
+            return kind.name
+    return _turn_kind(game)
+
+
+def _turn_kind(game: Game) -> str:
     if not game.may_roll:
         return "end_turn"
     if game.in_jail[game.current]:
@@ -64,83 +312,42 @@ def kind_now(game: Game) -> str:
 
 
 def decide(game: Game) -> Decision | None:
-    """The decision that holds up play now; None once the game is over."""
-    kind = kind_now(game)
-    if kind == "auction":
-        return Decision(kind, game.auctions[0].bidders, ("bid", "pass"))
-    if kind == "choice":
-        assert game.choice is not None
-        return Decision(kind, (game.choice.seat,), ("choose",))
-    if kind == "draw":
-        assert game.draw_due is not None
-        return Decision(kind, (game.draw_due.seat,), ("draw",))
-    if kind == "debt":
-        debtors: list[int] = []
-        for debt in game.debts:
-            if debt.debtor not in debtors:
-                debtors.append(debt.debtor)
-        return Decision(kind, tuple(debtors), DEBT_OPTIONS)
-    if kind == "buy":
-        assert game.offer is not None
-        return Decision(kind, (game.offer.seat,), ("buy", "decline"))
-    if kind == "trade":
-        assert game.trade is not None
-        return Decision(kind, (game.trade.partner,), ("accept", "reject"))
+    """The decision that holds up play now: a blocking one, else the current player's own (a roll,
+    a way out of jail, the end of the turn); None once the game is over."""
+    found = blocking(game)
+    if found is not None or game.over:
+        return found
+    return turn_decision(game)
+
+
+def turn_decision(game: Game) -> Decision:
+    """The current player's own business once nothing blocks."""
     seat = game.current
+    kind = _turn_kind(game)
     if kind == "end_turn":
-        return Decision(kind, (seat,), ("end_turn",))
+        return Decision(kind, (seat,), ("end_turn",), seat=seat)
     if kind == "jail":
         options = ("pay_jail_fine", "use_jail_card", "roll") if game.jail_cards[seat] else (
             "pay_jail_fine", "roll")
-        return Decision(kind, (seat,), options)
-    if kind == "roll":
-        return Decision(kind, (seat,), ("roll",))
-    return None
+        return Decision(kind, (seat,), options, seat=seat)
+    return Decision(kind, (seat,), ("roll",), seat=seat)
+
+
+def answering(game: Game) -> int:
+    """The seat whose move comes next (what a table of bots asks): whoever answers the open record
+    first, else the current player."""
+    found = open_decision(game)
+    return found.seat if found is not None else game.current
 
 
 def describe(game: Game, decision: Decision) -> Sentence:
-    names = game.names
-    kind = decision.kind
-    if kind == "auction":
-        auction = game.auctions[0]
-        from .market import lot_name
-
-        lot = lot_name(game, auction)
-        bidders = ", ".join(names[s] for s in auction.bidders)
-        if auction.high_bidder is None:
-            return Text("now.auction_open", lot, bidders)
-        return Text("now.auction_bid", lot, auction.high_bid, names[auction.high_bidder], bidders)
-    if kind == "choice":
-        choice = game.choice
-        assert choice is not None
-        if "percent" in choice.options:
-            percent = game.rules.income_tax_percent
-            return Text("now.choice_tax", names[choice.seat], choice.amount, percent, choice.percent_amount)
-        deck = game.edition.deck_names[choice.options[1]]
-        return Text("now.choice_card", names[choice.seat], choice.amount, deck)
-    if kind == "draw":
-        due = game.draw_due
-        assert due is not None
-        return Text("now.draw", names[due.seat], game.edition.deck_names[due.deck])
-    if kind == "debt":
-        debt = game.debts[0]
-        short = game.owes(debt.debtor) - game.cash[debt.debtor]
-        return Text("now.debt", names[debt.debtor], debt.amount, game.account_text(debt.creditor),
-                    debt.reason, short)
-    if kind == "buy":
-        offer = game.offer
-        assert offer is not None
-        square = game.squares[offer.square]
-        after = "now.buy_auction" if game.rules.auction_on_decline else "now.buy"
-        return Text(after, names[offer.seat], square, square.price)
-    if kind == "trade":
-        trade = game.trade
-        assert trade is not None
-        return Text("now.trade", names[trade.partner], names[trade.proposer])
-    seat = game.current
-    if kind == "end_turn":
+    """The decision in words for the players."""
+    if decision.record is not None:
+        return KIND[decision.kind].describe(game, decision.record)
+    names, seat = game.names, game.current
+    if decision.kind == "end_turn":
         return Text("now.end_turn", names[seat])
-    if kind == "jail":
+    if decision.kind == "jail":
         tries = game.jail_turns[seat]
         fine = game.rules.jail_fine
         if game.jail_cards[seat]:
@@ -149,8 +356,3 @@ def describe(game: Game, decision: Decision) -> Sentence:
     if game.rolled:
         return Text("now.roll_again", names[seat])
     return Text("now.roll", names[seat])
-
-
-def lift_costs(game: Game, squares: tuple[int, ...]) -> dict[str, int]:
-    """What lifting each mortgaged one of these squares at once costs (mortgage value + 10 %)."""
-    return {game.squares[i].id: lift_cost(game.squares[i]) for i in squares if game.mortgaged[i]}

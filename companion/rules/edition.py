@@ -82,6 +82,7 @@ class Edition(Immutable):
     decks: dict[str, tuple[Card, ...]]
     deck_names: dict[str, dict[str, str]]
     by_id: dict[str, Square]
+    pieces: tuple[str, ...]  # the playing pieces of the set (tokens), by id
 
     @property
     def size(self) -> int:
@@ -152,6 +153,7 @@ def parse_edition(raw: dict[str, Any]) -> Edition:
         decks=decks,
         deck_names={name: dict(deck["name"]) for name, deck in raw["decks"].items()},
         by_id=by_id,
+        pieces=tuple(raw["pieces"]),
     )
 
 

@@ -172,6 +172,7 @@ class Game(State):
         self.doubles = 0
         self.last_roll = None
         self.built = ()
+        self.turn = 0
         self.clear_decisions()
         self.over = False
         self.winner = None
@@ -253,6 +254,14 @@ class Game(State):
     def decision_kind(self) -> str:
         """Just the kind of `decision()` ("" once the game is over), without making one."""
         return kind_now(self)
+
+    def next_kind(self) -> str:
+        """The kind of what is answered next, an open rent claim included (what bots dispatch on)."""
+        return next_kind(self)
+
+    def answering(self) -> int:
+        """The seat whose move comes next: whoever answers the open decision, else the current player."""
+        return answering(self)
 
     def legal_commands(self, player: int | str | None) -> list[Legal]:
         """Every command this player (a seat or a name; None: the banker) may give now."""
@@ -481,14 +490,18 @@ class Game(State):
         self.tell("turn.next", self.names[index])
 
     def finish(self, winner: int | None = None) -> None:
-        """End the game: rank everyone (RULES.md 8: net worth, then cash, then seat order)."""
+        """End the game: rank everyone (RULES.md 8: net worth, then cash, then seat order). Every
+        decision is closed but the debts, which stay owed, so the net worth printed after the end
+        is the figure the ranking was made by."""
         self.over = True
         self.ranking = tuple(sorted(
             range(len(self.names)),
             key=lambda s: (self.bankrupt[s], -self.net_worth(s), -self.cash[s], s),
         ))
         self.winner = winner if winner is not None else self.ranking[0]
+        owed = self.debts  # still owed: the net worth printed after the end counts them (RULES.md 8)
         self.clear_decisions()
+        self.debts = owed
         self.may_roll = False
         self.tell("over.wins", self.names[self.winner])
 
@@ -514,5 +527,5 @@ class Game(State):
 
 from .actor import actor  # noqa: E402 - these name Game only for typing
 from .commands import dispatch  # noqa: E402
-from .decision import Decision, decide, kind_now  # noqa: E402
+from .decision import Decision, answering, decide, kind_now, next_kind  # noqa: E402
 from .legal import Legal, legal_commands  # noqa: E402

@@ -77,6 +77,43 @@ _FLAGS = (
 )
 
 
+# What each house rule may be, for screens that set them (GET /api/rules) and the API's schema:
+# its kind, and the range of a number (the checks below refuse anything else).
+KINDS: dict[str, str] = {
+    **dict.fromkeys(_AMOUNTS, "int"),
+    **dict.fromkeys(_FLAGS, "bool"),
+    "building_sellback": "fraction",
+    "max_houses_per_turn": "optint",
+    "max_houses_per_group_per_turn": "optint",
+    "income_tax_percent": "optint",
+    "trade_window": "choice",
+}
+RANGES: dict[str, tuple[float, float | None]] = {
+    **dict.fromkeys(_AMOUNTS, (0, MAX_AMOUNT)),
+    "building_sellback": (0, 1),
+    "max_houses_per_turn": (1, None),
+    "max_houses_per_group_per_turn": (1, None),
+    "income_tax_percent": (1, 100),
+}
+CHOICES: dict[str, tuple[str, ...]] = {"trade_window": ("any", "before_roll")}
+
+
+def definitions() -> list[dict[str, Any]]:
+    """Every house rule, in the rule book's order: key, kind (int, bool, fraction, optint: a whole
+    number or none, choice), default, and the range or the choices it may take."""
+    default = HouseRules()
+    out = []
+    for f in fields(HouseRules):
+        kind = KINDS[f.name]
+        rule: dict[str, Any] = {"key": f.name, "kind": kind, "default": getattr(default, f.name)}
+        if f.name in RANGES:
+            rule["min"], rule["max"] = RANGES[f.name]
+        if f.name in CHOICES:
+            rule["choices"] = list(CHOICES[f.name])
+        out.append(rule)
+    return out
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -103,7 +140,7 @@ def _check(key: str, value: Any) -> Any:
             raise Malformed("house rule income_tax_percent must be a whole percent from 1 to 100")
         return value
     if key == "trade_window":
-        if value not in ("any", "before_roll"):
+        if value not in CHOICES[key]:
             raise Malformed('house rule trade_window must be "any" or "before_roll"')
         return value
     raise AssertionError(key)

@@ -16,7 +16,7 @@ from .house_rules import HouseRules
 from .state import RECORDS, State
 from .texts import Sentence
 
-FORMAT = 2
+FORMAT = 3  # 3: the turn number
 STATE_FIELDS = tuple(f.name for f in fields(State))
 
 

@@ -140,6 +140,7 @@ class State:
     doubles: int
     last_roll: tuple[int, int] | None
     built: tuple[str, ...]  # the group of each building the current player built this turn
+    turn: int  # the game's turn number: the turns ended so far (the end_turn commands taken)
     # Decisions that may be pending.
     offer: Offer | None
     auctions: tuple[Auction, ...]  # the first one runs; the rest wait their turn
@@ -161,7 +162,7 @@ class State:
             self.owner.copy(), self.level.copy(), self.mortgaged.copy(),
             self.bank_houses, self.bank_hotels, self.pot, self.bank_paid, self.bank_received,
             self.decks, self.current, self.may_roll, self.rolled, self.doubles, self.last_roll,
-            self.built, self.offer, self.auctions, self.choice, self.draw_due, self.debts,
+            self.built, self.turn, self.offer, self.auctions, self.choice, self.draw_due, self.debts,
             self.trade, self.claim, self.over, self.winner, self.ranking,
         )
 
@@ -172,7 +173,7 @@ class State:
             owner, level, mortgaged,
             self.bank_houses, self.bank_hotels, self.pot, self.bank_paid, self.bank_received,
             self.decks, self.current, self.may_roll, self.rolled, self.doubles, self.last_roll,
-            self.built, self.offer, self.auctions, self.choice, self.draw_due, self.debts,
+            self.built, self.turn, self.offer, self.auctions, self.choice, self.draw_due, self.debts,
             self.trade, self.claim, self.over, self.winner, self.ranking,
         ) = saved
         self.cash, self.position, self.in_jail = cash.copy(), position.copy(), in_jail.copy()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .decision import blocking
 from .errors import Rejected
 from .rent import rent
 from .state import BANK, POT, Choice, DrawDue, Offer, RentClaim
@@ -30,23 +31,8 @@ def turn_seat(game: Game, cmd: dict[str, Any]) -> int:
 
 def blocker(game: Game) -> Sentence | None:
     """The decision that holds up the dice, in words, or None when the dice are free."""
-    if not (game.auctions or game.choice or game.draw_due or game.debts or game.offer or game.trade):
-        return None
-    names = game.names
-    if game.auctions:
-        return Text("block.auction")
-    if game.choice is not None:
-        return Text("block.choice", names[game.choice.seat])
-    if game.draw_due is not None:
-        due = game.draw_due
-        return Text("block.draw", names[due.seat], game.edition.deck_names[due.deck])
-    if game.debts:
-        debt = game.debts[0]
-        return Text("block.debt", names[debt.debtor], debt.amount, game.account_text(debt.creditor))
-    if game.offer is not None:
-        return Text("block.buy", names[game.offer.seat], game.squares[game.offer.square])
-    assert game.trade is not None
-    return Text("block.trade", names[game.trade.partner], names[game.trade.proposer])
+    found = blocking(game)
+    return found.refusal(game) if found is not None else None
 
 
 # The checks below take what the player is doing as a catalog key and its values, and word it
@@ -140,6 +126,7 @@ def end_turn(game: Game, cmd: dict[str, Any]) -> None:
     why = why_not_end_turn(game, seat)
     if why is not None:
         raise Rejected(why)
+    game.turn += 1
     game.pass_turn()
 
 

@@ -1,8 +1,9 @@
 """The printed state of TABLE-SCRIPT.md: what `companion replay` prints and the dashboard shows.
 
-`pending` is the blocking decision of `Game.decision()` (or an open rent claim, which blocks
-nothing) in the contract's shape; `decision` adds who decides and the sentence in each language
-(and, for a debt, `advice`: the quickest ways to raise it).
+`pending` is the open decision dealt with first (decision.open_decision: a blocking one, or an
+open rent claim, which blocks nothing) in the contract's shape; `decision` is `Game.decision()`:
+who decides, whether it blocks, and the sentence in each language (and, for a debt, `advice`: the
+quickest ways to raise it).
 """
 
 from __future__ import annotations
@@ -10,12 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .buildings import HOTEL
+from .decision import open_decision
 from .raising import debt_advice
 from .rent import rent
 
 if TYPE_CHECKING:
     from .game import Game
-    from .state import Side
 
 
 def state(game: Game) -> dict[str, Any]:
@@ -60,6 +61,7 @@ def state(game: Game) -> dict[str, Any]:
                 "kind": decision.kind,
                 "players": [names[s] for s in decision.seats],
                 "options": list(decision.options),
+                "blocks": decision.blocks,
                 "text": decision.text(game).both(),
                 **_advice(game, decision.kind),
             }
@@ -74,72 +76,10 @@ def _advice(game: Game, kind: str) -> dict[str, Any]:
     return {"advice": advice.both()} if advice is not None else {}
 
 
-def _side(game: Game, side: Side) -> dict[str, Any]:
-    return {
-        "cash": side.cash,
-        "squares": [game.squares[i].id for i in side.squares],
-        "jail_cards": side.jail_cards,
-    }
-
-
 def pending(game: Game) -> dict[str, Any] | None:
-    """The decision that blocks the game now, or an open rent claim (which blocks nothing)."""
-    names = game.names
-    if game.auctions:
-        a = game.auctions[0]
-        return {
-            "kind": "auction",
-            "square": game.squares[a.square].id if a.square is not None else None,
-            "building": a.building,
-            "high_bid": a.high_bid,
-            "high_bidder": names[a.high_bidder] if a.high_bidder is not None else None,
-            "build_on": game.squares[a.build_on].id if a.build_on is not None else None,
-            "bidders": [names[s] for s in a.bidders],
-            "queued": len(game.auctions) - 1,
-        }
-    if game.choice is not None:
-        c = game.choice
-        shown: dict[str, Any] = {
-            "kind": "choice", "player": names[c.seat], "options": list(c.options), "amount": c.amount,
-        }
-        if "percent" in c.options:
-            shown["percent_amount"] = c.percent_amount
-        return shown
-    if game.draw_due is not None:
-        return {"kind": "draw", "player": names[game.draw_due.seat], "deck": game.draw_due.deck}
-    if game.debts:
-        d = game.debts[0]
-        return {
-            "kind": "debt",
-            "player": names[d.debtor],
-            "creditor": game.account(d.creditor),
-            "amount": d.amount,
-            "reason": str(d.reason),
-            "count": len(game.debts),
-        }
-    if game.offer is not None:
-        sq = game.squares[game.offer.square]
-        return {"kind": "buy", "player": names[game.offer.seat], "square": sq.id, "price": sq.price}
-    if game.trade is not None:
-        t = game.trade
-        return {
-            "kind": "trade",
-            "from": names[t.proposer],
-            "to": names[t.partner],
-            "give": _side(game, t.give),
-            "take": _side(game, t.take),
-            "lift": [game.squares[i].id for i in t.proposer_lifts],
-        }
-    if game.claim is not None:
-        claim = game.claim
-        return {
-            "kind": "rent_claim",
-            "player": names[claim.owner],
-            "payer": names[claim.payer],
-            "square": game.squares[claim.square].id,
-            "amount": claim.amount,
-        }
-    return None
+    """The open decision dealt with first, blocking or not (an open rent claim blocks nothing)."""
+    found = open_decision(game)
+    return found.shown(game) if found is not None else None
 
 
 def legal(game: Game) -> dict[str, Any]:

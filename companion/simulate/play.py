@@ -62,7 +62,7 @@ def play_game(
     roller = -1  # whose last roll is still being resolved, for the landing counts
     rolls = 0
     commands = 0
-    while not game.over and table.turns < turn_cap:
+    while not game.over and game.turn < turn_cap:
         commands += 1
         if commands > 1000 * (turn_cap + 1):
             raise BotError(f"game seed {seed}: the bots made {commands} commands without ending")
@@ -90,7 +90,7 @@ def play_game(
         counts.update({names[at]: n for at, n in enumerate(landed) if n})
     return GameResult(
         seed=seed,
-        player_turns=table.turns,
+        player_turns=game.turn,
         rolls=rolls,
         ended="bankruptcy" if game.over else "turn_cap",
         winner=game.winner if game.over else None,

@@ -20,7 +20,7 @@ def nak_word(store: Any, reason: str) -> str:
     decision = store.game.decision() if store is not None else None
     if decision is None:
         return "OFF"
-    return "BUSY" if decision.blocking else "NOTURN"
+    return "BUSY" if decision.blocks else "NOTURN"
 
 
 class DeviceInputs:

@@ -4,8 +4,9 @@ It talks to the table controller (companion.table), never to the devices; the si
 buttons reach the simulated devices through a `Simulator` the daemon hands in.
 """
 
-from .app import Context, Simulator, create_app
+from .app import create_app
 from .auth import BankerPin
+from .context import Context, Simulator
 from .events import Broker
 
 __all__ = ["BankerPin", "Broker", "Context", "Simulator", "create_app"]

@@ -15,8 +15,8 @@ from ..rules.commands import BANKER, COMMANDS
 from ..table import CONFIRM, PAIR, Speaker
 from ..table.words import words
 from . import waiting
-from .app import context
 from .common import JSON, answer, body, error, is_banker, screen
+from .context import context
 
 acting = Blueprint("acting", __name__, url_prefix="/api")
 

@@ -11,92 +11,48 @@ within bounds (see common.py).
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import secrets
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from importlib import resources
-from pathlib import Path
+import socket
+from collections.abc import Iterable
 from typing import Any
 
 from flask import Blueprint, Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from ..config import WifiConfig
-from ..table import Table
+from ..table.meaning import player_of_piece
 from ..table.result import INTERNAL_ERROR
-from .auth import BankerPin, secret_key
-from .events import Broker
-from .sessions import COOKIE, Screen, ServerSessions, SessionStore
+from ..table.words import words
+from .acting import acting
+from .auction import auction
+from .auth import secret_key
+from .banker import banker
+from .clock import clock
+from .common import BadBody, BadWindow, Unreadable, error, read_body
+from .context import WEB_DIR, Context, Simulator, context
+from .enrolment import enrolment
+from .feed import feed
+from .feed import install as install_feed
+from .odds import odds_api
+from .pages import pages
+from .rules import rules_api
+from .screens import screens
+from .sessions import COOKIE, ServerSessions
+from .simulated import simulated
+from .watching import watching
 
 log = logging.getLogger(__name__)
 
 MAX_BODY = 16 * 1024
 FRAME_POLICY = "frame-ancestors 'none'"
-# The pages (templates and static files) are package data of companion.web, so an installed table
-# (systemd/install.sh: a non-editable install in /opt/companion/venv) finds them as a checkout does.
-WEB_DIR = Path(str(resources.files("companion.web").joinpath("site")))
 
 
-@dataclass
-class Simulator:
-    """What the virtual table can do with the simulated devices (given by the daemon)."""
-
-    tap: Callable[[str], None]
-    press: Callable[[bool], None]
-    unit_press: Callable[[], bool] | None = None
-    hold: Callable[[], None] | None = None  # the dice button held for the banker's step
-
-
-@dataclass
-class Context:
-    table: Table
-    data_dir: Path
-    pin: BankerPin
-    broker: Broker = field(default_factory=Broker)
-    simulator: Simulator | None = None
-    devices: Callable[[], dict[str, str]] = dict
-    tags: Callable[[], dict[str, str]] = dict  # the enrolled tags: UID -> meaning
-    wifi: WifiConfig = field(default_factory=WifiConfig)
-    web_dir: Path = WEB_DIR
-    pair_timeout: float = 30.0  # how long a screen waits for a token tap (pairing, confirming)
-    manual_dice: bool = False  # the table rolls ordinary dice: players may send the dice they read
-    banker_hold: float = 6.0  # seconds the dice button is held for the banker's step ([button])
-    sessions: SessionStore = field(init=False)
-    outcomes: Any = field(init=False)  # waiting.Outcomes: token waits' outcomes, for polling
-    presence: Any = field(init=False)  # presence.Presence: screens waiting for the banker's step
-    clock_proposal: Any = field(init=False)  # clock.Proposal: a screen's time, until the banker says
-
-    def __post_init__(self) -> None:
-        from .clock import Proposal
-        from .presence import Presence
-        from .waiting import Outcomes
-
-        self.sessions = SessionStore(self.data_dir, changed=self._session_changed)
-        self.outcomes = Outcomes()
-        self.presence = Presence(self, hold=self.banker_hold)
-        self.clock_proposal = Proposal()
-        self.broker.holds = lambda sid: self.sessions.get(sid).holds  # whose streams are kept
-
-    def _session_changed(self, sid: str, screen: Screen) -> None:
-        from .events import sse
-
-        self.broker.send(sse("session", screen.public()), session=sid)
-
-
-def _blueprints() -> list[Blueprint]:
-    from .acting import acting
-    from .auction import auction
-    from .banker import banker
-    from .clock import clock
-    from .enrolment import enrolment
-    from .feed import feed
-    from .pages import pages
-    from .screens import screens
-    from .simulated import simulated
-    from .watching import watching
-
-    return [watching, acting, banker, enrolment, clock, simulated, feed, screens, pages, auction]
+# Every blueprint of the app, each registered the same way (pass more to `create_app`).
+BLUEPRINTS: tuple[Blueprint, ...] = (
+    watching, acting, banker, enrolment, clock, simulated, feed, screens, pages, auction, odds_api,
+    rules_api,
+)
 
 
 def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Blueprint] = ()) -> Flask:
@@ -122,15 +78,10 @@ def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Bluepri
     ctx.table.listeners.append(ctx.broker.publish)
     ctx.table.listeners.append(lambda event: follow_game(ctx, event))
     ctx.table.banker_steps.append(ctx.presence.step)  # the banker's tag, the dice button held
-    from .feed import install
+    install_feed(app, ctx)  # the story's lines after each state event
 
-    install(app, ctx)  # the story's lines after each state event
-
-    for blueprint in [*_blueprints(), *blueprints]:
+    for blueprint in [*BLUEPRINTS, *blueprints]:
         app.register_blueprint(blueprint)
-
-    from ..table.words import words
-    from .common import BadBody, BadWindow, Unreadable, error, read_body
 
     @app.before_request
     def guard_api() -> Any:
@@ -204,8 +155,6 @@ def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Bluepri
 
 def check_origin() -> Any:
     """A state-changing request from another site's page is refused (browsers send Origin)."""
-    from .common import error
-
     if request.method in ("POST", "PUT", "DELETE", "PATCH"):
         origin = request.headers.get("Origin")
         if origin is not None and origin.rstrip("/") != request.host_url.rstrip("/"):
@@ -232,9 +181,6 @@ def table_host(host: str) -> bool:
     Anything else is a page on another site whose name was pointed at the Pi (DNS rebinding):
     its requests carry a matching Origin, so only the Host tells them apart.
     """
-    import ipaddress
-    import socket
-
     name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
     name = name.strip("[]").rstrip(".").lower()
     try:
@@ -253,13 +199,8 @@ def follow_game(ctx: Context, event: dict[str, Any]) -> None:
     store = ctx.table.store
     if store is None:
         return
-    from ..table.meaning import player_of_piece
-
     game, registry = store.game, ctx.tags()
     ctx.sessions.follow(store.game_id, lambda piece: player_of_piece(game, registry, piece))
 
 
-def context() -> Context:
-    from flask import current_app
-
-    return current_app.extensions["companion"]  # type: ignore[no-any-return]
+__all__ = ["BLUEPRINTS", "MAX_BODY", "WEB_DIR", "Context", "Simulator", "context", "create_app"]

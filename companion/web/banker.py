@@ -13,8 +13,8 @@ from ..ledger.export import export_csv, export_jsonl, signature_of
 from ..table import Result, game_tags
 from ..table.auction_timing import checked
 from ..table.result import NOT_FOUND
-from .app import context
 from .common import answer, banker_only, body, client, error, public, screen, status_of
+from .context import context
 from .presence import said
 from .sessions import label_text, public_id, renew
 

@@ -14,7 +14,7 @@ from ..ledger.errors import GameDamaged
 from ..scriptfile import ScriptError, parse_line
 from ..table import Result
 from ..table import result as refusals
-from .app import context
+from .context import context
 from .presence import said
 
 JSON = dict[str, Any]

@@ -16,8 +16,8 @@ from ..hardware.enroll import Enrolment, Step, enrolment_steps
 from ..hardware.tags import TagError, TagRegistry, check_meaning, normalize_uid
 from ..rules import load_edition
 from ..table import Result
-from .app import context
 from .common import answer, banker_only, body, error
+from .context import context
 
 enrolment = Blueprint("enrolment", __name__, url_prefix="/api/banker/enrolment")
 

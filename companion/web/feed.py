@@ -12,8 +12,8 @@ from typing import Any
 from flask import Blueprint, Flask, jsonify, request
 
 from ..ledger.committed import CommittedRead
-from .app import Context
 from .common import committed_read, window
+from .context import Context
 from .events import sse
 from .story import story_items
 from .story.chronicle import Chronicles

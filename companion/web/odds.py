@@ -9,23 +9,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, jsonify
+from flask import Blueprint, Flask, Response, jsonify
 
 from ..odds.shared import SharedScreens
 from ..table import Result
-from .app import context
 from .common import answer, banker_only, body, error
+from .context import context
 
 odds_api = Blueprint("odds", __name__, url_prefix="/api")
 
 
 def shared() -> SharedScreens:
-    return current_app.extensions["companion.odds_shared"]  # type: ignore[no-any-return]
+    return context().odds_shared
 
 
 @odds_api.get("/odds")
 def get_odds() -> Response:
-    live = current_app.extensions.get("companion.odds")
+    live = context().odds
     if live is None:
         return jsonify({"enabled": False, "game": None, "latest": None, "history": [], "trade": None,
                         "review": None, "shared": shared().shown})
@@ -54,8 +54,6 @@ def set_shared() -> tuple[Response, int]:
 
 
 def install(app: Flask, live: Any) -> None:
-    """Serve the odds of `live` (a LiveOdds, or None when they are switched off), and the setting
-    of shared screens (kept in the data folder)."""
-    app.extensions["companion.odds"] = live
-    app.extensions["companion.odds_shared"] = SharedScreens(app.extensions["companion"].data_dir)
-    app.register_blueprint(odds_api)
+    """Serve the odds of `live` (a LiveOdds, or None when they are switched off): the blueprint is
+    registered with the others (app.BLUEPRINTS); this only hands it the live odds."""
+    app.extensions["companion"].odds = live

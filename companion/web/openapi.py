@@ -9,11 +9,10 @@ documented here and none is a 5xx.
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from ..rules import commands as shapes
-from ..rules.house_rules import _AMOUNTS, _FLAGS, MAX_AMOUNT, HouseRules
+from ..rules.house_rules import definitions
 
 JSON = dict[str, Any]
 ERROR: JSON = {
@@ -59,21 +58,22 @@ def command_schemas() -> list[JSON]:
     return out
 
 
+TYPES = {"int": "integer", "bool": "boolean", "fraction": "number", "optint": ["integer", "null"]}
+
+
 def house_rules_schema() -> JSON:
+    """The house rules as the engine defines them (house_rules.definitions)."""
     properties: JSON = {}
-    for f in fields(HouseRules):
-        if f.name in _AMOUNTS:
-            properties[f.name] = {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT}
-        elif f.name in _FLAGS:
-            properties[f.name] = {"type": "boolean"}
-        elif f.name == "building_sellback":
-            properties[f.name] = {"type": "number", "minimum": 0, "maximum": 1}
-        elif f.name == "income_tax_percent":
-            properties[f.name] = {"type": ["integer", "null"], "minimum": 1, "maximum": 100}
-        elif f.name == "trade_window":
-            properties[f.name] = {"enum": ["any", "before_roll"]}
-        else:  # the building limits
-            properties[f.name] = {"type": ["integer", "null"], "minimum": 1}
+    for rule in definitions():
+        if rule["kind"] == "choice":
+            properties[rule["key"]] = {"enum": rule["choices"]}
+            continue
+        schema: JSON = {"type": TYPES[rule["kind"]]}
+        if "min" in rule:
+            schema["minimum"] = rule["min"]
+        if rule.get("max") is not None:
+            schema["maximum"] = rule["max"]
+        properties[rule["key"]] = schema
     return {"type": "object", "properties": properties, "additionalProperties": False}
 
 
@@ -240,6 +240,16 @@ ROUTES: dict[str, dict[str, Route]] = {
     "/api/feed/log": {"get": ("A window of stored entries in words (en, ru), undone ones marked",
                               {200: "entries", **PAGED_ANSWERS}, None, PAGED)},
     "/api/pieces": {"get": ("Each player's piece (car, dog, ...)", {200: "pieces"}, None, [])},
+    "/api/rules": {"get": ("The house rules (key, kind, default, range or choices) and the pieces of "
+                           "this edition, as the engine defines them", {200: "rules"}, None, [])},
+    "/api/odds": {"get": ("The win chances after the last turn and every turn before it, the trade "
+                          "advisor's answer and the game review (enabled: false when switched off)",
+                          {200: "odds"}, None, [])},
+    "/api/odds/shared": {"post": ("Banker: show (true) or hide (false) the chances on shared screens",
+                                  {200: "set", 400: "shown must be true or false", 401: "not the banker",
+                                   503: "the table is busy"},
+                                  {"type": "object", "properties": {"shown": {"type": "boolean"}},
+                                   "required": ["shown"]}, [])},
     "/api/taps": {"get": ("What the next token tap will do, and every screen waiting for one",
                           {200: "next and waiting"}, None, [])},
     "/api/screens/{screen_id}/not-me": {"post": (

@@ -6,7 +6,7 @@ from flask import Blueprint, Response, abort, make_response, render_template, re
 from jinja2 import TemplateNotFound
 
 from ..rules.texts import LANGUAGES
-from .app import context
+from .context import context
 
 pages = Blueprint("pages", __name__)
 

@@ -30,7 +30,7 @@ from .events import sse
 from .sessions import public_id
 
 if TYPE_CHECKING:
-    from .app import Context
+    from .context import Context
 
 WAIT = 60.0  # seconds a screen waits for the banker's step
 KNOWN_FILE = "banker-screens.json"  # the public ids of the screens that have been the banker's

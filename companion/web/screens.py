@@ -13,8 +13,8 @@ from flask import Blueprint, Response, jsonify
 from ..rules import load_edition
 from ..table.meaning import pieces as pieces_of
 from ..table.words import words
-from .app import context
 from .common import error, is_banker, screen
+from .context import context
 from .sessions import label_text
 
 screens = Blueprint("screens", __name__, url_prefix="/api")

@@ -10,8 +10,8 @@ from flask import Blueprint, Response, abort, jsonify
 from ..rules import load_edition
 from ..rules.taps import split_card, split_meaning
 from ..table.meaning import tag_for, what_tap_means
-from .app import context
 from .common import body, error
+from .context import context
 
 simulated = Blueprint("simulated", __name__, url_prefix="/api/sim")
 

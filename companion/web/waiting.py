@@ -9,15 +9,17 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, current_app
 
 from ..table import PAIR, Result, TokenWait
 from ..table.words import words
-from .app import Context
 from .events import sse
 from .sessions import label_text, public_id
+
+if TYPE_CHECKING:
+    from .context import Context
 
 KEEP = 300.0  # seconds an outcome can still be polled
 MAX_KEPT = 512

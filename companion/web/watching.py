@@ -15,8 +15,8 @@ from ..ledger.turns import turns_in
 from ..rules import load_edition
 from ..rules.texts import LANGUAGES
 from ..table.problem_words import problem_words
-from .app import context
 from .common import JSON, client, committed_read, error, paired_player, screen, window
+from .context import context
 from .events import sse
 from .game_status import status_words
 from .openapi import spec

@@ -1,27 +1,22 @@
 // The banker's new game: players in turn order, each with a piece (drawn, and named in this
-// screen's language), the house rules folded away, an optional seed.
+// screen's language), the house rules folded away, an optional seed. The house rules and the
+// pieces are the engine's (GET /api/rules): every rule it knows is offered, in its own ranges.
 
-import { applyState, currentState, post } from "./api.js";
+import { applyState, currentState, get, post } from "./api.js";
 import { t } from "./i18n.js";
 import { pieceSvg } from "./pieces.js";
 import { $, clear, confirmDialog, h, money, toast } from "./ui.js";
 
-export const PIECES = ["boot", "car", "dog", "hat", "iron", "ship", "thimble", "wheelbarrow"];
-// RULES.md section 9 (and the physical-decks rule): key, kind, default.
-export const RULES = [
-  ["starting_cash", "int", 1500], ["salary", "int", 200], ["jail_fine", "int", 50],
-  ["shuffle", "bool", true], ["auction_on_decline", "bool", true], ["decliner_may_bid", "bool", true],
-  ["auto_collect_rent", "bool", true], ["jail_doubles_roll_again", "bool", true],
-  ["building_sellback", "fraction", 0.5], ["max_houses_per_turn", "optint", null],
-  ["houses", "int", 32], ["hotels", "int", 12], ["trade_window", "choice", "any", ["any", "before_roll"]],
-  ["free_parking_pot", "bool", false], ["income_tax_percent", "optint", null], ["interpol", "bool", false],
-  ["physical_decks", "bool", false],
-];
+// The pieces of the set and the house rules as the engine defines them ({key, kind, default, min,
+// max, choices}), from GET /api/rules.
+let PIECES = [];
+let RULES = [];
 
 // The unit of each number among the house rules (shown beside its box).
 const RULE_UNITS = {
   starting_cash: "money", salary: "money", jail_fine: "money", income_tax_percent: "percent",
-  building_sellback: "of_cost", max_houses_per_turn: "houses", houses: "houses", hotels: "hotels",
+  building_sellback: "of_cost", max_houses_per_turn: "houses", max_houses_per_group_per_turn: "houses",
+  houses: "houses", hotels: "hotels",
 };
 // The auction clock kept with the game (companion/table/auction_timing.py): its defaults, in s.
 export const AUCTION = { seconds: 20, opening: 60 };
@@ -39,8 +34,21 @@ export class NewGameForm {
   constructor(form, { started }) {
     this.form = form;
     this.started = started;
-    this.seats = [{ name: "", piece: PIECES[0] }, { name: "", piece: PIECES[1] }];
+    this.seats = [{ name: "", piece: null }, { name: "", piece: null }];
     form.addEventListener("submit", (e) => { e.preventDefault(); this.submit(); });
+    this.loaded = this.loadRules();
+  }
+
+  // The engine's house rules and pieces; the form is drawn again with them.
+  async loadRules() {
+    try {
+      const answer = await get("/api/rules", { quiet: true });
+      RULES = answer.rules || [];
+      PIECES = answer.pieces || [];
+    } catch { return; /* no pieces nor house rules to offer until it answers: the page says why */ }
+    if (this.form.childElementCount) this.readSeats();
+    this.seats.forEach((seat, i) => { if (!seat.piece) seat.piece = PIECES[i] ?? null; });
+    if (this.form.childElementCount) this.render();
   }
 
   readSeats() {
@@ -61,7 +69,7 @@ export class NewGameForm {
     return h("span", { class: "with-unit" }, unit === "money" ? [shown, input] : [input, shown]);
   }
 
-  ruleField([key, kind, fallback, choices]) {
+  ruleField({ key, kind, default: fallback, min, max, choices }) {
     const id = `rule-${key}`;
     const label = h("label", { for: id }, t(`rule.${key}`));
     let input;
@@ -74,8 +82,7 @@ export class NewGameForm {
     } else {
       input = h("input", {
         type: "number", id, name: key, "data-test": id, class: "short", inputmode: kind === "fraction" ? "decimal" : "numeric",
-        min: kind === "optint" ? 1 : 0, max: kind === "fraction" ? 1 : key === "income_tax_percent" ? 100 : null,
-        step: kind === "fraction" ? 0.05 : 1, value: fallback ?? "", placeholder: fallback === null ? t("rule.none") : null,
+        min: min ?? null, max: max ?? null, step: kind === "fraction" ? 0.05 : 1, value: fallback ?? "", placeholder: fallback === null ? t("rule.none") : null,
       });
     }
     return h("div", { class: "field" }, label, this.withUnit(key, input));
@@ -88,7 +95,7 @@ export class NewGameForm {
     const open = form.querySelector("details.rules")?.open;
     const seats = this.seats;
     const rows = seats.map((seat, i) => {
-      const preview = h("span", { class: "piece-preview", "aria-hidden": "true" }, pieceSvg(seat.piece));
+      const preview = h("span", { class: "piece-preview", "aria-hidden": "true" }, seat.piece ? pieceSvg(seat.piece) : null);
       const select = h("select", {
         id: `seat-piece-${i}`, "data-test": `new-game-token-${i}`,
         onchange: (e) => preview.replaceChildren(pieceSvg(e.target.value)),
@@ -126,7 +133,7 @@ export class NewGameForm {
 
   readRules() {
     const rules = {};
-    for (const [key, kind, fallback] of RULES) {
+    for (const { key, kind, default: fallback } of RULES) {
       const el = $(`#rule-${key}`, this.form);
       if (!el) continue;
       let value;

@@ -102,7 +102,8 @@ export class DecisionView {
           state.ranking.map((r) => h("li", { "data-player": r.name }, tokenEl(state, r.name), h("span", {}, r.name), h("span", { class: "num" }, money(r.net_worth))))) : null,
       ];
     }
-    const kind = pending && pending.kind !== "rent_claim" ? pending.kind : "roll";
+    // What blocks the dice is the engine's word (`decision.blocks`); anything else is the turn's.
+    const kind = state.decision?.blocks ? state.decision.kind : "roll";
     this.el.dataset.kind = kind;
     const out = [this.headline(state)];
     if (pending && this[`render_${pending.kind}`]) out.push(...this[`render_${pending.kind}`](pending, state));

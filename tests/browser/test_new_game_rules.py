@@ -1,0 +1,79 @@
+"""Every house rule the engine knows can be set from the Banker page's new-game form, in English
+and in Russian (issue 26): the form is built from GET /api/rules, each control is labelled in the
+page's language, and the game it starts carries every rule as the banker set it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion.rules.house_rules import HouseRules
+from tests.browser.support import Api
+from tests.browser.test_table_experience import banker_page
+
+I18N = Path(__file__).parents[2] / "companion/web/site/static/i18n"
+STRINGS = {lang: json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "ru")}
+
+
+def other_value(rule: dict[str, Any]) -> Any:
+    """A value the banker picks that is not the rule's default, inside the engine's range."""
+    kind, default = rule["kind"], rule["default"]
+    if kind == "bool":
+        return not default
+    if kind == "choice":
+        return next(c for c in rule["choices"] if c != default)
+    if kind == "fraction":
+        return 0.25
+    if kind == "optint":
+        return rule["min"] + 1
+    return default + 7
+
+
+def set_rule(form: Any, rule: dict[str, Any], value: Any) -> None:
+    control = form.get_by_test_id(f"rule-{rule['key']}")
+    if rule["kind"] == "bool":
+        control.set_checked(value)
+    elif rule["kind"] == "choice":
+        control.select_option(value)
+    else:
+        control.fill(str(value))
+
+
+@pytest.mark.parametrize(("size", "lang"), [("tablet", "en"), ("phone", "ru")])
+def test_every_house_rule_is_settable_from_the_new_game_form(
+        screens: Any, api: Api, size: str, lang: str) -> None:
+    rules = api.get("/api/rules")["rules"]
+    engine = [f for f in HouseRules.__dataclass_fields__]
+    assert [r["key"] for r in rules] == engine and len(engine) == 18  # positive control: all of them
+    before = api.state().get("game")
+    banker: Page = banker_page(screens, size, lang)
+    section = banker.get_by_test_id("section-new-game")
+    if section.count() and section.get_attribute("open") is None:
+        section.locator("> summary").click()
+    form = banker.get_by_test_id("new-game")
+    folded = form.locator("details.rules")
+    expect(folded).to_be_visible()
+    if folded.get_attribute("open") is None:
+        folded.locator("> summary").click()
+
+    chosen = {}
+    for rule in rules:
+        key = rule["key"]
+        expect(form.locator(f'label[for="rule-{key}"]')).to_have_text(STRINGS[lang][f"rule.{key}"])
+        chosen[key] = other_value(rule)
+        set_rule(form, rule, chosen[key])
+    for i, name in enumerate(["Ann", "Bob"]):
+        form.get_by_test_id(f"new-game-player-{i}").fill(name)
+    form.get_by_test_id("new-game-submit").click()
+    if before is not None:  # a game of an earlier test runs: the banker confirms replacing it
+        banker.get_by_test_id("confirm-yes").click()
+    state = api.wait_state(lambda s: s.get("game") not in (None, before), timeout=20)
+    first = json.loads(api.get("/api/log")["entries"][0]["line"])
+    assert first["do"] == "new_game" and first["players"] == ["Ann", "Bob"]
+    assert first["rules"] == chosen
+    assert HouseRules.from_dict(first["rules"]).changed() == chosen  # the engine took every one
+    assert state["bank"]["houses"] == chosen["houses"]
