@@ -191,8 +191,8 @@ class Doctor:
         finally:
             reader.stop()
         what = f"{describe_version(version)} (version register 0x{version:02X})"
-        if driver == "simulated":
-            return Finding("reader", "ok", f"simulated reader answers: {what}")
+        if driver in ("simulated", "emulated"):
+            return Finding("reader", "ok", f"{driver} reader answers: {what}")
         where = getattr(reader, "where", "SPI")
         if version in GENUINE:
             return Finding("reader", "ok", f"{what} on {where}")

@@ -37,8 +37,12 @@ def make_reader(config: ReaderConfig) -> Device:
     """The reader the config names; a missing one reports "offline" and keeps trying, never raises."""
     if config.driver == "mfrc522":
         return MFRC522Reader(config)
+    if config.driver == "emulated":
+        from ..mock.reader import EmulatedReader  # the mock imports this package's driver
+
+        return EmulatedReader(config)
     if config.driver == "simulated":
         return SimulatedReader(config.poll_interval)
     if config.driver == "none":
         return NoReader()
-    raise BadDriver(f"unknown reader driver {config.driver!r} (mfrc522, simulated or none)")
+    raise BadDriver(f"unknown reader driver {config.driver!r} (mfrc522, emulated, simulated or none)")

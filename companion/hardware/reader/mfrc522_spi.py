@@ -63,7 +63,8 @@ class MFRC522Reader(PollingReader):
     def where(self) -> str:
         return f"/dev/spidev{self.config.bus}.{self.config.device}"
 
-    def open(self) -> None:
+    def library(self) -> tuple[Any, Any]:
+        """RPi.GPIO and the library's MFRC522 class, imported now (the emulated reader: its own)."""
         try:
             import RPi.GPIO as GPIO  # type: ignore[import-untyped,import-not-found]
         except ImportError:
@@ -77,6 +78,10 @@ class MFRC522Reader(PollingReader):
         except ImportError as exc:
             raise ReaderError(
                 f"the mfrc522 library is missing ({exc}): pip install 'companion[pi]'") from None
+        return GPIO, MFRC522
+
+    def open(self) -> None:
+        GPIO, MFRC522 = self.library()
         mode = GPIO.getmode()
         if mode not in (None, GPIO.BCM):
             log.warning("GPIO numbering is already %s, not BCM: reset_pin %d may be the wrong pin",
