@@ -11,8 +11,10 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from .errors import CompanionError
 
-class ConfigError(Exception):
+
+class ConfigError(CompanionError):
     """The config file cannot be used; the message names the file, the key and the fix."""
 
 
