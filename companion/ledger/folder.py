@@ -138,6 +138,13 @@ class DataFolder:
                 f"{doing}; check that the disk is not read-only, and that no other companion runs."
             )
 
+    @property
+    def own_key(self) -> TableKey:
+        """The table's key, which a folder open for writing always holds (made on opening)."""
+        if self.key is None:
+            raise StorageReadOnly(f"The data folder {self.path} has no table key to seal with.")
+        return self.key
+
     def _sweep(self) -> None:
         """Remove what a crash can leave half-made: games being created, backups being written."""
         for leftover in [*self.path.glob("games/*.creating*"), *self.path.glob("games/*.rebuilding*"),
@@ -162,7 +169,7 @@ class DataFolder:
         self._writing("start a game")
         players = start.get("players") if isinstance(start, dict) else None
         game_id = self.new_id(players or [])
-        store = GameStore.create(self._file(game_id), start, self.clock, source, key=self.key)
+        store = GameStore.create(self._file(game_id), start, self.clock, source, key=self.own_key)
         self._attach(store)
         return store
 
@@ -327,7 +334,7 @@ class DataFolder:
         path = self._file(game_id)
         if not path.exists():
             raise GameNotFound(f"There is no game {game_id!r} in {self.path}")
-        found, unread = recoverable(path, self.key.chain, self.key.table_id)
+        found, unread = recoverable(path, self.own_key.chain, self.own_key.table_id)
         if found.damaged is None:
             raise GameDamaged(f"Game {game_id} is not damaged in every record, so nothing of it is lost: "
                               "the table opens it (and puts right what one record lost) as it is.")

@@ -287,7 +287,8 @@ class GameStore:
             )
         if meta.get("table") != key.table_id:
             first = rows[0] if rows else None
-            if first and entry_hash(GENESIS, *first[:5], moved.get(1, ()), key=key.chain) == first[6]:
+            if first and entry_hash(GENESIS, first[0], first[1], first[2], first[3], first[4],
+                                    moved.get(1, ()), key=key.chain) == first[6]:
                 raise GameDamaged(f"Game {name}: the table named in its file has been changed.{kept}")
             raise GameFromAnotherTable(
                 f"Game {name} was sealed by another table (table {meta.get('table')}), not this one "

@@ -86,7 +86,7 @@ def nginx_binary() -> str:
     return found
 
 
-def stream_module(binary: str) -> str | None:
+def stream_module(binary: str) -> str:
     """The load_module line the stream module needs ("" when built in); FrontError without it."""
     built = subprocess.run([binary, "-V"], capture_output=True, text=True, timeout=10).stderr
     if re.search(r"--with-stream(\s|$)", built):
