@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,14 +13,9 @@ from companion.config import ConfigError, parse_config
 from companion.table.auction_clock import AuctionClock
 from companion.table.auction_timing import Countdown, Timing, checked
 from companion.web.auction import install
-from tests.web_support import BANKER, Rig, rig_fixture
+from tests.web_support import BANKER, Rig
 
 SECONDS = 0.4
-
-
-@pytest.fixture
-def rig(tmp_path: Path) -> Iterator[Rig]:
-    yield from rig_fixture(tmp_path)
 
 
 def play(rig: Rig, command: dict[str, Any]) -> dict[str, Any]:

@@ -44,16 +44,6 @@ MARCH = 1772366400.0  # 2026-03-01T12:00:00Z
 ADDED = ("seq", "game", "legal", "turn_roll", "redo")
 
 
-@pytest.fixture
-def rig(tmp_path: Path) -> Iterator[Rig]:
-    yield from rig_fixture(tmp_path)
-
-
-@pytest.fixture
-def game(rig: Rig) -> dict:
-    return rig.new_game()
-
-
 def command(rig: Rig, body: object, **kwargs: object):
     return rig.client().post("/api/commands", json=body, headers=BANKER, **kwargs)
 
@@ -534,14 +524,6 @@ def test_unknown_api_paths_and_methods_answer_json(rig: Rig) -> None:
 
 
 # ---- the live stream -------------------------------------------------------------------------
-
-
-@pytest.fixture
-def live(rig: Rig) -> Iterator[LiveServer]:
-    server = LiveServer(rig.app)
-    yield server
-    rig.ctx.broker.close()
-    server.close()
 
 
 def open_stream(live: LiveServer, headers: dict | None = None, query: str = "") -> StreamReader:
