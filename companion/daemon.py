@@ -7,7 +7,6 @@ import json
 import logging
 import signal
 import threading
-import time
 import webbrowser
 from dataclasses import dataclass
 from pathlib import Path
@@ -232,15 +231,3 @@ def log_command(event: dict[str, Any]) -> None:
         log.info("refused: %s", event.get("reason"))
 
 
-def started_within(url: str, timeout: float) -> bool:
-    """For tests and `make run`: is the server answering yet?"""
-    import urllib.request
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url + "api/state", timeout=1):
-                return True
-        except OSError:
-            time.sleep(0.05)
-    return False

@@ -161,14 +161,13 @@ class DataFolder:
             raise GameNotFound(f"There is no game {game_id!r}")
         return self.path / ("archive" if archived else "games") / f"{game_id}.sqlite"
 
-    def new_id(self, players: Iterable[str]) -> str:
+    def new_id(self) -> str:
         return f"{self.clock.stamp()[:8]}-{secrets.token_hex(3)}"
 
     def create(self, start: dict[str, Any], source: str = "banker") -> GameStore:
         """Start a new game from a new_game command (Malformed if it is not a valid one)."""
         self._writing("start a game")
-        players = start.get("players") if isinstance(start, dict) else None
-        game_id = self.new_id(players or [])
+        game_id = self.new_id()
         store = GameStore.create(self._file(game_id), start, self.clock, source, key=self.own_key)
         self._attach(store)
         return store
@@ -340,7 +339,7 @@ class DataFolder:
                               "the table opens it (and puts right what one record lost) as it is.")
         self.close_game(game_id)
         entries = found.best.entries
-        new_id = self.new_id([])
+        new_id = self.new_id()
         new_path = self._file(new_id)
         header = {**found.header, "id": new_id}
         try:

@@ -25,7 +25,6 @@ import logging
 import os
 import signal
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,7 +41,7 @@ log = logging.getLogger("companion.odds")
 
 Publish = Callable[[dict[str, Any]], None]
 PREEMPTING = {"end_turn", "trade", "accept", "reject", "undo", "redo", "bankrupt", "end_game"}
-__all__ = ["QUIET", "LiveOdds", "boundaries", "started", "wait_idle"]
+__all__ = ["QUIET", "LiveOdds", "boundaries", "started"]
 SLICE = 5  # continuations a worker plays between two looks at the table (tens of milliseconds)
 
 
@@ -379,13 +378,3 @@ def started(config: Any, table: Any, publish: Publish) -> LiveOdds | None:
              "compiled" if build is not None else "pure", f"{config.jobs or default_jobs()} processes")
     return LiveOdds(table, publish, samples=config.samples, jobs=config.jobs, nice=config.nice,
                     build=build).start()
-
-
-def wait_idle(odds: LiveOdds, timeout: float) -> bool:
-    """For tests and benchmarks: wait until nothing is left to work out."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if not odds.busy and not odds._wake.is_set():
-            return True
-        time.sleep(0.05)
-    return False

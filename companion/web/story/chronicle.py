@@ -71,7 +71,6 @@ class Chronicle:
         self.effective = array("q")  # seqs of the entries that make the game now
         self.undone: set[int] = set()  # entries taken back by an undo (and not put back)
         self.game: Game | None = None
-        self.broken = False  # a stored command did not replay here: words fall back to English
 
     def update(self, reading: CommittedRead, upto: int | None = None) -> None:
         """Read the entries after `seen` up to `upto` (the reading's seq by default), a page of
@@ -84,7 +83,6 @@ class Chronicle:
                     self._read(reading, seq, time, source, kind, json.loads(line))
                 except Exception:  # never a reason to fail a page: the English reasons remain
                     log.exception("could not word entry %s of game %s", seq, self.game_id)
-                    self.broken = True
             self.seen = stop
 
     # ---- reading one entry -------------------------------------------------------------------
