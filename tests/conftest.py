@@ -21,13 +21,17 @@ if TYPE_CHECKING:
 
 HERE = Path(__file__).resolve().parent
 
-# By folder (browser/) or module name: a new module is fast unless it is named here.
+# By folder (browser/), module name or module::test: a new module is fast unless it is named here.
 SLOW = {
     "browser", "test_compiled", "test_crash", "test_daemon", "test_daemon_power_cut", "test_demo",
     "test_dice_unit_behaviour", "test_firmware", "test_front", "test_front_sandbox", "test_install",
     "test_installed_pages", "test_invariants", "test_legal", "test_listen", "test_odds",
     "test_odds_lifetime", "test_power_cut", "test_schemathesis", "test_server_limits",
     "test_service_limits", "test_simulate", "test_smart_bot", "test_systemd", "test_writer_authority",
+    # many games, processes or hypothesis examples: seconds each even on a quiet machine
+    "test_cli", "test_committed_reads", "test_dice_fairness", "test_ledger_faults", "test_notify",
+    "test_odds_live", "test_reads_beside_the_writer", "test_script_input", "test_secrets_daemon",
+    "test_web_security::test_a_month_of_guessing_from_any_number_of_addresses_tries_under_one_percent",
 }
 
 
@@ -37,7 +41,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             parts = item.path.resolve().relative_to(HERE).parts
         except ValueError:
             continue
-        if parts[0] in SLOW or item.path.stem in SLOW:
+        if parts[0] in SLOW or item.path.stem in SLOW or f"{item.path.stem}::{item.originalname}" in SLOW:
             item.add_marker(pytest.mark.slow)
 
 

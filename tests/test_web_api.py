@@ -8,7 +8,6 @@ import csv
 import io
 import math
 import re
-import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -544,13 +543,12 @@ def test_a_stream_starts_with_the_state_and_the_devices(live: LiveServer, game: 
     assert first[-1].data == DEVICES
 
 
-def test_a_command_reaches_the_stream_within_a_second(rig: Rig, live: LiveServer, game: dict) -> None:
+def test_a_command_reaches_the_stream(rig: Rig, live: LiveServer, game: dict) -> None:
+    """How fast is bench/dashboard_speed.py's figure; here it arrives, whole and in order."""
     stream = open_stream(live)
     stream.until("devices")
-    sent = time.monotonic()
     answer = command(rig, ROLL)
-    event = stream.wait_for(lambda e: e.event == "state", timeout=1.0)
-    assert time.monotonic() - sent < 1.0
+    event = stream.wait_for(lambda e: e.event == "state", timeout=30.0)
     assert event.id == str(answer.json["seq"]) == "2"
     assert event.data["seq"] == 2
     assert event.data["state"] == answer.json["state"]
