@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from companion.config import ReaderConfig, load_config
+from companion.daemon import simulator
 from companion.hardware.device import Event, Tap
 from companion.hardware.mock.reader import EmulatedReader
 from companion.hardware.reader import SimulatedReader, make_reader
@@ -69,5 +70,6 @@ def test_simulate_keeps_a_reader_the_config_emulates(tmp_path: Path) -> None:
     assert load_config(plain, simulate=True).reader.driver == "simulated"  # the positive control
     devices = Devices.from_config(load_config(emulated, simulate=True), tmp_path)
     assert isinstance(devices.reader, EmulatedReader)
+    simulator(devices)  # the Virtual table's taps reach it as they reach the simulated reader
     plain_devices = Devices.from_config(load_config(plain, simulate=True), tmp_path)
     assert isinstance(plain_devices.reader, SimulatedReader)

@@ -8,6 +8,9 @@ emulated chip the real driver can also run over is in `hardware/mock/` (driver "
 
 from __future__ import annotations
 
+import threading
+from typing import Protocol, runtime_checkable
+
 from ...config import ReaderConfig
 from ..device import Device, Emit
 from ..errors import BadDriver, ReaderError
@@ -17,7 +20,19 @@ from .simulated import SimulatedReader
 from .taps import MISSES_TO_REMOVE, RETAP_WINDOW, TagTracker
 
 __all__ = ["MISSES_TO_REMOVE", "RETAP_WINDOW", "VERSIONS", "MFRC522Reader", "NoReader", "PollingReader",
-           "ReaderError", "SimulatedReader", "TagTracker", "describe_version", "make_reader"]
+           "ReaderError", "SimulatedReader", "TagTracker", "TappedFromCode", "describe_version",
+           "make_reader"]
+
+
+@runtime_checkable
+class TappedFromCode(Protocol):
+    """A reader whose cards are laid by code (the simulated and the emulated one): the dashboard's taps."""
+
+    def tap(self, uid: str) -> threading.Event: ...
+
+    def place(self, uid: str) -> None: ...
+
+    def remove(self) -> None: ...
 
 
 class NoReader(Device):
