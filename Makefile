@@ -4,7 +4,7 @@
 PY ?= $(shell python3 -c 'import sys; print("python3" if sys.version_info >= (3, 11) else "python3.11")' 2>/dev/null || echo python3.11)
 VENV = .venv
 
-.PHONY: test lint run clean bench compiled
+.PHONY: test check lint types run clean bench compiled
 
 $(VENV)/.installed: pyproject.toml
 	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
@@ -22,12 +22,24 @@ $(VENV)/.installed: pyproject.toml
 compiled: $(VENV)/.installed
 	-$(VENV)/bin/python -m companion.compiled
 
+# Everything: lint, types and the whole suite (what .ci/run runs).
 test: compiled
 	$(VENV)/bin/ruff check companion tests bench
+	$(VENV)/bin/mypy
 	$(VENV)/bin/python -m pytest
+
+# The fast part, for every edit: lint, types and the tests not marked slow (tests/conftest.py names
+# the slow modules: processes, servers, browsers, builds, many games).
+check: $(VENV)/.installed
+	$(VENV)/bin/ruff check companion tests bench
+	$(VENV)/bin/mypy
+	$(VENV)/bin/python -m pytest -m "not slow"
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check companion tests bench
+
+types: $(VENV)/.installed
+	$(VENV)/bin/mypy
 
 run: compiled
 	$(VENV)/bin/companion run --simulate --open --data .data

@@ -10,7 +10,11 @@ import random
 import sys
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout: /src in the container
+from tests.plain_play import next_command  # noqa: E402 - standard library only, as this file
 
 URL = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1"
 BANKER = {"X-Banker-Pin": sys.argv[2] if len(sys.argv) > 2 else "135790"}
@@ -29,30 +33,6 @@ def call(method: str, path: str, body: Any = None) -> tuple[int, Any]:
         return error.code, error.read().decode()
 
 
-def next_command(state: dict[str, Any]) -> dict[str, Any] | None:
-    """The plainest legal move: nothing bought, nothing bid (as tests/server_support.py plays)."""
-    decision = state.get("decision")
-    if decision is None:
-        return None
-    kind, players, options = decision["kind"], decision.get("players") or [], decision.get("options") or []
-    player = players[0] if players else None
-    if kind == "choice":
-        return {"do": "choose", "option": (state.get("pending") or {}).get("options", ["pay"])[0]}
-    if kind == "debt":
-        return {"do": "bankrupt", "player": player}
-    if kind == "trade":
-        return {"do": "reject", "player": player}
-    for wanted in ("end_turn", "roll", "decline", "pass", "pay_jail_fine"):
-        if wanted in options:
-            command: dict[str, Any] = {"do": wanted}
-            if wanted == "pass":
-                command["player"] = player
-            if wanted == "roll":
-                command["dice"] = [dice.randint(1, 6), dice.randint(1, 6)]
-            return command
-    return {"do": options[0], "player": player} if options else None
-
-
 def main() -> int:
     status, created = call("POST", "/api/games", NEW_GAME)
     if status != 201:
@@ -61,7 +41,7 @@ def main() -> int:
     turns = 0
     for _ in range(300):
         status, state = call("GET", "/api/state")
-        command = next_command(state)
+        command = next_command(state, dice=lambda: [dice.randint(1, 6), dice.randint(1, 6)])
         if command is None:
             break
         status, stored = call("POST", "/api/commands", command)

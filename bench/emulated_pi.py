@@ -1,6 +1,7 @@
-"""`companion run` on a Pi whose RFID reader is the emulated MFRC522 (tests/fake_mfrc522_chip.py) on
-the machine's real clock: the real reader driver and the real `mfrc522` library poll it as they poll
-the chip on a Pi, with the datasheet's timings (the chip's timer, the air, the SPI bus at 1 MHz).
+"""`companion run` on a Pi whose RFID reader is the emulated MFRC522
+(companion/hardware/mock/mfrc522_chip.py) on the machine's real clock: the real reader driver and
+the real `mfrc522` library poll it as they poll the chip on a Pi, with the datasheet's timings (the
+chip's timer, the air, the SPI bus at 1 MHz).
 
 Run by bench/reader_speed.py, not by hand: `python bench/emulated_pi.py CONFIG DATA PORT PIN`.
 Standard input takes `place UID` and `remove`; each placement answers `placed T` on standard output,
@@ -19,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.fake_mfrc522_chip import GPIO, Bus, Card, Chip, Clock  # noqa: E402
+from companion.hardware.mock.mfrc522_chip import GPIO, Bus, Card, Chip, Clock  # noqa: E402
 
 
 def emulate() -> Chip:

@@ -47,6 +47,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.plain_play import ROLLING_FIRST, children, next_command, nginx_of  # noqa: E402
+
 PIN = "246813"
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 PIECES = ["car", "dog", "hat", "boot"]
@@ -143,29 +147,6 @@ def open_stream(port: int, source: str, read: bool = True, cookie: str = "") -> 
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.sendall(STREAM.format(f"Cookie: {cookie}\r\n" if cookie else "").encode())
     return sock
-
-
-def next_command(state: dict) -> dict | None:
-    """The game's next legal move, played as plainly as possible (nothing bought, nothing bid)."""
-    decision = state.get("decision")
-    if decision is None:
-        return None
-    kind, players, options = decision["kind"], decision.get("players") or [], decision.get("options") or []
-    player = players[0] if players else None
-    pending = state.get("pending") or {}
-    if kind == "choice":
-        return {"do": "choose", "option": pending.get("options", ["pay"])[0]}
-    if kind == "debt":
-        return {"do": "bankrupt", "player": player}
-    if kind == "trade":
-        return {"do": "reject", "player": player}
-    for wanted in ("roll", "end_turn", "decline", "pass", "pay_jail_fine"):
-        if wanted in options:
-            command = {"do": wanted}
-            if wanted == "pass":
-                command["player"] = player
-            return command
-    return {"do": options[0], "player": player} if options else None
 
 
 def load_page(port: int, source: str, paths: list[str]) -> float:
@@ -295,9 +276,7 @@ def daemon_figures(pid: int) -> tuple[int, float, list[int]]:
     status = Path(f"/proc/{pid}/status").read_text()
     threads = int(re.search(r"Threads:\s+(\d+)", status).group(1))  # type: ignore[union-attr]
     rss = int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
-    children = [int(p) for task in Path(f"/proc/{pid}/task").glob("*") if (task / "children").exists()
-                for p in (task / "children").read_text().split()]
-    return threads, rss, children
+    return threads, rss, children(pid)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -307,16 +286,6 @@ def cpu_seconds(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def nginx_pid(children: list[int]) -> int | None:
-    for pid in children:
-        try:
-            if b"nginx" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                return pid
-        except OSError:
-            pass
-    return None
 
 
 def main() -> int:
@@ -408,7 +377,7 @@ def main() -> int:
         threading.Thread(target=trickle, daemon=True).start()
         attack_go.set()
         time.sleep(2.0)  # every stream has had its first events, the attack is under way
-        front_pid = nginx_pid(daemon_figures(daemon.pid)[2])
+        front_pid = next(iter(nginx_of(daemon.pid)), None)
         cpu_before = (cpu_seconds(daemon.pid), cpu_seconds(front_pid) if front_pid else 0.0, time.monotonic())
 
         # Page loads, one a second, from addresses of their own.
@@ -440,7 +409,7 @@ def main() -> int:
         next_at = time.monotonic()
         while time.monotonic() < end:
             state = json.loads(request(port, "GET", "/api/state")[1])
-            command = next_command(state)
+            command = next_command(state, ROLLING_FIRST)
             if command is None:
                 request(port, "POST", "/api/games", {"players": PLAYERS, "tokens": tokens}, cookie=banker)
                 continue
@@ -462,7 +431,7 @@ def main() -> int:
         if not args.no_attack and results.poll(10):
             attacked = results.recv()
         page_thread.join(5)
-        threads, rss, children = daemon_figures(daemon.pid)
+        threads, rss, spawned = daemon_figures(daemon.pid)
         wall = time.monotonic() - cpu_before[2]
         daemon_cpu = (cpu_seconds(daemon.pid) - cpu_before[0]) / wall
         front_cpu = (cpu_seconds(front_pid) - cpu_before[1]) / wall if front_pid else 0.0
@@ -491,7 +460,7 @@ def main() -> int:
             "pin_guesses": attacked["guesses"],
             "page_loads": len(pages), "page_s_p50": round(percentile(pages, 50), 3),
             "page_s_max": round(max(pages), 3) if pages else None, "page_errors": len(page_errors),
-            "daemon_threads": threads, "daemon_children": len(children), "daemon_rss_mb": round(rss, 1),
+            "daemon_threads": threads, "daemon_children": len(spawned), "daemon_rss_mb": round(rss, 1),
             "daemon_cpu": round(daemon_cpu, 2), "nginx_cpu": round(front_cpu, 2),
             "load_average": round(load, 1),
         }
@@ -509,7 +478,7 @@ def main() -> int:
                   f"refused outright; PIN guesses ({args.guesses:g} a second) {attacked['guesses']}")
         print(f"page loads: {len(pages)}, p50 {figures['page_s_p50']} s, max {figures['page_s_max']} s, "
               f"{len(page_errors)} failed")
-        print(f"daemon: {threads} threads, {len(children)} child processes, "
+        print(f"daemon: {threads} threads, {len(spawned)} child processes, "
               f"{figures['daemon_rss_mb']} MB resident; CPU (cores busy): daemon {daemon_cpu:.2f} "
               f"(its odds workers apart), nginx {front_cpu:.2f}; the machine's load average {load:.1f}")
         for line in refused[:5] + page_errors[:5]:

@@ -11,14 +11,16 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from .errors import CompanionError
 
-class ConfigError(Exception):
+
+class ConfigError(CompanionError):
     """The config file cannot be used; the message names the file, the key and the fix."""
 
 
 @dataclass(frozen=True)
 class ReaderConfig:
-    driver: str = "simulated"  # "mfrc522" | "simulated" | "none"
+    driver: str = "simulated"  # "mfrc522" | "emulated" (mfrc522 on a mock chip) | "simulated" | "none"
     bus: int = 0
     device: int = 0
     reset_pin: int = 25  # BCM numbering
@@ -101,10 +103,12 @@ class Config:
     server: ServerConfig = field(default_factory=ServerConfig)
 
     def simulated(self) -> Config:
-        """Every device simulated (`--simulate`), a dice unit on a pseudo-terminal included."""
+        """Every device simulated (`--simulate`), a dice unit on a pseudo-terminal included; a reader
+        the config already emulates stays so (the real driver over the mock chip)."""
+        reader = "emulated" if self.reader.driver == "emulated" else "simulated"
         return replace(
             self,
-            reader=replace(self.reader, driver="simulated"),
+            reader=replace(self.reader, driver=reader),
             button=replace(self.button, driver="simulated"),
             feedback=replace(self.feedback, driver="simulated"),
             dice_unit=replace(self.dice_unit, driver="simulated"),
@@ -112,7 +116,7 @@ class Config:
 
 
 DRIVERS = {
-    "reader": ("mfrc522", "simulated", "none"),
+    "reader": ("mfrc522", "emulated", "simulated", "none"),
     "button": ("gpio", "simulated", "none"),
     "dice_unit": ("serial", "simulated", "none"),
     "feedback": ("gpio", "simulated", "none"),

@@ -7,7 +7,6 @@ import json
 import logging
 import signal
 import threading
-import time
 import webbrowser
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +14,9 @@ from typing import Any
 
 from . import notify
 from .config import Config
+from .hardware.button import SimulatedButton
 from .hardware.dice import roll
+from .hardware.reader import TappedFromCode
 from .hardware.tags import TagRegistry, registry_path
 from .ledger import DataFolder, FolderLocked, LedgerError
 from .odds import live as live_odds
@@ -193,16 +194,23 @@ def simulated_tags() -> dict[str, str]:
 
 
 def simulator(devices: Devices) -> Simulator:
+    button, reader = devices.button, devices.reader
+    # --simulate made them so (Config.simulated): anything else is a bug, not a table to run
+    assert isinstance(button, SimulatedButton) and isinstance(reader, TappedFromCode), (button, reader)
+
     def press(long: bool) -> None:
         # A long press takes a second; the request need not wait for the finger.
-        threading.Thread(target=devices.button.press, kwargs={"long": long}, daemon=True).start()
+        threading.Thread(target=button.press, kwargs={"long": long}, daemon=True).start()
 
     def hold() -> None:  # held for banker_hold seconds: the banker's step
-        threading.Thread(target=devices.button.press, kwargs={"held": True}, daemon=True).start()
+        threading.Thread(target=button.press, kwargs={"held": True}, daemon=True).start()
+
+    def tap(uid: str) -> None:  # placed, and lifted after a few polls by the reader itself
+        reader.tap(uid)
 
     unit = getattr(devices.dice_unit, "simulated", None)
     return Simulator(
-        tap=lambda uid: devices.reader.tap(uid),
+        tap=tap,
         press=press,
         hold=hold,
         unit_press=(lambda: unit.press() is not None) if unit is not None else None,
@@ -230,15 +238,3 @@ def log_command(event: dict[str, Any]) -> None:
         log.info("refused: %s", event.get("reason"))
 
 
-def started_within(url: str, timeout: float) -> bool:
-    """For tests and `make run`: is the server answering yet?"""
-    import urllib.request
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url + "api/state", timeout=1):
-                return True
-        except OSError:
-            time.sleep(0.05)
-    return False

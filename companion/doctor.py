@@ -192,8 +192,8 @@ class Doctor:
         finally:
             reader.stop()
         what = f"{describe_version(version)} (version register 0x{version:02X})"
-        if driver == "simulated":
-            return Finding("reader", "ok", f"simulated reader answers: {what}")
+        if driver in ("simulated", "emulated"):
+            return Finding("reader", "ok", f"{driver} reader answers: {what}")
         where = getattr(reader, "where", "SPI")
         if version in GENUINE:
             return Finding("reader", "ok", f"{what} on {where}")
@@ -265,8 +265,8 @@ class Doctor:
         """Open the port, send `?`, wait for HELLO: a found, working unit."""
         import serial  # type: ignore[import-untyped]
 
-        from .hardware.dice_protocol import Diagnostics, Hello, LineSplitter, Query, encode, parse_unit_line
-        from .hardware.dice_unit import BAUD
+        from .hardware.dice_protocol import Query, encode
+        from .hardware.dice_unit import BAUD, UnitLink
 
         try:
             port = serial.serial_for_url(path, baudrate=BAUD, timeout=0.1, write_timeout=1.0, exclusive=True)
@@ -279,27 +279,31 @@ class Doctor:
             else:
                 fix = "plug the dice unit in again, or check [dice_unit] port in the config"
             return Finding("dice unit", "fail", f"cannot open {path}: {text}", fix)
-        diagnostics = Diagnostics()
-        splitter = LineSplitter(diagnostics)
-        quiet = logging.getLogger("companion.hardware.dice_protocol")
-        was = quiet.level
-        quiet.setLevel(logging.ERROR)  # a half line from before we opened is no news here
+        # The table's own half of the protocol (dice_unit/link.py) reads the lines: a HELLO it takes
+        # is one the table would take. Nothing is emitted: a ROLL before HELLO is only asked about.
+        link = UnitLink(send=lambda line: bool(port.write(line)))
+        quiet = [logging.getLogger(name) for name in ("companion.hardware.dice_protocol",
+                                                      "companion.hardware.dice_unit.link")]
+        was = [logger.level for logger in quiet]
+        for logger in quiet:
+            logger.setLevel(logging.ERROR)  # a half line from before we opened is no news here
         try:
             port.reset_input_buffer()
             port.write(encode(Query()))
             deadline = time.monotonic() + self.hello_timeout
             while time.monotonic() < deadline:
-                for line in splitter.feed(port.read(256)):
-                    message = parse_unit_line(line, diagnostics)
-                    if isinstance(message, Hello):
-                        return Finding("dice unit", "ok", f"unit {message.unit} (firmware {message.version}) "
-                                                          f"answered on {path}")
+                link.feed(port.read(256))
+                if link.introduced:
+                    return Finding("dice unit", "ok", f"unit {link.unit} (firmware {link.version}) "
+                                                      f"answered on {path}")
         except OSError as exc:
             return Finding("dice unit", "fail", f"lost {path}: {exc}", "plug the dice unit in again")
         finally:
-            quiet.setLevel(was)
+            for logger, level in zip(quiet, was, strict=True):
+                logger.setLevel(level)
             port.close()
-        garbled = f" ({sum(diagnostics.counts.values())} garbled lines)" if diagnostics.counts else ""
+        counts = link.diagnostics.counts
+        garbled = f" ({sum(counts.values())} garbled lines)" if counts else ""
         return Finding("dice unit", "fail", f"{path} opened but no HELLO came within {self.hello_timeout:g} s"
                                             f"{garbled}",
                        "flash the dice unit's firmware (firmware/README.md) and plug it in again")

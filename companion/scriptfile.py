@@ -14,11 +14,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import IO, Any
 
+from .errors import CompanionError
+
 MAX_DEPTH = 20  # a trade is 3 deep; anything near Python's recursion limit is an attack
 MAX_LINE = 1 << 20  # bytes; the longest real line (a new game with its tag map) is a few kB
 
 
-class ScriptError(Exception):
+class ScriptError(CompanionError):
     """The script cannot be read (exit status 2); names the line."""
 
     def __init__(self, line: int, message: str) -> None:

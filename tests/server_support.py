@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.plain_play import children, command_line, next_command, nginx_of  # noqa: F401 - shared
 from tests.test_daemon import Daemon
 
 PIN = "135790"  # six digits: a PIN any version of the rules takes
@@ -173,17 +174,6 @@ def events_in(data: bytes, name: str) -> list[dict[str, Any]]:
     return found
 
 
-def children(pid: int) -> list[int]:
-    """The processes this one started (every thread's children)."""
-    found: list[int] = []
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            found += [int(p) for p in (task / "children").read_text().split()]
-        except OSError:
-            pass
-    return found
-
-
 def state_of(pid: int) -> str:
     """The kernel's one-letter state (R, S, T stopped, Z zombie), or "" once it is gone."""
     try:
@@ -193,46 +183,12 @@ def state_of(pid: int) -> str:
     return stat.rsplit(")", 1)[1].split()[0]
 
 
-def command_line(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-    except OSError:
-        return ""
-
-
 def odds_workers(pid: int) -> list[int]:
     return [p for p in children(pid) if "companion.simulate.workers" in command_line(p)]
 
 
-def nginx_of(pid: int) -> list[int]:
-    return [p for p in children(pid) if "nginx" in command_line(p)]
-
-
 def dead(pids: Iterable[int]) -> bool:
     return all(state_of(p) in ("", "Z") for p in pids)
-
-
-def next_command(state: dict[str, Any]) -> dict[str, Any] | None:
-    """The game's next legal move, played as plainly as possible (nothing bought, nothing bid)."""
-    decision = state.get("decision")
-    if decision is None:
-        return None
-    kind, players, options = decision["kind"], decision.get("players") or [], decision.get("options") or []
-    player = players[0] if players else None
-    pending = state.get("pending") or {}
-    if kind == "choice":
-        return {"do": "choose", "option": pending.get("options", ["pay"])[0]}
-    if kind == "debt":
-        return {"do": "bankrupt", "player": player}
-    if kind == "trade":
-        return {"do": "reject", "player": player}
-    for wanted in ("end_turn", "roll", "decline", "pass", "pay_jail_fine"):
-        if wanted in options:
-            command: dict[str, Any] = {"do": wanted}
-            if wanted == "pass":
-                command["player"] = player
-            return command
-    return {"do": options[0], "player": player} if options else None
 
 
 def play_turn(daemon: Daemon) -> int:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,13 +18,6 @@ from companion.replay import replay
 from companion.rules import state
 from tests.driver import blocking_candidates
 from tests.web_support import BANKER, Rig
-
-
-@pytest.fixture
-def rig(tmp_path: Path) -> Iterator[Rig]:
-    rig = Rig.make(tmp_path)
-    yield rig
-    rig.close()
 
 
 def test_every_state_read_is_the_replay_of_its_seq(rig: Rig) -> None:

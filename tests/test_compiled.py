@@ -38,9 +38,16 @@ def require_build() -> Build:
 
 
 def simulate_in(cwd: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    """`companion simulate ARGS` as a new process, importing the package found in `cwd`."""
+    """`companion simulate ARGS` as a new process, importing the package found in `cwd` (it may build
+    the compiled engine first, minutes on a busy machine: the timeout only ends a hung one)."""
     return subprocess.run([sys.executable, "-m", "companion.cli", "simulate", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=300, env=env)
+                          capture_output=True, text=True, timeout=1800, env=env)
+
+
+# Every rule-book script, and a fifth of the property tests' examples (tests/examples.py): what the
+# pure suite proves of the rules, a representative share proves again of the build, which plays the
+# very games of the pure engine besides (test_both_builds_play_identical_games).
+SHARE = "0.2"
 
 
 @pytest.mark.parametrize(("tests", "at_least"), [
@@ -53,7 +60,8 @@ def test_the_suite_passes_on_the_compiled_build(tests: list[str], at_least: int)
     done = subprocess.run(
         [sys.executable, "-P", str(ROOT / "tests" / "compiled_suite.py"), str(build.folder),
          "-p", "no:cacheprovider", *tests],
-        cwd=ROOT, capture_output=True, text=True, timeout=900,
+        cwd=ROOT, capture_output=True, text=True, timeout=1800,
+        env={**os.environ, "COMPANION_EXAMPLES_SHARE": SHARE},
     )
     # The engine's entry point came from the build, and no module of the build was imported pure
     # (compiled_suite.py lists each one and exits 3 if any was).

@@ -22,8 +22,8 @@ import pytest
 from companion.config import Config, DiceUnitConfig, ReaderConfig
 from companion.doctor import Doctor, Finding
 from companion.hardware.dice_unit import SimulatedDiceUnit
+from companion.hardware.mock.mfrc522_chip import GPIO, Bus, Chip
 
-from .fake_mfrc522_chip import GPIO, Bus, Chip
 from .test_reader import bus  # noqa: F401  (the fake spidev and RPi.GPIO, and the real mfrc522 library)
 
 ROOT = Path(__file__).resolve().parent.parent

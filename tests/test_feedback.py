@@ -5,6 +5,7 @@ block the table, and a pending decision blinks until cleared. Observed on gpioze
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -117,13 +118,30 @@ def test_the_slow_blink_comes_back_after_a_tap_during_a_decision(feedback: Simul
     assert not feedback.led_pin.state
 
 
-def test_every_signal_returns_at_once(feedback: SimulatedFeedback) -> None:
+def test_every_signal_returns_at_once(feedback: SimulatedFeedback, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A signal hands its pattern to threads of its own: with those held at their first change of a
+    pin, every signal still returns (one that played its pattern itself would wait here for good)."""
+    gate = threading.Event()
+    known: set[threading.Thread] = set()  # the threads there before the signal: never held
+    for pin in (feedback.buzzer_pin, feedback.led_pin):
+        def held(value: bool, change: Callable[[bool], bool] = pin._change_state) -> bool:
+            if threading.current_thread() not in known:
+                gate.wait()
+            return change(value)
+
+        monkeypatch.setattr(pin, "_change_state", held)
     for signal in (feedback.rejected, feedback.accepted, feedback.decision_needed, feedback.rejected,
                    feedback.clear):
-        started = time.perf_counter()
-        signal()
-        assert time.perf_counter() - started < 0.25  # a rejected buzz alone lasts a second
+        gate.clear()
+        worker = threading.Thread(target=signal, daemon=True)
+        known.clear()
+        known.update(threading.enumerate(), {worker})
+        worker.start()
+        worker.join(WAIT)
+        assert not worker.is_alive(), signal.__name__  # returned while its pattern was held
+        gate.set()
     assert feedback.played == ["rejected", "accepted", "decision", "rejected", "clear"]
+    assert wait_for(lambda: bool(feedback.buzzer_pin.states[1:]))  # the control: the patterns did play
 
 
 def test_stopping_silences_a_blinking_led(feedback: SimulatedFeedback) -> None:

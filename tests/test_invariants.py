@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from companion.rules import Game, Rejected, new_game, restore, snapshot, state
 from tests.driver import blocking_candidates, side_candidates
+from tests.examples import examples
 
 RULES = st.fixed_dictionaries(
     {},
@@ -80,7 +81,7 @@ def check_invariants(game: Game) -> None:
         assert any(game.is_legal(c) for c in blocking_candidates(game)), "stuck: no legal command"
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     data=st.data(),
     players=st.integers(min_value=2, max_value=8),
@@ -112,7 +113,7 @@ def test_random_games_keep_every_invariant(
         check_invariants(game)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(min_value=0, max_value=2**32), rules=RULES)
 def test_a_snapshot_plays_on_exactly_like_the_game(
     data: st.DataObject, seed: int, rules: dict[str, Any]

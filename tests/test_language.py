@@ -6,18 +6,11 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import segno
 
-from tests.web_support import Rig, rig_fixture
-
-
-@pytest.fixture
-def rig(tmp_path: Path) -> Iterator[Rig]:
-    yield from rig_fixture(tmp_path)
+from tests.web_support import Rig
 
 
 def opened_in(rig: Rig, path: str, accept: str | None = None) -> str:

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from companion.rules import COMMANDS, Game, Legal, Malformed, Rejected, new_game, snapshot
 from companion.rules.taps import resolve
 from tests.driver import blocking_candidates, side_candidates
+from tests.examples import examples
 from tests.test_invariants import RULES
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -248,7 +249,7 @@ def check_one_authority(game: Game, rng: random.Random) -> None:
             raise AssertionError(f"not listed for its actor, but accepted: {command}")
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     data=st.data(),
     players=st.integers(min_value=2, max_value=8),

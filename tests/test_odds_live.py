@@ -18,7 +18,7 @@ from companion.odds.live import QUIET, LiveOdds
 from companion.odds.script import End, Script, Turns, ends_of
 from companion.web import odds as odds_web
 
-from .web_support import BANKER, Rig
+from .web_support import BANKER, Rig, play
 
 SAMPLES = 200
 
@@ -42,13 +42,6 @@ def rig(tmp_path: Path) -> Iterator[tuple[Rig, LiveOdds, list[dict[str, Any]]]]:
     finally:
         live.close()
         rig.close()
-
-
-def play(rig: Rig, *commands: dict[str, Any]) -> None:
-    client = rig.client()
-    for command in commands:
-        answer = client.post("/api/commands", json=command, headers=BANKER)
-        assert answer.status_code == 200, (command, answer.json)
 
 
 def odds_when(rig: Rig, ready: Any, timeout: float = 60) -> dict[str, Any]:

@@ -6,9 +6,7 @@ set it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -16,7 +14,7 @@ from companion.odds.live import GameOdds, LiveOdds, Point
 from companion.odds.shared import SharedScreens
 from companion.odds.standing import still_in
 from companion.web import odds as odds_web
-from tests.web_support import BANKER, Rig, rig_fixture
+from tests.web_support import BANKER, Rig, play
 
 THREE = {"players": ["Ann", "Bob", "Cat"], "seed": 3, "rules": {},
          "tokens": {"Ann": "car", "Bob": "dog", "Cat": "hat"}}
@@ -24,17 +22,6 @@ FIGURE = {"chances": {"Ann": 0.31, "Bob": 0.38, "Cat": 0.31},
           "interval": {"Ann": [0.28, 0.34], "Bob": [0.35, 0.41], "Cat": [0.28, 0.34]},
           "undecided": 0, "samples": 100, "seconds": 1.0,
           "net_worth": {"Ann": 1500, "Bob": 1500, "Cat": 1500}, "over": False}
-
-
-@pytest.fixture
-def rig(tmp_path: Path) -> Iterator[Rig]:
-    yield from rig_fixture(tmp_path)
-
-
-def play(rig: Rig, *commands: dict[str, Any]) -> None:
-    for command in commands:
-        answer = rig.client().post("/api/commands", json=command, headers=BANKER)
-        assert answer.status_code == 200, (command, answer.json)
 
 
 def test_a_gone_player_is_dropped_and_the_others_rescaled() -> None:

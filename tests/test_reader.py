@@ -1,7 +1,7 @@
 """The RFID reader as a player meets it: one tap per card put down, whole UIDs, a reader that survives.
 
 The real driver and the real `mfrc522` library run against an MFRC522 emulated at the SPI register
-level (tests/fake_mfrc522_chip.py); only `spidev` and `RPi.GPIO` are fakes. Most tests poll by
+level (companion/hardware/mock/mfrc522_chip.py); only `spidev` and `RPi.GPIO` are fakes. Most tests poll by
 hand with a made-up clock, so timing never races.
 """
 
@@ -21,6 +21,7 @@ import pytest
 
 from companion.config import ReaderConfig
 from companion.hardware.device import Event, Tap
+from companion.hardware.mock.mfrc522_chip import GPIO, Bus, Card, Chip
 from companion.hardware.reader import (
     MFRC522Reader,
     NoReader,
@@ -30,8 +31,6 @@ from companion.hardware.reader import (
     make_reader,
 )
 from companion.hardware.tags import BadTag
-
-from .fake_mfrc522_chip import GPIO, Bus, Card, Chip
 
 POLL = 0.08
 NTAG_A = "04a1b2c3d4e5f6"

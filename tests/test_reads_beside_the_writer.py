@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from companion.hardware.gpio import STATES_KEPT, pin_factory
 from companion.ledger.committed import CommittedRead
@@ -71,13 +68,6 @@ def test_pages_read_while_new_games_start_never_answer_500(tmp_path: Path, daemo
     seen = {answer.get("game") for _path, status, answer in answers if status == 200}
     assert len(seen & set(started)) >= len(started) // 2, (seen, started)
     assert all(status == 200 for _path, status, _answer in answers)
-
-
-@pytest.fixture
-def rig(tmp_path: Path) -> Iterator[Rig]:
-    rig = Rig.make(tmp_path)
-    yield rig
-    rig.close()
 
 
 def play(rig: Rig, commands: list[dict[str, Any]]) -> None:

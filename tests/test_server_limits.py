@@ -1,34 +1,35 @@
 """Issue 11's attacks on the server itself, with real sockets against `companion run`, with each
 front (waitress alone, and nginx in front as installed): many open event streams and waiting
 pairings, a client that stops reading, half-sent request headers, an oversized body (declared or
-chunked). Each time a new request must still be answered at once. (bench/server_load.py measures
+chunked). Each time a new request must still be answered while the attack holds on (how fast is
+bench/server_load.py's figure, not a test's). (bench/server_load.py measures
 the full load; tests/test_front.py holds issue 21's attacks from many addresses.)"""
 
 from __future__ import annotations
 
 import http.client
 import socket
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.table.waits import MAX_WAITS
+from companion.web.serve import IDLE
 from tests.test_daemon import PIN, daemons  # noqa: F401 - the fixture
 
-FAST = 1.0  # seconds a request may take while the attack goes on
+# A generous wait, longer than any honest answer on a busy machine and shorter than the server keeps
+# a half-made request (IDLE): an answer within it came while the attack still held its connections.
+WAIT = IDLE * 2 / 3
 
 
-def answered_within(daemon: Any, path: str = "/api/state") -> float:
-    started = time.monotonic()
-    conn = http.client.HTTPConnection("127.0.0.1", daemon.port, timeout=5)
+def answered(daemon: Any, path: str = "/api/state") -> bool:
+    conn = http.client.HTTPConnection("127.0.0.1", daemon.port, timeout=WAIT)
     conn.request("GET", path)
     response = conn.getresponse()
     response.read()
     conn.close()
-    assert response.status == 200
-    return time.monotonic() - started
+    return response.status == 200
 
 
 def raw(daemon: Any, data: bytes, source: str = "127.0.0.1") -> socket.socket:
@@ -38,7 +39,7 @@ def raw(daemon: Any, data: bytes, source: str = "127.0.0.1") -> socket.socket:
 
 
 def reply(sock: socket.socket) -> bytes:
-    sock.settimeout(5)
+    sock.settimeout(WAIT)
     chunks = []
     while True:
         try:
@@ -81,8 +82,8 @@ def test_many_streams_and_waiting_pairings_leave_room_for_everyone(daemon: Any) 
         assert expected in reply(pairing).split(b"\r\n")[0]
         held.append(pairing)
     try:
-        assert answered_within(daemon) < FAST
-        assert answered_within(daemon, "/") < FAST
+        assert answered(daemon)
+        assert answered(daemon, "/")
         status, stored = daemon.post("/api/commands", {"do": "roll"}, headers={"X-Banker-Pin": PIN})
         assert status == 200 and stored["seq"] == 2
     finally:
@@ -95,7 +96,7 @@ def test_half_sent_request_headers_block_no_one(daemon: Any) -> None:
             for n in range(98)]
     try:
         for _ in range(3):
-            assert answered_within(daemon) < FAST
+            assert answered(daemon)
     finally:
         for sock in held:
             sock.close()
@@ -104,11 +105,10 @@ def test_half_sent_request_headers_block_no_one(daemon: Any) -> None:
 def test_a_huge_body_is_refused_from_its_length_before_it_is_sent(daemon: Any) -> None:
     sock = raw(daemon, b"POST /api/commands HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json"
                b"\r\nContent-Length: 104857600\r\n\r\n")  # 100 MB announced, not a byte of it sent
-    started = time.monotonic()
-    answer = reply(sock)
-    assert answer.startswith(b"HTTP/1.1 413") and time.monotonic() - started < FAST
+    answer = reply(sock)  # a server that waited for the body would answer nothing before IDLE
+    assert answer.startswith(b"HTTP/1.1 413")
     sock.close()
-    assert answered_within(daemon) < FAST
+    assert answered(daemon)
 
 
 def test_a_chunked_body_is_cut_off_at_the_limit(daemon: Any) -> None:
@@ -124,7 +124,7 @@ def test_a_chunked_body_is_cut_off_at_the_limit(daemon: Any) -> None:
     answer = reply(sock)
     assert answer.startswith(b"HTTP/1.1 413")
     sock.close()
-    assert answered_within(daemon) < FAST
+    assert answered(daemon)
 
 
 def test_a_client_that_stops_reading_is_dropped_and_holds_nothing(daemon: Any) -> None:
@@ -139,7 +139,7 @@ def test_a_client_that_stops_reading_is_dropped_and_holds_nothing(daemon: Any) -
             assert status in (200, 422)
             daemon.post("/api/commands", {"do": "decline"}, headers={"X-Banker-Pin": PIN})
             daemon.post("/api/commands", {"do": "end_turn"}, headers={"X-Banker-Pin": PIN})
-        assert answered_within(daemon) < FAST
+        assert answered(daemon)
         stream = http.client.HTTPConnection("127.0.0.1", daemon.port, timeout=5)
         stream.request("GET", "/api/events")
         assert stream.getresponse().status == 200

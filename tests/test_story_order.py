@@ -5,28 +5,11 @@ timer's, not the players' own."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
-
-import pytest
-
 from companion.table.auction_clock import SOURCE as TIMER
-from tests.web_support import BANKER, Rig, rig_fixture
+from tests.web_support import Rig, play
 
 THREE = {"players": ["Ann", "Bob", "Cat"], "seed": 3, "rules": {},
          "tokens": {"Ann": "car", "Bob": "dog", "Cat": "hat"}}
-
-
-@pytest.fixture
-def rig(tmp_path: Path) -> Iterator[Rig]:
-    yield from rig_fixture(tmp_path)
-
-
-def play(rig: Rig, *commands: dict[str, Any]) -> None:
-    for command in commands:
-        answer = rig.client().post("/api/commands", json=command, headers=BANKER)
-        assert answer.status_code == 200, (command, answer.json)
 
 
 def story(rig: Rig, lang: str = "en") -> list[tuple[int, str, str]]:

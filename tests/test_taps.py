@@ -3,30 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from tests.web_support import BANKER, CAR, DOG, LiveServer, Rig, outcome, rig_fixture, seq
-
-
-@pytest.fixture
-def rig(tmp_path: Path) -> Iterator[Rig]:
-    yield from rig_fixture(tmp_path)
-
-
-@pytest.fixture
-def game(rig: Rig) -> dict:
-    return rig.new_game()
-
-
-@pytest.fixture
-def live(rig: Rig) -> Iterator[LiveServer]:
-    server = LiveServer(rig.app)
-    yield server
-    rig.ctx.broker.close()
-    server.close()
+from tests.web_support import BANKER, CAR, DOG, LiveServer, Rig, outcome, seq
 
 
 def label_of(client) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import stat
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,16 +15,6 @@ from companion.web.openapi import ROUTES
 from tests.web_support import BANKER, CAR, DOG, PIN, LiveServer, Rig, outcome, rig_fixture, seq
 
 YEAR_10000_MS = 253402300794000
-
-
-@pytest.fixture
-def rig(tmp_path: Path) -> Iterator[Rig]:
-    yield from rig_fixture(tmp_path)
-
-
-@pytest.fixture
-def game(rig: Rig) -> dict:
-    return rig.new_game()
 
 
 def paired(rig: Rig, uid: str):
@@ -258,14 +247,6 @@ def test_the_banker_sees_every_paired_screen_and_revokes_one(rig: Rig, game: dic
 
 
 # ---- what a screen's stream tells it -------------------------------------------------------------
-
-
-@pytest.fixture
-def live(rig: Rig) -> Iterator[LiveServer]:
-    server = LiveServer(rig.app)
-    yield server
-    rig.ctx.broker.close()
-    server.close()
 
 
 def cookie_header(client) -> dict[str, str]:

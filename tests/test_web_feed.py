@@ -5,24 +5,8 @@ words; the feed lines pushed after each stored command; pieces, deed cards and t
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
-import pytest
-
-from tests.web_support import BANKER, Rig, rig_fixture
-
-
-@pytest.fixture
-def rig(tmp_path: Path) -> Iterator[Rig]:
-    yield from rig_fixture(tmp_path)
-
-
-def play(rig: Rig, *commands: dict[str, Any]) -> None:
-    for command in commands:
-        answer = rig.client().post("/api/commands", json=command, headers=BANKER)
-        assert answer.status_code == 200, (command, answer.json)
+from tests.web_support import BANKER, Rig, play
 
 
 def lines(rig: Rig, lang: str = "en", kind: str | None = None) -> list[str]:

@@ -5,20 +5,12 @@ button (`POST /api/games/<id>/recover`), and recovering it gives a new game that
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from tests.test_ledger_faults import tamper_journal
-from tests.web_support import BANKER, Rig, rig_fixture
+from tests.web_support import BANKER, Rig
 
 ROLL = {"do": "roll", "dice": [1, 2]}
-
-
-@pytest.fixture
-def rig(tmp_path: Path) -> Iterator[Rig]:
-    yield from rig_fixture(tmp_path)
 
 
 def played_then_left(rig: Rig) -> tuple[str, Path]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import stat
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,16 +28,6 @@ from tests.web_support import (
 )
 
 ROLL = {"do": "roll"}  # a screen's roll: the table rolls (the test table's dice: 1 and 2)
-
-
-@pytest.fixture
-def rig(tmp_path: Path) -> Iterator[Rig]:
-    yield from rig_fixture(tmp_path)
-
-
-@pytest.fixture
-def game(rig: Rig) -> dict:
-    return rig.new_game()
 
 
 def act(client: FlaskClient, body: dict, **kwargs: object):

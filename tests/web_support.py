@@ -167,6 +167,14 @@ def seq(rig: Rig) -> int:
     return rig.table.store.seq if rig.table.store is not None else 0
 
 
+def play(rig: Rig, *commands: dict[str, Any]) -> None:
+    """The banker's commands, each one accepted (the test is about what follows)."""
+    client = rig.client()
+    for command in commands:
+        answer = client.post("/api/commands", json=command, headers=BANKER)
+        assert answer.status_code == 200, (command, answer.json)
+
+
 def rig_fixture(tmp_path: Path, **kwargs: Any) -> Iterator[Rig]:
     rig = Rig.make(tmp_path, **kwargs)
     try:

@@ -4,10 +4,9 @@ for whole groups at prices it works out for both sides, builds three houses on a
 it can (mortgaging odd lots to pay for them), stays in jail once the board is dangerous, and
 raises cash from what costs it least.
 
-Its trade valuation is a heuristic of what holdings are worth in cash: a deed is worth its price,
-more as part of a group one could complete, much more in a whole group (about the rent three houses
-bring); stations and utilities by how many one holds. A deal is good when it gains it at least 70 %
-of what it gains the other side (two players gaining together gain on the rest of the table).
+Its trade valuation (bots/valuation.py) is a heuristic of what holdings are worth in cash. A deal is
+good when it gains it at least 70 % of what it gains the other side (two players gaining together
+gain on the rest of the table).
 
 Like the simple bot it asks the engine what is going on and what is allowed (`decision_kind()`,
 the `why_not_*` checks), never re-deriving a rule, and it is deterministic: chance is the dice.
@@ -25,11 +24,9 @@ from ..rules.market import why_not_bid, why_not_buy
 from ..rules.state import Side, Trade
 from ..rules.turn import why_not_pay_jail_fine, why_not_use_jail_card
 from .player import Bots, Command, any_answer
+from .valuation import gains, worth
 
-STATION_WORTH = (0, 220, 480, 780, 1100)  # what holding 0-4 stations is worth, in all
-UTILITY_WORTH = (0, 160, 360)
 FAIR = 0.7  # a deal is accepted when it gains us at least this share of what it gains them
-JAIL_CARD = 40
 BUY_IN_KEEP = 300  # cash left after buying into a group: what its first houses cost
 PROPOSE_KEEP = 200  # cash left after buying a group's last lot
 
@@ -77,72 +74,6 @@ class SmartBots(Bots):
         if kind != "end_turn":
             return {"do": "roll"}  # the caller puts in the dice
         return {"do": "end_turn"}
-
-    # ---- what holdings are worth ------------------------------------------------------------
-
-    def worth(self, game: Game, seat: int, owner: list[int], cash: int) -> float:
-        """Cash plus what the seat's deeds are worth to it, were `owner` who holds each square."""
-        total = float(cash)
-        squares, mortgaged, level = game.squares, game.mortgaged, game.level
-        for members in game.edition.groups.values():
-            mine = 0
-            others = 0
-            base = 0.0
-            rent3 = 0
-            needed = 0  # what three houses on every lot still cost
-            for i in members:
-                if owner[i] == seat:
-                    mine += 1
-                    sq = squares[i]
-                    base += sq.price - (lift_cost(sq) if mortgaged[i] else 0)
-                    base += level[i] * sq.house_cost
-                    rent3 += sq.rents[3]
-                    needed += max(0, 3 - level[i]) * sq.house_cost
-                elif owner[i] >= 0:
-                    others += 1
-            if not mine:
-                continue
-            if mine == len(members):
-                # A group is worth the rent of three houses only to a player who can build them.
-                funded = 1.0 if needed <= 0 else min(1.0, max(0.0, cash / needed))
-                total += base + 0.8 * rent3 * (0.4 + 0.6 * funded)
-            elif others == 0:
-                total += base * (1.1 + 0.2 * mine / len(members))
-            else:
-                total += base * 0.9
-        stations = utilities = 0
-        for i in game.ownable:
-            if owner[i] != seat:
-                continue
-            sq = squares[i]
-            if sq.kind == "station":
-                stations += 1
-            elif sq.kind == "utility":
-                utilities += 1
-            else:
-                continue
-            if mortgaged[i]:
-                total -= lift_cost(sq)
-        return total + STATION_WORTH[min(stations, 4)] + UTILITY_WORTH[min(utilities, 2)]
-
-    def _gains(self, game: Game, offer: Trade) -> tuple[float, float]:
-        """What an offer gains its proposer and its partner, each by their own holdings' worth."""
-        proposer, partner = offer.proposer, offer.partner
-        after = list(game.owner)
-        for i in offer.give.squares:
-            after[i] = partner
-        for i in offer.take.squares:
-            after[i] = proposer
-        cash = offer.give.cash - offer.take.cash  # what the proposer pays, net
-        cards = offer.take.jail_cards - offer.give.jail_cards
-        owner = game.owner
-        gains = []
-        for seat, paid, received in ((proposer, cash, offer.take), (partner, -cash, offer.give)):
-            before = self.worth(game, seat, owner, game.cash[seat])
-            costs = sum(interest(game.squares[i]) for i in received.squares if game.mortgaged[i])
-            now = self.worth(game, seat, after, game.cash[seat] - paid - costs)
-            gains.append(now - before + (cards if seat == proposer else -cards) * JAIL_CARD)
-        return gains[0], gains[1]
 
     # ---- decisions ---------------------------------------------------------------------------
 
@@ -210,7 +141,7 @@ class SmartBots(Bots):
         offer = game.trade
         assert offer is not None
         name = game.names[offer.partner]
-        proposer_gains, partner_gains = self._gains(game, offer)
+        proposer_gains, partner_gains = gains(game, offer)
         costs = sum(interest(game.squares[i]) for i in offer.give.squares if game.mortgaged[i])
         affordable = game.cash[offer.partner] + offer.give.cash - offer.take.cash >= costs
         if affordable and partner_gains > 0 and partner_gains >= FAIR * proposer_gains:
@@ -334,7 +265,7 @@ class SmartBots(Bots):
                 continue
             price = game.squares[index].price
             sold = Trade(seat, owner, Side(), Side(squares=(index,)))
-            mine, theirs = self._gains(game, sold)  # what each side gains before any cash
+            mine, theirs = gains(game, sold)  # what each side gains before any cash
             # Cash c evens it out: theirs + c >= FAIR * (mine - c)  =>  c >= (FAIR*mine - theirs)/(1+FAIR).
             # As people do, it opens low (twice the price) and comes back with the fair price.
             fair = -(-(int((FAIR * mine - theirs) / (1 + FAIR)) + 1) // 10) * 10
@@ -359,7 +290,7 @@ class SmartBots(Bots):
             if game.group_built(mine) or not self._completes(game, partner, mine):
                 continue
             swap = Trade(seat, partner, Side(squares=(mine,)), Side(squares=(index,)))
-            gain, theirs = self._gains(game, swap)
+            gain, theirs = gains(game, swap)
             if gain <= 0:
                 continue
             cash = 0
@@ -394,7 +325,7 @@ class SmartBots(Bots):
             whole = list(owner)
             for i in missing:
                 whole[i] = seat
-            gain = self.worth(game, seat, whole, 0) - self.worth(game, seat, owner, 0) - cost
+            gain = worth(game, seat, whole, 0) - worth(game, seat, owner, 0) - cost
             cheapest = min(missing, key=lambda i: (squares[i].price, i))
             if gain > 0 and game.cash[seat] - cost >= BUY_IN_KEEP and (best is None or gain > best[0]):
                 best = (gain, cheapest, owner[cheapest])

@@ -59,7 +59,8 @@ def cmd_import(args: argparse.Namespace) -> int:
                 f"{checked.sentence(name)} Not imported (--force imports it anyway, and its history "
                 "says so)."
             )
-        said = {"file": name, "signature": checked.verdict.value, "table": checked.table}
+        said: dict[str, str | bool | None] = {"file": name, "signature": checked.verdict.value,
+                                              "table": checked.table}
         if checked.verdict is Verdict.ALTERED:
             said["forced"] = True
         f.seek(0)

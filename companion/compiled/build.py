@@ -21,6 +21,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from importlib.util import find_spec
 from pathlib import Path
 
+from .errors import CompiledError
 from .modules import Source
 from .store import MANIFEST, Build, failure_log, fresh_build, prune
 
@@ -35,7 +36,7 @@ setup(name="companion-compiled", script_args=["build_ext", "--inplace", "--build
 """
 
 
-class BuildError(Exception):
+class BuildError(CompiledError):
     """No build could be made; `reason` says why in a sentence, `log` holds the details if any."""
 
     def __init__(self, reason: str, log: Path | None = None) -> None:

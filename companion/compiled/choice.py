@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .build import BuildError, build, missing_tools
+from .errors import CompiledError
 from .modules import read_source
 from .store import Build, default_store, failure_log, fresh_build
 
@@ -20,7 +21,7 @@ ENGINES = ("auto", "compiled", "pure")
 SLOWER = "playing with the pure-Python engine (about 4 times slower)"
 
 
-class Unavailable(Exception):
+class Unavailable(CompiledError):
     """--engine compiled, and no build can be had; the message says why."""
 
 

@@ -15,11 +15,12 @@ from importlib.util import spec_from_file_location
 from pathlib import Path
 from types import ModuleType
 
+from .errors import CompiledError
 from .modules import ROOT, read_source
 from .store import Build, fresh_build
 
 
-class StaleBuild(Exception):
+class StaleBuild(CompiledError):
     """The build is not of the source on disk, or the pure modules are imported already."""
 
 

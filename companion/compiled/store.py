@@ -76,12 +76,6 @@ def fresh_build(source: Source, store: Path | None = None) -> Build | None:
     return build
 
 
-def newest_build(store: Path | None = None) -> Build | None:
-    """The most recently made build, whatever its source: to tell what changed since."""
-    builds = [b for b in map(Build.read, _folders(store or default_store())) if b is not None]
-    return max(builds, key=lambda b: (b.folder / MANIFEST).stat().st_mtime, default=None)
-
-
 def _folders(store: Path) -> list[Path]:
     try:
         return [p for p in store.iterdir() if p.is_dir() and "." not in p.name]

@@ -44,7 +44,6 @@ class Pattern:
 ACCEPTED = Pattern("accepted", beeps=1, beep_on=0.08, beep_off=0.05, blinks=1, blink_on=0.25, blink_off=0.05)
 REJECTED = Pattern("rejected", beeps=2, beep_on=0.35, beep_off=0.15, blinks=2, blink_on=0.08, blink_off=0.08)
 DECISION = Pattern("decision", beeps=1, beep_on=0.02, beep_off=0.05, blinks=None, blink_on=0.5, blink_off=0.5)
-PATTERNS = {p.name: p for p in (ACCEPTED, REJECTED, DECISION)}
 
 PLAYED_KEPT = 200  # the dashboard shows the last few; a long game must not grow the list forever
 

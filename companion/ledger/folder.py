@@ -140,6 +140,13 @@ class DataFolder:
                 f"{doing}; check that the disk is not read-only, and that no other companion runs."
             )
 
+    @property
+    def own_key(self) -> TableKey:
+        """The table's key, which a folder open for writing always holds (made on opening)."""
+        if self.key is None:
+            raise StorageReadOnly(f"The data folder {self.path} has no table key to seal with.")
+        return self.key
+
     def _sweep(self) -> None:
         """Remove what a crash can leave half-made: games being created, backups being written."""
         for leftover in [*self.path.glob("games/*.creating*"), *self.path.glob("games/*.rebuilding*"),
@@ -156,15 +163,14 @@ class DataFolder:
             raise GameNotFound(f"There is no game {game_id!r}")
         return self.path / ("archive" if archived else "games") / f"{game_id}.sqlite"
 
-    def new_id(self, players: Iterable[str]) -> str:
+    def new_id(self) -> str:
         return f"{self.clock.stamp()[:8]}-{secrets.token_hex(3)}"
 
     def create(self, start: dict[str, Any], source: str = "banker") -> GameStore:
         """Start a new game from a new_game command (Malformed if it is not a valid one)."""
         self._writing("start a game")
-        players = start.get("players") if isinstance(start, dict) else None
-        game_id = self.new_id(players or [])
-        store = GameStore.create(self._file(game_id), start, self.clock, source, key=self.key)
+        game_id = self.new_id()
+        store = GameStore.create(self._file(game_id), start, self.clock, source, key=self.own_key)
         self._attach(store)
         return store
 
@@ -334,12 +340,12 @@ class DataFolder:
         path = self._file(game_id)
         if not path.exists():
             raise GameNotFound(f"There is no game {game_id!r} in {self.path}")
-        found, unread = recoverable(path, self.key.chain, self.key.table_id)
+        found, unread = recoverable(path, self.own_key.chain, self.own_key.table_id)
         if found.damaged is None:
             raise GameDamaged.found(problem("not_damaged_everywhere", game=game_id))
         self.close_game(game_id)
         entries = found.best.entries
-        new_id = self.new_id([])
+        new_id = self.new_id()
         new_path = self._file(new_id)
         header = {**found.header, "id": new_id}
         try:

@@ -81,7 +81,8 @@ def check(key: TableKey | None, content: bytes | Iterable[bytes], signature: byt
     except (ValueError, KeyError, TypeError, RecursionError):
         return Checked(Verdict.ALTERED, why="its signature file cannot be read")
     ours = key is not None and table == key.table_id
-    sealed = hmac.new(key.export, _signed_text(table, game, kind, b""), hashlib.sha256) if ours else None
+    sealed = (hmac.new(key.export, _signed_text(table, game, kind, b""), hashlib.sha256)
+              if key is not None and ours else None)
     summed = hashlib.sha256()
     for chunk in [content] if isinstance(content, bytes) else content:
         summed.update(chunk)

@@ -278,7 +278,8 @@ class GameStore:
                 f"data folder) is missing or cannot be read, so it cannot be checked.{kept}"
             )
         if meta.get("table") != key.table_id:
-            if first and entry_hash(GENESIS, *first[:5], moved_first, key=key.chain) == first[6]:
+            if first and entry_hash(GENESIS, first[0], first[1], first[2], first[3], first[4], moved_first,
+                                  key=key.chain) == first[6]:
                 raise GameDamaged(f"Game {name}: the table named in its file has been changed.{kept}")
             raise GameFromAnotherTable(
                 f"Game {name} was sealed by another table (table {meta.get('table')}), not this one "

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..rules import Game
 from ..simulate.workers import Pool
+from .errors import OddsError
 from .jobs import SHARE, TURN_CAP, Continuations, Meta, Tally
 
 Z95 = 1.96
@@ -107,7 +108,7 @@ def spans(samples: int, size: int = SLICE) -> list[tuple[int, int]]:
     return [(first, min(size, samples - first)) for first in range(0, samples, size)]
 
 
-class Refused(Exception):
+class Refused(OddsError):
     """A command to play before the continuations (a trade's answer) was refused by the rules."""
 
 

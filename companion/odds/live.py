@@ -7,7 +7,7 @@ script from the game's file (script.py, on a connection of its own, the entries 
 reading), asks the engine where each turn ended and who ended it (`Game.turn`), and hands the
 script to the workers, who rebuild the position themselves. The table only calls `stir` when
 an input arrives (the workers stop where they are until the table has been still a moment, and
-never for long: see pauses.py) and `listen` once it is stored (which notes what happened and
+never for long: step_aside.py, pauses.py) and `listen` once it is stored (which notes what happened and
 wakes the thread). The workers die with the daemon,
 however it ends (workers.py), and are let go on (SIGCONT) first thing on its way out.
 
@@ -24,10 +24,7 @@ continuations; it is taken up again later.
 from __future__ import annotations
 
 import logging
-import os
-import signal
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,16 +34,17 @@ from ..compiled.store import Build, fresh_build
 from ..ledger.errors import GameDamaged
 from ..simulate.workers import Pool, default_jobs
 from .estimate import Odds, Refused, estimate
-from .pauses import QUIET, Pauses
+from .pauses import QUIET
 from .review import Review, moments
 from .script import End, Script, Turns
 from .standing import players_in, still_in
+from .step_aside import StepAside
 
 log = logging.getLogger("companion.odds")
 
 Publish = Callable[[dict[str, Any]], None]
 PREEMPTING = {"end_turn", "trade", "accept", "reject", "undo", "redo", "bankrupt", "end_game"}
-__all__ = ["QUIET", "LiveOdds", "started", "wait_idle"]
+__all__ = ["QUIET", "LiveOdds", "started"]
 SLICE = 5  # continuations a worker plays between two looks at the table (tens of milliseconds)
 
 
@@ -108,42 +106,22 @@ class LiveOdds:
         self._preempt = threading.Event()
         self._stopping = threading.Event()
         self._lock = threading.Lock()  # guards `current` for the web's readers
-        self.pauses = Pauses()  # when the workers give way to the table, and for how long at most
-        self._frozen: list[int] = []  # the workers stopped (SIGSTOP) while the table is busy
-        self._freezing = threading.Lock()
+        self.aside = StepAside(lambda: self.pool)  # the workers giving way to the table
         self._thread = threading.Thread(target=self._run, name="odds", daemon=True)
-        # Lets stopped workers go on once the table is still (never the planner's job: it may be
-        # blocked handing a stopped worker a long script).
-        self._thawer = threading.Thread(target=self._thaw_when_still, name="odds-thaw", daemon=True)
 
     # ---- the daemon's side -------------------------------------------------------------------
 
     def start(self) -> LiveOdds:
         self._thread.start()
-        self._thawer.start()
+        self.aside.start()
         return self
-
-    def _thaw_when_still(self) -> None:
-        while not self._stopping.wait(0.05):
-            if self._frozen and self.pauses.left() <= 0:
-                self._thaw()
 
     def stir(self) -> None:
         """The table stirs: an input has just reached it (a tap, a press, a request; any thread,
         before the writer takes it up). The workers stop where they are (`SIGSTOP`, a system call
         each), so the command and the news to the screens run on cores of their own; they go on
         once the table has been still for QUIET seconds, or after MAX_PAUSE whatever comes."""
-        if not self.pauses.stir():
-            return
-        pool = self.pool
-        if pool is None:
-            return
-        with self._freezing:
-            if self._frozen or self._stopping.is_set():
-                return
-            self._frozen = [worker.process.pid for worker in pool.workers]
-            for pid in self._frozen:
-                _signal(pid, signal.SIGSTOP)
+        self.aside.stir()
 
     def listen(self, event: dict[str, Any]) -> None:
         """The table's listener (on its writer thread): note it, wake the planner, nothing more."""
@@ -159,12 +137,7 @@ class LiveOdds:
         """Let every stopped worker go on (SIGCONT), and stop none again: the daemon is ending,
         and a stopped process would outlive it (a stopped process handles no signal but SIGKILL)."""
         self._stopping.set()
-        with self._freezing:
-            frozen, self._frozen = self._frozen, []
-        pool = self.pool
-        pids = set(frozen) | ({worker.process.pid for worker in pool.workers} if pool else set())
-        for pid in pids:
-            _signal(pid, signal.SIGCONT)
+        self.aside.resume()
 
     def close(self) -> None:
         """Stop at once: the workers hold nothing worth waiting for (on a busy machine an idle-class
@@ -302,15 +275,7 @@ class LiveOdds:
         """While the table is busy (a tap, a roll, a bid in the last moment), the workers wait:
         they take up the next slice once it has been still for QUIET seconds (or the pause has
         lasted its longest)."""
-        return self.pauses.left()
-
-    def _thaw(self) -> None:
-        with self._freezing:
-            if self.pauses.left() > 0 and not self._stopping.is_set():
-                return  # the table stirred again meanwhile
-            frozen, self._frozen = self._frozen, []
-            for pid in frozen:
-                _signal(pid, signal.SIGCONT)
+        return self.aside.hold()
 
     def _point(self, current: GameOdds, lines: list[str], key: str, end: End) -> bool:
         self.busy = f"turn {end.turn}"
@@ -358,11 +323,6 @@ class LiveOdds:
         return True
 
 
-def _signal(pid: int, sig: int) -> None:
-    try:
-        os.kill(pid, sig)
-    except OSError:  # gone already
-        pass
 
 
 def _shown(odds: Odds) -> dict[str, Any]:
@@ -380,13 +340,3 @@ def started(config: Any, table: Any, publish: Publish) -> LiveOdds | None:
              "compiled" if build is not None else "pure", f"{config.jobs or default_jobs()} processes")
     return LiveOdds(table, publish, samples=config.samples, jobs=config.jobs, nice=config.nice,
                     build=build).start()
-
-
-def wait_idle(odds: LiveOdds, timeout: float) -> bool:
-    """For tests and benchmarks: wait until nothing is left to work out."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if not odds.busy and not odds._wake.is_set():
-            return True
-        time.sleep(0.05)
-    return False

@@ -6,8 +6,7 @@ plain text, whichever engine it runs; a few thousand commands replay in millisec
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,20 +63,3 @@ def _note_offer(game: Game, command: dict[str, Any], offers: dict[tuple[int, int
     offers[(game.names.index(command["from"]), game.edition.square(squares[0]).index)] = int(give["cash"])
 
 
-def key_of(lines: Sequence[str], then: Sequence[dict[str, Any]] = ()) -> str:
-    """A short name for a position: the same script (and the same commands after it), the same key."""
-    digest = hashlib.sha256()
-    for line in lines:
-        digest.update(line.encode() if isinstance(line, str) else line)
-        digest.update(b"\n")
-    for command in then:
-        digest.update(repr(sorted(command.items())).encode())
-    return digest.hexdigest()[:16]
-
-
-def answer_trade(game: Game, accept: bool) -> dict[str, Any] | None:
-    """The command that answers the open trade proposal (None when there is none)."""
-    if game.trade is None:
-        return None
-    partner = game.names[game.trade.partner]
-    return {"do": "accept" if accept else "reject", "player": partner}

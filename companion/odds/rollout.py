@@ -12,12 +12,13 @@ from collections.abc import Callable
 from ..bots.seats import table_of
 from ..bots.smart import SmartBots
 from ..rules import Game, Rejected
+from .errors import OddsError
 
 Ending = tuple[int, tuple[int, ...], int, int]  # winner (-1: none), net worths, seats still in (bits), turns
 GIVE_WAY_EVERY = 4  # commands between two calls of `give_way` (about ten microseconds, compiled)
 
 
-class RolloutError(Exception):
+class RolloutError(OddsError):
     """A bot made a command the rules refused: a bug in a bot (the position is fine)."""
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import unicodedata
-from collections.abc import Iterable
 from typing import Any
 
 from .edition import Card, Edition, Square, load_edition
@@ -519,10 +518,6 @@ class Game(State):
         active = self.active
         if len(active) == 1 and not self.over:
             self.finish(active[0])
-
-    def square_names(self, indices: Iterable[int]) -> str:
-        """Square names in English, for the ledger's reasons."""
-        return ", ".join(self.squares[i].name for i in indices)
 
 
 from .actor import actor  # noqa: E402 - these name Game only for typing

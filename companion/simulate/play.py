@@ -10,6 +10,7 @@ from typing import Any
 from ..bots import BotPolicy, Bots
 from ..bots.seats import table_of
 from ..rules import HouseRules, Rejected, new_game
+from .errors import SimulateError
 
 SEAT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 IN_JAIL = "in-jail"
@@ -35,7 +36,7 @@ class GameResult:
         return max(range(len(self.net_worth)), key=lambda s: (self.net_worth[s], -s))
 
 
-class BotError(Exception):
+class BotError(SimulateError):
     """A bot made a command the rules refused: a bug in the bot or in the engine."""
 
 

@@ -26,6 +26,7 @@ from ..compiled.loader import StaleBuild, engine_in_use, install
 from ..compiled.modules import ROOT
 from ..compiled.store import Build
 from ..lifetime import die_with_parent
+from .errors import SimulateError
 
 if TYPE_CHECKING:
     from .chunk import Job, Record
@@ -37,7 +38,7 @@ BOOT = ("import sys; sys.path.insert(0, sys.argv[1]); from companion.simulate.wo
         "serve(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))")
 
 
-class WorkerError(Exception):
+class WorkerError(SimulateError):
     """A worker process failed; the message carries its traceback."""
 
 

@@ -6,12 +6,12 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ..config import Config
-from ..hardware.button import make_button
+from ..hardware.button import DiceButton, NoButton, make_button
+from ..hardware.device import Device, Emit
 from ..hardware.dice_unit import DiceUnit, make_dice_unit
-from ..hardware.feedback import make_feedback
+from ..hardware.feedback import Feedback, NoFeedback, make_feedback
 from ..hardware.gpio import GpioUnavailable, close_gpio, prepare_lgpio
 from ..hardware.reader import make_reader
 
@@ -20,10 +20,10 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class Devices:
-    reader: Any
-    button: Any
+    reader: Device
+    button: DiceButton | NoButton
     dice_unit: DiceUnit
-    feedback: Any
+    feedback: Feedback | NoFeedback
 
     @classmethod
     def from_config(cls, config: Config, data_dir: Path, dice_port: str | None = None) -> Devices:
@@ -40,10 +40,10 @@ class Devices:
         )
 
     @property
-    def all(self) -> list[Any]:
+    def all(self) -> list[Device | DiceUnit]:
         return [self.reader, self.button, self.dice_unit, self.feedback]
 
-    def start(self, emit: Any) -> None:
+    def start(self, emit: Emit) -> None:
         for device in self.all:
             try:
                 device.start(emit)
@@ -62,8 +62,8 @@ class Devices:
         """For the watchdog (companion.notify): each device running its own thread, and whether
         that thread is still alive. Asked after start(): a device that could not start is left out
         (its status says why), so it cannot keep the service restarting."""
-        def alive(device: Any) -> Callable[[], bool]:
-            return lambda: bool(device.alive)
+        def alive(device: Device | DiceUnit) -> Callable[[], bool]:
+            return lambda: bool(getattr(device, "alive", False))
 
         return {f"the {device.name} thread": alive(device)
                 for device in self.all if getattr(device, "alive", False)}

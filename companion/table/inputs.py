@@ -15,7 +15,7 @@ from .result import Result
 log = logging.getLogger(__name__)
 
 
-def nak_word(store: Any, reason: str) -> str:
+def nak_word(store: Any) -> str:
     """DICE-PROTOCOL's NAK words: OFF (no game), BUSY (a decision waits), NOTURN (no roll due)."""
     decision = store.game.decision() if store is not None else None
     if decision is None:
@@ -114,7 +114,7 @@ class DeviceInputs:
             if result.ok:
                 unit.ack(roll.unit, roll.seq)
             else:
-                unit.nak(roll.unit, roll.seq, nak_word(self.store, result.reason))
+                unit.nak(roll.unit, roll.seq, nak_word(self.store))
         return result
 
 

@@ -75,10 +75,6 @@ def pieces(game: Game, registry: Any) -> dict[str, str]:
     return found
 
 
-def piece_of(game: Game, registry: Any, player: str) -> str | None:
-    return pieces(game, registry).get(player)
-
-
 def player_of_piece(game: Game, registry: Any, piece: str) -> str | None:
     """Who holds this piece in this game, or None."""
     return next((player for player, held in pieces(game, registry).items() if held == piece), None)

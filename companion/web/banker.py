@@ -104,7 +104,7 @@ def screens() -> tuple[Response, int]:
          "streams": streams.get(sid, 0), "this": sid == screen()}
         for sid, s in ctx.sessions.items()
     ]
-    listed.sort(key=lambda s: s["since"])
+    listed.sort(key=lambda s: float(s["since"] or 0))
     return jsonify({"screens": listed}), 200
 
 

@@ -15,6 +15,7 @@ from ..scriptfile import ScriptError, parse_line
 from ..table import Result
 from ..table import result as refusals
 from .context import context
+from .errors import WebError
 from .presence import said
 
 JSON = dict[str, Any]
@@ -41,7 +42,7 @@ def error(message: str, status: int, **extra: Any) -> tuple[Response, int]:
 
 # ---- bodies ----------------------------------------------------------------------------------
 
-class BadBody(Exception):
+class BadBody(WebError):
     def __init__(self, reason: str = "The request must be a JSON object") -> None:
         super().__init__(reason)
         self.reason = reason
@@ -158,7 +159,7 @@ def answer(result: Result, created: bool = False) -> tuple[Response, int]:
     return jsonify(said), status
 
 
-class Unreadable(Exception):
+class Unreadable(WebError):
     """The game's file could not be read for this request (a reading is retried, never a 500)."""
 
 
@@ -177,7 +178,7 @@ def window() -> tuple[int, int]:
     return max(0, after), max(1, min(limit, PAGE_MAX))
 
 
-class BadWindow(Exception):
+class BadWindow(WebError):
     """?after= or ?limit= that is no whole number (400)."""
 
 

@@ -42,6 +42,7 @@ from pathlib import Path
 
 from ..lifetime import dying_with_parent
 from .app import MAX_BODY
+from .errors import WebError
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +73,7 @@ TOO_MANY = json.dumps({"error": TOO_MANY_WORDS["en"], "words": TOO_MANY_WORDS, "
 SOCKET_PATH_MAX = 100  # a unix socket's path must fit sockaddr_un (108 bytes with its NUL)
 
 
-class FrontError(Exception):
+class FrontError(WebError):
     """nginx cannot be started; the message says why and what to install."""
 
 
@@ -85,7 +86,7 @@ def nginx_binary() -> str:
     return found
 
 
-def stream_module(binary: str) -> str | None:
+def stream_module(binary: str) -> str:
     """The load_module line the stream module needs ("" when built in); FrontError without it."""
     built = subprocess.run([binary, "-V"], capture_output=True, text=True, timeout=10).stderr
     if re.search(r"--with-stream(\s|$)", built):

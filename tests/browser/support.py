@@ -293,7 +293,7 @@ class VirtualTable:
     """The /virtual page used as the table's hardware: token and deed tags, the dice button.
 
     The reader counts the same card back within a second of being lifted as the same tap (as a
-    real reader on the table does: RETAP_WINDOW in companion/hardware/reader.py), so a second tap
+    real reader on the table does: RETAP_WINDOW in companion/hardware/reader/taps.py), so a second tap
     of the same tag waits out that window first; taps of different tags never wait.
     """
 

@@ -45,6 +45,14 @@ def template(key: str, lang: str) -> str | None:
     return templates(lang).get(key) or templates("en").get(key)
 
 
+def sentence(key: str, lang: str) -> str:
+    """A template every catalog must have (KeyError naming it if not)."""
+    text = template(key, lang)
+    if text is None:
+        raise KeyError(f"no story template {key!r}")
+    return text
+
+
 def pounds(amount: int, lang: str) -> str:
     """£1,500 in English, £1 500 in Russian (a no-break space, as the screens write it)."""
     text = f"{amount:,}"

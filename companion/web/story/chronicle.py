@@ -24,7 +24,18 @@ from typing import Any
 
 from ...ledger.committed import CommittedRead
 from ...rules import Game, Outcome, Transfer, new_game
-from . import TIMER, Words, both, event_words, money_words, new_game_item, story_items, template, undone_words
+from . import (
+    TIMER,
+    Words,
+    both,
+    event_words,
+    money_words,
+    new_game_item,
+    sentence,
+    story_items,
+    template,
+    undone_words,
+)
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +71,6 @@ class Chronicle:
         self.effective = array("q")  # seqs of the entries that make the game now
         self.undone: set[int] = set()  # entries taken back by an undo (and not put back)
         self.game: Game | None = None
-        self.broken = False  # a stored command did not replay here: words fall back to English
 
     def update(self, reading: CommittedRead, upto: int | None = None) -> None:
         """Read the entries after `seen` up to `upto` (the reading's seq by default), a page of
@@ -73,7 +83,6 @@ class Chronicle:
                     self._read(reading, seq, time, source, kind, json.loads(line))
                 except Exception:  # never a reason to fail a page: the English reasons remain
                     log.exception("could not word entry %s of game %s", seq, self.game_id)
-                    self.broken = True
             self.seen = stop
 
     # ---- reading one entry -------------------------------------------------------------------
@@ -91,7 +100,7 @@ class Chronicle:
                     Transfer("bank", n, c, "starting cash"), lang))
                     for name, cash in zip(names, self.game.cash, strict=True) if cash]
                 told.items = [new_game_item(seq, names, self.game.cash[0])]
-                told.text = both(lambda lang: template("log.new", lang).format(players=", ".join(names)))
+                told.text = both(lambda lang: sentence("log.new", lang).format(players=", ".join(names)))
         elif kind in ("play", "redo"):
             if self.game is None:
                 return
@@ -101,7 +110,7 @@ class Chronicle:
                 self._tell(told, outcome)
                 if kind == "redo":
                     said = told.text
-                    told.text = {lang: template("log.redo", lang).format(said[lang]) for lang in said}
+                    told.text = {lang: sentence("log.redo", lang).format(said[lang]) for lang in said}
         elif kind == "undo":
             count = int(command.get("count", 1))
             undone = list(self.effective[-count:])
@@ -119,7 +128,7 @@ class Chronicle:
                     reversing += [undone_words(words) for words in reversed(before.money)]
                 told.money = reversing
                 key = "log.undo_one" if count == 1 else "log.undo_many"
-                told.text = both(lambda lang: template(key, lang).format(n=count))
+                told.text = both(lambda lang: sentence(key, lang).format(n=count))
         elif kind in ("clock", "import") and told is not None:
             told.text = both(lambda lang: template(f"log.{kind}", lang))
         if told is not None:

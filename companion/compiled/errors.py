@@ -1,0 +1,7 @@
+"""The root of the compiled engine's errors: no build to be had, a stale one, a failed one."""
+
+from __future__ import annotations
+
+
+class CompiledError(Exception):
+    """The compiled engine cannot be used as asked; the message says why."""

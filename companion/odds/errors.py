@@ -1,0 +1,7 @@
+"""The root of the win chances' errors: a continuation or a position the odds cannot play."""
+
+from __future__ import annotations
+
+
+class OddsError(Exception):
+    """The odds of a position cannot be had; the message says why."""
