@@ -96,7 +96,7 @@ class Game(State):
     __slots__ = (
         "edition", "squares", "rules", "seed", "tags", "names", "seats", "groups", "ownable",
         "sellback_num", "sellback_den", "deck_order", "ownership_version", "outcome", "undo_stack",
-        "_owned", "_owned_version", "kin",
+        "_owned", "_owned_version", "kin", "forms",
     )
 
     def __init__(
@@ -106,6 +106,7 @@ class Game(State):
         rules: HouseRules | None = None,
         edition: Edition | None = None,
         tags: dict[str, str] | None = None,
+        forms: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         rules = rules or HouseRules()
         edition = edition or load_edition()
@@ -123,6 +124,8 @@ class Game(State):
         self.seed = seed
         self.tags = {k.lower(): v for k, v in (tags or {}).items()}
         self.names: tuple[str, ...] = tuple(players)
+        # Each player's gender and cases, as new_game carried them (only sentences read them).
+        self.forms: dict[str, dict[str, Any]] = dict(forms or {})
         self.seats: dict[str, int] = {name: i for i, name in enumerate(players)}
         # Each lot's colour group as square indices (empty for other squares).
         self.groups: tuple[tuple[int, ...], ...] = tuple(

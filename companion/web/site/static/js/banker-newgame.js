@@ -1,11 +1,13 @@
 // The banker's new game: players in turn order, each with a piece (drawn, and named in this
 // screen's language), the house rules folded away, an optional seed.
 
-import { applyState, currentState, post } from "./api.js";
+import { applyState, currentState, get, post } from "./api.js";
 import { t } from "./i18n.js";
 import { pieceSvg } from "./pieces.js";
 import { $, clear, confirmDialog, h, money, toast } from "./ui.js";
 
+// Whom sentences about a player agree with: she, he, or not said (gender-free sentences).
+export const GENDERS = ["she", "he", "not_said"];
 export const PIECES = ["boot", "car", "dog", "hat", "iron", "ship", "thimble", "wheelbarrow"];
 // RULES.md section 9 (and the physical-decks rule): key, kind, default.
 export const RULES = [
@@ -39,7 +41,7 @@ export class NewGameForm {
   constructor(form, { started }) {
     this.form = form;
     this.started = started;
-    this.seats = [{ name: "", piece: PIECES[0] }, { name: "", piece: PIECES[1] }];
+    this.seats = [{ name: "", piece: PIECES[0], gender: "not_said" }, { name: "", piece: PIECES[1], gender: "not_said" }];
     form.addEventListener("submit", (e) => { e.preventDefault(); this.submit(); });
   }
 
@@ -47,7 +49,23 @@ export class NewGameForm {
     this.seats = this.seats.map((seat, i) => ({
       name: ($(`[data-test=new-game-player-${i}]`, this.form)?.value ?? seat.name),
       piece: ($(`[data-test=new-game-token-${i}]`, this.form)?.value ?? seat.piece),
+      gender: ($(`[data-test=new-game-gender-${i}]`, this.form)?.value ?? seat.gender),
+      chosen: seat.chosen,
     }));
+  }
+
+  // The gender the server guesses from a typed name (pymorphy3), pre-filled until the banker
+  // picks one: GET /api/names/<name>.
+  async guessGender(i, input, select) {
+    const name = input.value.trim();
+    const seat = this.seats[i];
+    if (!seat || seat.chosen || !name) return;
+    try {
+      const guess = await get(`/api/names/${encodeURIComponent(name)}`, { quiet: true });
+      if (seat.chosen || input.value.trim() !== name) return;
+      seat.gender = guess.gender || "not_said";
+      select.value = seat.gender;
+    } catch { /* the banker chooses */ }
   }
 
   // A number's unit beside its box ("£ [1500]", "[10] %"), told to screen readers with the box.
@@ -93,9 +111,20 @@ export class NewGameForm {
         id: `seat-piece-${i}`, "data-test": `new-game-token-${i}`,
         onchange: (e) => preview.replaceChildren(pieceSvg(e.target.value)),
       }, PIECES.map((piece) => h("option", { value: piece, selected: piece === seat.piece }, t(`piece.${piece}`))));
+      const gender = h("select", {
+        id: `seat-gender-${i}`, "data-test": `new-game-gender-${i}`,
+        onchange: (e) => { this.seats[i].gender = e.target.value; this.seats[i].chosen = true; },
+      }, GENDERS.map((g) => h("option", { value: g, selected: g === seat.gender }, t(`banker.gender.${g}`))));
+      const name = h("input", {
+        id: `seat-name-${i}`, value: seat.name, required: true, maxlength: 24, autocomplete: "off",
+        placeholder: t("banker.player_n", { n: i + 1 }), "data-test": `new-game-player-${i}`,
+        onchange: (e) => this.guessGender(i, e.target, gender),
+      });
       return h("li", { class: "seat" },
         h("label", { for: `seat-name-${i}`, class: "visually-hidden" }, t("banker.player_n", { n: i + 1 })),
-        h("input", { id: `seat-name-${i}`, value: seat.name, required: true, maxlength: 24, autocomplete: "off", placeholder: t("banker.player_n", { n: i + 1 }), "data-test": `new-game-player-${i}` }),
+        name,
+        h("label", { for: `seat-gender-${i}`, class: "visually-hidden" }, t("banker.gender")),
+        gender,
         preview,
         h("label", { for: `seat-piece-${i}`, class: "visually-hidden" }, t("banker.piece")),
         select,
@@ -109,7 +138,7 @@ export class NewGameForm {
         h("ol", { class: "seats" }, rows),
         seats.length < 8 ? h("button", {
           type: "button", class: "small", "data-test": "add-player",
-          onclick: () => { this.readSeats(); this.seats.push({ name: "", piece: PIECES.find((p) => !this.seats.some((s) => s.piece === p)) || PIECES[0] }); this.render(); },
+          onclick: () => { this.readSeats(); this.seats.push({ name: "", piece: PIECES.find((p) => !this.seats.some((s) => s.piece === p)) || PIECES[0], gender: "not_said" }); this.render(); },
         }, t("banker.add_player")) : null),
       h("details", { class: "rules", open: Boolean(open) }, h("summary", {}, t("banker.house_rules")),
         h("div", { class: "rule-grid" }, RULES.map((rule) => this.ruleField(rule)))),
@@ -153,7 +182,11 @@ export class NewGameForm {
     }
     const state = currentState();
     if (state?.game && !state.winner && !(await confirmDialog(t("banker.replace_game"), t("banker.start")))) return;
-    const body = { players, rules: this.readRules(), tokens: Object.fromEntries(this.seats.map((s) => [s.name.trim(), s.piece])) };
+    const body = {
+      players, rules: this.readRules(), tokens: Object.fromEntries(this.seats.map((s) => [s.name.trim(), s.piece])),
+      // only what the banker picked: the server guesses the rest from the names, as this form shows
+      genders: Object.fromEntries(this.seats.filter((s) => s.chosen).map((s) => [s.name.trim(), s.gender])),
+    };
     const clock = Object.fromEntries(Object.keys(AUCTION).map((key) => [key, parseInt($(`#auction-${key}`, this.form).value, 10)]));
     if (Object.values(clock).every(Number.isFinite)) body.auction_clock = clock;
     const seed = $("#seed").value.trim();
