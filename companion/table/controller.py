@@ -232,6 +232,8 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         # The dice of the current player's turn (none yet after the dice passed on): a screen shows
         # these beside whose turn it is, never the previous player's roll.
         shown["turn_roll"] = list(game.last_roll) if game.rolled and game.last_roll else None
+        # How sentences name each player (gender, Russian cases), as the new_game line keeps them.
+        shown["forms"] = game.forms
         return shown
 
     def _push(self, event: dict[str, Any]) -> None:

@@ -1,0 +1,43 @@
+"""A person or a square as the variables a Fluent message may use: the name, its cases and (for a
+player) the gender its verbs agree with: { $player }, { $player_gen }, { $player_gender -> ... }.
+
+The forms come from the game (the new_game line's `forms`, worked out once by grammar.py) and
+from the edition (each square's `cases`); nothing here guesses, so the engine may use it. A name
+with no cases is given the message's own nominative-keeping form instead ("игрока Ann": the
+message `grammar-unknown-gen` of the language), and a player whose gender is not said has
+"none", which a message's default variant words without gender.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+CASE_KEYS = ("gen", "dat", "acc", "ins", "pre")
+NO_GENDER = "none"
+
+People = Mapping[str, Mapping[str, Any]]
+Say = Callable[[str, str, Mapping[str, Any]], str]  # (lang, message id, values) -> text
+
+
+def person(var: str, name: str, lang: str, people: People | None, say: Say) -> dict[str, Any]:
+    """The variables of a player's name: `var`, `var_gender` and `var_<case>` for every case."""
+    forms = (people or {}).get(name) or {}
+    gender = forms.get("gender")
+    cases = forms.get(lang) if lang != "en" else None
+    out: dict[str, Any] = {var: name, f"{var}_gender": gender if gender in ("she", "he") else NO_GENDER}
+    for case in CASE_KEYS:
+        if cases:
+            out[f"{var}_{case}"] = cases[case]
+        elif lang == "en":
+            out[f"{var}_{case}"] = name
+        else:
+            out[f"{var}_{case}"] = say(lang, f"grammar-unknown-{case}", {"name": name})
+    return out
+
+
+def square(var: str, shown: str, cases: Mapping[str, Mapping[str, str]] | None, lang: str) -> dict[str, Any]:
+    """The variables of a square's name in this language: its cases from the edition data (a
+    foreign name that is not declined keeps its one form)."""
+    forms = (cases or {}).get(lang) or {}
+    return {var: shown, **{f"{var}_{case}": forms.get(case, shown) for case in CASE_KEYS}}
