@@ -109,7 +109,7 @@ def test_the_forms_ride_in_the_new_game_line_and_the_snapshot() -> None:
     game = new_game({"do": "new_game", "players": ["Аня", "Борис"], "forms": forms})
     assert game.forms == forms
     assert restore(json.loads(json.dumps(snapshot(game)))).forms == forms
-    assert new_game({"do": "new_game", "players": ["Аня", "Борис"]}).forms == {}
+    assert new_game({"do": "new_game", "players": ["Аня", "Борис"]}).forms == {"Аня": {}, "Борис": {}}
 
 
 @pytest.mark.parametrize("forms", [
