@@ -51,3 +51,14 @@ def listing() -> str:
 if __name__ == "__main__":
     LIST.write_text(listing(), encoding="utf-8")
     print(f"wrote {LIST}")
+
+
+def page_texts(lang: str) -> dict[str, str]:
+    """The pages' messages by the keys the pages use ("nav.table" for page-nav-table), each with its
+    variables left as "{name}", for a browser test to fill in and look for."""
+    found = {}
+    for message in i18n.ids(lang):
+        if message.startswith("page-"):
+            holes = {name: "{" + name + "}" for name in i18n.variables(message, lang)}
+            found[message.removeprefix("page-").replace("-", ".")] = i18n.say(lang, message, holes)
+    return found
