@@ -91,7 +91,7 @@ class Chronicle:
                     Transfer("bank", n, c, "starting cash"), lang))
                     for name, cash in zip(names, self.game.cash, strict=True) if cash]
                 told.items = [new_game_item(seq, names, self.game.cash[0])]
-                told.text = both(lambda lang: template("log.new", lang).format(players=", ".join(names)))
+                told.text = both(lambda lang: template("log.new", lang, players=", ".join(names)))
         elif kind in ("play", "redo"):
             if self.game is None:
                 return
@@ -101,7 +101,7 @@ class Chronicle:
                 self._tell(told, outcome)
                 if kind == "redo":
                     said = told.text
-                    told.text = {lang: template("log.redo", lang).format(said[lang]) for lang in said}
+                    told.text = {lang: template("log.redo", lang, line=said[lang]) for lang in said}
         elif kind == "undo":
             count = int(command.get("count", 1))
             undone = list(self.effective[-count:])
@@ -119,7 +119,7 @@ class Chronicle:
                     reversing += [undone_words(words) for words in reversed(before.money)]
                 told.money = reversing
                 key = "log.undo_one" if count == 1 else "log.undo_many"
-                told.text = both(lambda lang: template(key, lang).format(n=count))
+                told.text = both(lambda lang: template(key, lang, n=count))
         elif kind in ("clock", "import") and told is not None:
             told.text = both(lambda lang: template(f"log.{kind}", lang))
         if told is not None:
