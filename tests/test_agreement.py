@@ -209,7 +209,8 @@ def test_every_sentence_about_a_player_agrees_and_declines(message: str) -> None
     ("roll.third_doubles", ("Ann",), "У игрока Ann трижды дубль"),
     ("turn.next", ("Даша",), "Ход Даши"),
     ("turn.next", ("Ann",), "Ход игрока Ann"),
-    ("auction.bids", ("Аня", 50, BOARD.square("electric-company")), "Аня ставит £50 за Электрическую компанию"),
+    ("auction.bids", ("Аня", 50, BOARD.square("electric-company")),
+     "Аня ставит £50 за Электрическую компанию"),
 ])
 def test_the_issues_own_examples(key: str, values: tuple[Any, ...], expected: str) -> None:
     people = forms_for(["Аня", "Даша", "Борис", "Глеб", "Вика", "Ann"])

@@ -862,3 +862,21 @@ page-auction-waited = More time was given (once per auction)
 page-odds_shared-label = Show the win chances on the Table page
 page-odds_shared-shown = The Table page shows the chances
 page-odds_shared-hidden = The Table page hides the chances and the trade advice
+
+## A player's name as a sentence names it (companion/i18n/persons.py): English has no cases;
+## the new-game form's choice of whom sentences agree with (grammar23).
+
+grammar-unknown-gen = { $name }
+grammar-unknown-dat = { $name }
+grammar-unknown-acc = { $name }
+grammar-unknown-ins = { $name }
+grammar-unknown-pre = { $name }
+page-grammar-unknown_gen = { $name }
+page-grammar-unknown_dat = { $name }
+page-grammar-unknown_acc = { $name }
+page-grammar-unknown_ins = { $name }
+page-grammar-unknown_pre = { $name }
+page-banker-gender = Whom sentences about this player agree with
+page-banker-gender-she = she
+page-banker-gender-he = he
+page-banker-gender-not_said = not said

@@ -49,4 +49,6 @@ def square(var: str, shown: str, cases: Mapping[str, Mapping[str, str]] | None, 
     """The variables of a square's name in this language: its cases from the edition data (a
     foreign name that is not declined keeps its one form)."""
     forms = (cases or {}).get(lang) or {}
-    return {var: shown, f"{var}_gender": NO_GENDER, **{f"{var}_{case}": forms.get(case, shown) for case in CASE_KEYS}}
+    out: dict[str, Any] = {var: shown, f"{var}_gender": NO_GENDER}
+    out.update({f"{var}_{case}": forms.get(case, shown) for case in CASE_KEYS})
+    return out

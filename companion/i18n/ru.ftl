@@ -30,57 +30,113 @@ rules-jail_card = { $count } { $count ->
 rules-over = Игра окончена
 rules-over-won = Игра окончена: победитель — { $player }
 rules-over-wins = Игра окончена: победитель — { $player }
-rules-turn-not_yours = Сейчас ход игрока { $player }, а не { $other }
-rules-turn-next = Ход игрока { $player }
+rules-turn-not_yours = Сейчас ход { $player_gen }, а не { $other_gen }
+rules-turn-next = Ход { $player_gen }
 rules-turn-interpol_skip = { $player } пропускает этот ход (задержание Интерполом)
 rules-block-auction = идёт аукцион
-rules-block-choice = { $player } должен сначала сделать выбор
-rules-block-draw = { $player } должен сначала взять карточку «{ $deck }»
-rules-block-debt = { $player } должен { MONEY($amount) } (кому: { $creditor }) и должен заплатить, собрать деньги или объявить банкротство
-rules-block-buy = { $player } должен сначала купить { $square } или отказаться
-rules-block-trade = { $player } должен сначала ответить на предложение сделки от { $other }
+rules-block-choice = { $player_gender ->
+        [she] { $player } должна сначала сделать выбор
+        [he] { $player } должен сначала сделать выбор
+       *[other] Сначала нужен выбор { $player_gen }
+    }
+rules-block-draw = { $player_gender ->
+        [she] { $player } должна сначала взять карточку «{ $deck }»
+        [he] { $player } должен сначала взять карточку «{ $deck }»
+       *[other] Сначала { $player_dat } нужно взять карточку «{ $deck }»
+    }
+rules-block-debt = { $player_gender ->
+        [she] { $player } должна { MONEY($amount) } (кому: { $creditor }) и должна заплатить, собрать деньги или объявить банкротство
+        [he] { $player } должен { MONEY($amount) } (кому: { $creditor }) и должен заплатить, собрать деньги или объявить банкротство
+       *[other] За { $player_ins } долг { MONEY($amount) } (кому: { $creditor }): нужно заплатить, собрать деньги или объявить банкротство
+    }
+rules-block-buy = { $player_gender ->
+        [she] { $player } должна сначала купить { $square_acc } или отказаться
+        [he] { $player } должен сначала купить { $square_acc } или отказаться
+       *[other] Сначала { $player_dat } нужно купить { $square_acc } или отказаться
+    }
+rules-block-trade = { $player_gender ->
+        [she] { $player } должна сначала ответить на предложение сделки от { $other_gen }
+        [he] { $player } должен сначала ответить на предложение сделки от { $other_gen }
+       *[other] Сначала { $player_dat } нужно ответить на предложение сделки от { $other_gen }
+    }
 rules-busy-auction = { $player } не может сейчас { $doing }: идёт аукцион; до его конца принимаются только ставки и пасы
-rules-busy-choice = { $player } не может сейчас { $doing }: { $other } должен сначала сделать выбор
-rules-busy-draw = { $player } не может сейчас { $doing }: { $other } должен сначала взять карточку
+rules-busy-choice = { $other_gender ->
+        [she] { $player } не может сейчас { $doing }: { $other } должна сначала сделать выбор
+        [he] { $player } не может сейчас { $doing }: { $other } должен сначала сделать выбор
+       *[other] { $player } не может сейчас { $doing }: сначала нужен выбор { $other_gen }
+    }
+rules-busy-draw = { $other_gender ->
+        [she] { $player } не может сейчас { $doing }: { $other } должна сначала взять карточку
+        [he] { $player } не может сейчас { $doing }: { $other } должен сначала взять карточку
+       *[other] { $player } не может сейчас { $doing }: сначала { $other_dat } нужно взять карточку
+    }
 rules-in_debt = { $player } не может { $doing }: сначала нужно отдать долг { MONEY($amount) } (кому: { $creditor })
 rules-too_dear = { $player } не может { $doing }: это стоит { MONEY($cost) }, а у игрока { MONEY($cash) }
 rules-roll-bad_die = На кубике от 1 до 6, а не { $die }
 rules-roll-blocked = { $player } не может сейчас бросать кубики: { $reason }
-rules-roll-none_due = У игрока { $player } нет броска; дальше — закончить ход
+rules-roll-none_due = У { $player_gen } нет броска; дальше — закончить ход
 rules-roll-rolls = { $player } выбрасывает { $die1 } и { $die2 }
-rules-roll-interpol = { $player } трижды выбросил дубль: задержание Интерполом
-rules-roll-third_doubles = { $player } трижды выбросил дубль
+rules-roll-interpol = { $player_gender ->
+        [she] { $player } трижды выбросила дубль: задержание Интерполом
+        [he] { $player } трижды выбросил дубль: задержание Интерполом
+       *[other] У { $player_gen } трижды дубль: задержание Интерполом
+    }
+rules-roll-third_doubles = { $player_gender ->
+        [she] { $player } трижды выбросила дубль
+        [he] { $player } трижды выбросил дубль
+       *[other] У { $player_gen } трижды дубль
+    }
 rules-end_turn-blocked = { $player } пока не может закончить ход: { $reason }
-rules-end_turn-doubles = { $player } выбросил дубль и должен бросать ещё раз
-rules-end_turn-roll_first = { $player } должен бросить кубики, прежде чем закончить ход
+rules-end_turn-doubles = { $player_gender ->
+        [she] { $player } выбросила дубль и должна бросать ещё раз
+        [he] { $player } выбросил дубль и должен бросать ещё раз
+       *[other] У { $player_gen } дубль: нужно бросать ещё раз
+    }
+rules-end_turn-roll_first = { $player_gender ->
+        [she] { $player } должна бросить кубики, прежде чем закончить ход
+        [he] { $player } должен бросить кубики, прежде чем закончить ход
+       *[other] Сначала { $player_dat } нужно бросить кубики, потом закончить ход
+    }
 rules-doing-pay_fine = заплатить штраф за выход из тюрьмы
 rules-doing-use_card = использовать карточку освобождения из тюрьмы
 rules-jail-not_in = { $player } не в тюрьме
 rules-jail-before_roll = { $player } не может сейчас { $doing }: это делают до броска
-rules-jail-no_card = У игрока { $player } нет карточки освобождения из тюрьмы
+rules-jail-no_card = У { $player_gen } нет карточки освобождения из тюрьмы
 rules-jail-pays_fine = { $player } платит штраф и выходит из тюрьмы
 rules-jail-uses_card = { $player } использует карточку освобождения и выходит из тюрьмы
 rules-jail-rolls_doubles = { $player } выбрасывает дубль и выходит из тюрьмы
-rules-jail-third_fail = { $player } не выбросил дубль в третий раз, платит штраф и выходит из тюрьмы
+rules-jail-third_fail = { $player_gender ->
+        [she] { $player } не выбросила дубль в третий раз, платит штраф и выходит из тюрьмы
+        [he] { $player } не выбросил дубль в третий раз, платит штраф и выходит из тюрьмы
+       *[other] У { $player_gen } и в третий раз нет дубля: штраф, и { $player } выходит из тюрьмы
+    }
 rules-jail-stays = { $player } остаётся в тюрьме
 rules-jail-goes = { $player } отправляется в тюрьму
-rules-rent-claim_lost = { $player } не потребовал ренту вовремя; она пропала
-rules-rent-may_claim = { $player } может потребовать { MONEY($amount) } ренты за { $square }
-rules-rent-nothing_to_claim = Игроку { $player } сейчас нечего требовать
-rules-rent-not_yours = Ренту за { $square } требует { $player }
+rules-rent-claim_lost = { $player_gender ->
+        [she] { $player } не потребовала ренту вовремя; она пропала
+        [he] { $player } не потребовал ренту вовремя; она пропала
+       *[other] Рента пропала: { $player_dat } нужно было потребовать её вовремя
+    }
+rules-rent-may_claim = { $player } может потребовать { MONEY($amount) } ренты за { $square_acc }
+rules-rent-nothing_to_claim = Сейчас { $player_dat } нечего требовать
+rules-rent-not_yours = Ренту за { $square_acc } требует { $player }
 rules-doing-claim = потребовать ренту
 rules-choice-none = Сейчас нечего выбирать
 rules-choice-not_yours = Выбирает { $player }, а не { $other }
 rules-choice-options = { $player } может выбрать { $options }, а не «{ $option }»
-rules-debt-owes = { $player } должен { MONEY($amount) } (кому: { $creditor }; { $reason })
-rules-buy-may = { $player } может купить { $square } за { MONEY($price) }
+rules-debt-owes = { $player_gender ->
+        [she] { $player } должна { MONEY($amount) } (кому: { $creditor }; { $reason })
+        [he] { $player } должен { MONEY($amount) } (кому: { $creditor }; { $reason })
+       *[other] За { $player_ins } долг { MONEY($amount) } (кому: { $creditor }; { $reason })
+    }
+rules-buy-may = { $player } может купить { $square_acc } за { MONEY($price) }
 rules-buy-none = Сейчас ничего не продаётся
-rules-buy-not_yours = { $square } предложено игроку { $player }, а не { $other }
-rules-buy-too_dear = { $player } не может купить { $square }: это стоит { MONEY($price) }, а у игрока { MONEY($cash) }; сначала соберите деньги или откажитесь
-rules-buy-buys = { $player } покупает { $square }
-rules-buy-declines = { $player } отказывается от покупки { $square }
+rules-buy-not_yours = { $square } — предложение для { $player_gen }, а не для { $other_gen }
+rules-buy-too_dear = { $player } не может купить { $square_acc }: это стоит { MONEY($price) }, а у игрока { MONEY($cash) }; сначала соберите деньги или откажитесь
+rules-buy-buys = { $player } покупает { $square_acc }
+rules-buy-declines = { $player } отказывается от покупки { $square_gen }
 rules-doing-buy = купить { $square }
-rules-doing-decline = отказаться от { $square }
+rules-doing-decline = отказаться от { $square_gen }
 rules-card-draw_at_table = { $player } берёт карточку «{ $deck }» со стола
 rules-card-draws = { $player } берёт карточку «{ $deck }»: { $card }
 rules-card-none_due = Сейчас не нужно брать карточку
@@ -88,85 +144,109 @@ rules-card-not_yours = Карточку берёт { $player }, а не { $other
 rules-card-wrong_deck = { $player } берёт из колоды «{ $deck }», а не «{ $asked }»
 rules-card-no_number = В колоде «{ $deck }» карточки с 1 по { $count }, а не { $number }
 rules-card-held = Карточка «{ $card }» у игрока; её нельзя взять сейчас
-rules-build-not_lot = { $player } не может строить на { $square }: строят только на улицах цветных групп
-rules-build-not_whole = { $player } не может строить на { $square }: у игрока не вся { $group } группа ({ $other_square } принадлежит: { $holder })
-rules-build-mortgaged = { $player } не может строить на { $square }: { $other_square } заложена
-rules-build-has_hotel = { $player } не может строить на { $square }: там уже отель
-rules-build-evenly = { $player } не может строить на { $square }: стройте равномерно; на { $other_square } только { $houses }
-rules-build-bank_out_house = { $player } не может строить на { $square }: у банка не осталось домов
-rules-build-bank_out_hotel = { $player } не может строить на { $square }: у банка не осталось отелей
-rules-build-own_turn = { $player } не может строить на { $square }: при лимите строительства — только в свой ход (домашнее правило)
-rules-build-before_roll = { $player } не может строить на { $square }: при лимите строительства — только до броска (домашнее правило)
-rules-build-turn_limit = { $player } не может строить на { $square }: не больше { $limit } за ход (домашнее правило)
-rules-build-group_limit = { $player } не может строить на { $square }: не больше { $limit } на группу «{ $group }» за ход (домашнее правило)
-rules-build-house = { $player } строит дом на { $square }
-rules-build-hotel = { $player } строит отель на { $square }
-rules-doing-build = строить на { $square }
-rules-sell-not_owner = { $player } не может продать строение на { $square }: владелец — { $holder }
-rules-sell-none = { $player } не может продать строение на { $square }: там нет строений
-rules-sell-evenly = { $player } не может продать строение на { $square }: продавайте равномерно; на { $other_square } строений больше
-rules-sell-no_houses = { $player } не может продать строение на { $square }: у банка только { $houses }, а на замену отелю нужно 4; продайте сразу все строения группы
+rules-build-not_lot = { $player } не может строить на { $square_pre }: строят только на улицах цветных групп
+rules-build-not_whole = { $player } не может строить на { $square_pre }: у игрока не вся { $group } группа ({ $other_square } принадлежит: { $holder })
+rules-build-mortgaged = { $player } не может строить на { $square_pre }: { $other_square } заложена
+rules-build-has_hotel = { $player } не может строить на { $square_pre }: там уже отель
+rules-build-evenly = { $player } не может строить на { $square_pre }: стройте равномерно; на { $other_square_pre } только { $houses }
+rules-build-bank_out_house = { $player } не может строить на { $square_pre }: у банка не осталось домов
+rules-build-bank_out_hotel = { $player } не может строить на { $square_pre }: у банка не осталось отелей
+rules-build-own_turn = { $player } не может строить на { $square_pre }: при лимите строительства — только в свой ход (домашнее правило)
+rules-build-before_roll = { $player } не может строить на { $square_pre }: при лимите строительства — только до броска (домашнее правило)
+rules-build-turn_limit = { $player } не может строить на { $square_pre }: не больше { $limit } за ход (домашнее правило)
+rules-build-group_limit = { $player } не может строить на { $square_pre }: не больше { $limit } на группу «{ $group }» за ход (домашнее правило)
+rules-build-house = { $player } строит дом на { $square_pre }
+rules-build-hotel = { $player } строит отель на { $square_pre }
+rules-doing-build = строить на { $square_pre }
+rules-sell-not_owner = { $player } не может продать строение на { $square_pre }: владелец — { $holder }
+rules-sell-none = { $player } не может продать строение на { $square_pre }: там нет строений
+rules-sell-evenly = { $player } не может продать строение на { $square_pre }: продавайте равномерно; на { $other_square_pre } строений больше
+rules-sell-no_houses = { $player } не может продать строение на { $square_pre }: у банка только { $houses }, а на замену отелю нужно 4; продайте сразу все строения группы
 rules-sell-no_group = Нет цветной группы «{ $group }»
-rules-sell-group_not_owned = У игрока { $player } не вся { $group } группа
-rules-sell-group_bare = У игрока { $player } нет строений в группе «{ $group }»
-rules-sell-sells_house = { $player } продаёт дом на { $square }
-rules-sell-sells_hotel = { $player } продаёт отель на { $square }
+rules-sell-group_not_owned = У { $player_gen } не вся { $group } группа
+rules-sell-group_bare = У { $player_gen } нет строений в группе «{ $group }»
+rules-sell-sells_house = { $player } продаёт дом на { $square_pre }
+rules-sell-sells_hotel = { $player } продаёт отель на { $square_pre }
 rules-sell-sells_group = { $player } продаёт все строения группы «{ $group }»
-rules-doing-sell = продать строение на { $square }
+rules-doing-sell = продать строение на { $square_pre }
 rules-doing-sell_group = продать строения группы «{ $group }»
 rules-doing-mortgage = заложить { $square }
-rules-mortgage-not_owner = { $player } не может заложить { $square }: это не его собственность
-rules-mortgage-already = { $player } не может заложить { $square }: уже заложена
-rules-mortgage-built = { $player } не может заложить { $square }: сначала продайте строения группы «{ $group }»
-rules-mortgage-mortgages = { $player } закладывает { $square }
+rules-mortgage-not_owner = { $player_gender ->
+        [she] { $player } не может заложить { $square_acc }: это не её собственность
+        [he] { $player } не может заложить { $square_acc }: это не его собственность
+       *[other] { $player } не может заложить { $square_acc }: это чужая собственность
+    }
+rules-mortgage-already = { $player } не может заложить { $square_acc }: уже заложена
+rules-mortgage-built = { $player } не может заложить { $square_acc }: сначала продайте строения группы «{ $group }»
+rules-mortgage-mortgages = { $player } закладывает { $square_acc }
 rules-doing-lift = выкупить { $square } из залога
-rules-lift-not_owner = { $player } не может { $doing }: это не его собственность
+rules-lift-not_owner = { $player_gender ->
+        [she] { $player } не может { $doing }: это не её собственность
+        [he] { $player } не может { $doing }: это не его собственность
+       *[other] { $player } не может { $doing }: это чужая собственность
+    }
 rules-lift-not_mortgaged = { $player } не может { $doing }: она не заложена
-rules-lift-lifts = { $player } выкупает { $square } из залога
+rules-lift-lifts = { $player } выкупает { $square_acc } из залога
 rules-trade-twice = В сделке одна клетка указана дважды
-rules-trade-cash = У игрока { $player } { MONEY($cash) }, а не предложенные { MONEY($offered) }
+rules-trade-cash = У { $player_gen } { MONEY($cash) }, а не предложенные { MONEY($offered) }
 rules-doing-hand_cash = отдать деньги в сделке
-rules-trade-cards = У игрока { $player }: { $held }, а не { $wanted }
-rules-trade-not_owner = { $square } не принадлежит игроку { $player }
+rules-trade-cards = У { $player_gen }: { $held }, а не { $wanted }
+rules-trade-not_owner = { $square } не принадлежит { $player_dat }
 rules-trade-built = { $square } нельзя передать: в группе «{ $group }» есть строения; сначала продайте их
 rules-trade-lift_received = { $player } может выкупить из залога только полученное в сделке
 rules-trade-lift_not_mortgaged = { $square } не заложена
 rules-trade-window = { $player } не может сейчас { $doing }: сделки заключают только до броска (домашнее правило)
 rules-doing-propose = предложить сделку
 rules-trade-self = { $player } не может заключить сделку с самим собой
-rules-trade-open = Предложение { $player } игроку { $other } ещё открыто; сначала на него нужно ответить
+rules-trade-open = Предложение { $player_gen } для { $other_gen } ещё открыто; сначала на него нужно ответить
 rules-trade-empty = В сделке должно что-то передаваться
-rules-trade-proposes = { $player } предлагает сделку игроку { $other }
-rules-trade-none = Игроку { $player } не на что отвечать: предложений нет
-rules-trade-only_partner = Принять предложение { $player } может только { $other }
+rules-trade-proposes = { $player } предлагает сделку { $other_dat }
+rules-trade-none = Отвечать { $player_dat } не на что: предложений нет
+rules-trade-only_partner = Принять предложение { $player_gen } может только { $other }
 rules-doing-accept = принять сделку
 rules-doing-lift_in_trade = выкупить залог в сделке
 rules-trade-lift_too_dear = { $player } не может сразу выкупить залог: это стоит { MONEY($cost) }, а у игрока будет { MONEY($cash) }
-rules-trade-accepts = { $player } принимает сделку от { $other }
-rules-trade-not_party = Это сделка между { $player } и { $other }
+rules-trade-accepts = { $player } принимает сделку от { $other_gen }
+rules-trade-not_party = Это сделка между { $player_ins } и { $other_ins }
 rules-doing-answer = ответить на сделку
-rules-trade-rejects = { $player } отклоняет сделку от { $other }
+rules-trade-rejects = { $player } отклоняет сделку от { $other_gen }
 rules-trade-withdraws = { $player } отзывает предложение
-rules-bankrupt-no_debt = { $player } никому не должен; банкротом может стать только должник
+rules-bankrupt-no_debt = { $player_gender ->
+        [she] { $player } никому не должна; банкротом может стать только должник
+        [he] { $player } никому не должен; банкротом может стать только должник
+       *[other] У { $player_gen } нет долгов; банкротом может стать только должник
+    }
 rules-doing-bankrupt = объявить банкротство
 rules-bankrupt-goes = { $player } становится банкротом; всё получает { $creditor }
 rules-end_game-auction = Игру нельзя закончить во время аукциона; сначала он должен завершиться
 rules-end_game-choice = Игру нельзя закончить, пока { $player } выбирает по карточке; сначала нужно выбрать
-rules-end_game-draw = Игру нельзя закончить, пока { $player } должен взять карточку; сначала её нужно взять
+rules-end_game-draw = { $player_gender ->
+        [she] Игру нельзя закончить, пока { $player } должна взять карточку; сначала её нужно взять
+        [he] Игру нельзя закончить, пока { $player } должен взять карточку; сначала её нужно взять
+       *[other] Игру нельзя закончить, пока { $player_dat } нужно взять карточку; сначала её нужно взять
+    }
 rules-auction-none = Сейчас нет аукциона
-rules-auction-out = { $player } выбыл из аукциона за { $lot }
-rules-doing-bid = делать ставку за { $lot }
-rules-auction-too_low = Ставка игрока { $player } { MONEY($bid) } за { $lot } должна быть больше { MONEY($high) }
-rules-auction-too_high = { $player } не может поставить { MONEY($bid) } за { $lot }: у игрока { MONEY($cash) }
+rules-auction-out = { $player_gender ->
+        [she] { $player } выбыла из аукциона за { $lot_acc }
+        [he] { $player } выбыл из аукциона за { $lot_acc }
+       *[other] { $player } больше не участвует в аукционе за { $lot_acc }
+    }
+rules-doing-bid = делать ставку за { $lot_acc }
+rules-auction-too_low = Ставка { $player_gen } { MONEY($bid) } за { $lot_acc } должна быть больше { MONEY($high) }
+rules-auction-too_high = { $player } не может поставить { MONEY($bid) } за { $lot_acc }: у игрока { MONEY($cash) }
 rules-auction-say_square = В ставке за { $thing } нужно указать клетку, где он встанет
-rules-auction-wrong_kind = Следующее строение игрока { $player } на { $square } — { $thing }, а не { $asked }
-rules-auction-below_cost = Начальная ставка за { $thing } на { $square } — его стоимость, { MONEY($cost) }
-rules-auction-bids = { $player } ставит { MONEY($bid) } за { $lot }
-rules-auction-already_out = { $player } уже выбыл из аукциона за { $lot }
-rules-auction-high_cannot_pass = У игрока { $player } высшая ставка за { $lot }; пасовать нельзя
+rules-auction-wrong_kind = Следующее строение { $player_gen } на { $square_pre } — { $thing }, а не { $asked }
+rules-auction-below_cost = Начальная ставка за { $thing } на { $square_pre } — его стоимость, { MONEY($cost) }
+rules-auction-bids = { $player } ставит { MONEY($bid) } за { $lot_acc }
+rules-auction-already_out = { $player_gender ->
+        [she] { $player } уже выбыла из аукциона за { $lot_acc }
+        [he] { $player } уже выбыл из аукциона за { $lot_acc }
+       *[other] { $player } уже не участвует в аукционе за { $lot_acc }
+    }
+rules-auction-high_cannot_pass = У { $player_gen } высшая ставка за { $lot_acc }; пасовать нельзя
 rules-auction-passes = { $player } пасует
 rules-auction-no_bids = Ставок нет: { $lot } остаётся у банка
-rules-auction-wins = { $player } получает { $lot } за { MONEY($price) }
+rules-auction-wins = { $player } получает { $lot_acc } за { MONEY($price) }
 rules-auction-opens = { $lot } выставляется на аукцион
 rules-auction-already = Аукцион уже идёт
 rules-auction-bank_none_house = У банка не осталось домов для аукциона
@@ -185,41 +265,49 @@ rules-why-fine_not_chance = штраф вместо карточки «Шанс�
 rules-why-income_tax = подоходный налог
 rules-why-income_tax_percent = подоходный налог (процент)
 rules-why-salary = жалованье за проход «Старта»
-rules-why-rent = рента за { $square }
+rules-why-rent = рента за { $square_acc }
 rules-why-tax = { $square }
 rules-why-pot = банк «Бесплатной стоянки»
 rules-why-card = { $card }
 rules-why-bought = покупка: { $square }
 rules-why-won_auction = аукцион: { $lot }
-rules-why-won_house = аукцион: дом на { $square }
-rules-why-won_hotel = аукцион: отель на { $square }
-rules-why-house = дом на { $square }
-rules-why-hotel = отель на { $square }
-rules-why-sold_house = продан дом на { $square }
-rules-why-sold_hotel = продан отель на { $square }
+rules-why-won_house = аукцион: дом на { $square_pre }
+rules-why-won_hotel = аукцион: отель на { $square_pre }
+rules-why-house = дом на { $square_pre }
+rules-why-hotel = отель на { $square_pre }
+rules-why-sold_house = продан дом на { $square_pre }
+rules-why-sold_hotel = продан отель на { $square_pre }
 rules-why-sold_group = проданы все строения группы «{ $group }»
 rules-why-mortgaged = залог: { $square }
 rules-why-lifted = выкуп из залога: { $square }
 rules-why-trade = сделка
 rules-why-interest = 10 % за полученную заложенную собственность: { $square }
-rules-why-estate_buildings = строения игрока { $player } на { $square } проданы банку
-rules-why-bankruptcy = банкротство игрока { $player }
-rules-now-auction_open = Аукцион за { $lot }: ставок ещё нет; ставят или пасуют: { $bidders }
-rules-now-auction_bid = Аукцион за { $lot }: { MONEY($bid) } от { $player }; ставят больше или пасуют: { $bidders }
+rules-why-estate_buildings = строения { $player_gen } на { $square_pre } проданы банку
+rules-why-bankruptcy = банкротство { $player_gen }
+rules-now-auction_open = Аукцион за { $lot_acc }: ставок ещё нет; ставят или пасуют: { $bidders }
+rules-now-auction_bid = Аукцион за { $lot_acc }: { MONEY($bid) } от { $player_gen }; ставят больше или пасуют: { $bidders }
 rules-now-choice_card = { $player } выбирает: заплатить штраф { MONEY($fine) } или взять карточку «{ $deck }»
 rules-now-choice_tax = { $player } выбирает подоходный налог: { MONEY($tax) } или { $percent } % капитала ({ MONEY($percent_tax) })
 rules-now-draw = { $player } берёт карточку «{ $deck }» со стола и прикладывает её (или вводит номер)
-rules-now-debt = { $player } должен { MONEY($amount) } (кому: { $creditor }; { $reason }): соберите { MONEY($short) }, продав строения, заложив собственность или заключив сделку, или объявите банкротство
-rules-now-buy = { $player } может купить { $square } за { MONEY($price) } или отказаться
-rules-now-buy_auction = { $player } может купить { $square } за { MONEY($price) } или отказаться — тогда будет аукцион
-rules-now-trade = { $player } отвечает на предложение сделки от { $other }: принять или отклонить
+rules-now-debt = { $player_gender ->
+        [she] { $player } должна { MONEY($amount) } (кому: { $creditor }; { $reason }): соберите { MONEY($short) }, продав строения, заложив собственность или заключив сделку, или объявите банкротство
+        [he] { $player } должен { MONEY($amount) } (кому: { $creditor }; { $reason }): соберите { MONEY($short) }, продав строения, заложив собственность или заключив сделку, или объявите банкротство
+       *[other] За { $player_ins } долг { MONEY($amount) } (кому: { $creditor }; { $reason }): соберите { MONEY($short) }, продав строения, заложив собственность или заключив сделку, или объявите банкротство
+    }
+rules-now-buy = { $player } может купить { $square_acc } за { MONEY($price) } или отказаться
+rules-now-buy_auction = { $player } может купить { $square_acc } за { MONEY($price) } или отказаться — тогда будет аукцион
+rules-now-trade = { $player } отвечает на предложение сделки от { $other_gen }: принять или отклонить
 rules-now-end_turn = { $player } заканчивает ход (можно сначала строить, закладывать и заключать сделки)
 rules-now-jail = { $player } в тюрьме: заплатить штраф { MONEY($fine) } или бросать на дубль (попытка { $try } из 3)
 rules-now-jail_card = { $player } в тюрьме: заплатить штраф { MONEY($fine) }, использовать карточку освобождения или бросать на дубль (попытка { $try } из 3)
 rules-now-roll = { $player } бросает кубики
-rules-now-roll_again = { $player } выбросил дубль и бросает ещё раз
+rules-now-roll_again = { $player_gender ->
+        [she] { $player } выбросила дубль и бросает ещё раз
+        [he] { $player } выбросил дубль и бросает ещё раз
+       *[other] У { $player_gen } дубль: { $player } бросает ещё раз
+    }
 rules-table-no_game = Игра не идёт; сначала банкир начинает новую
-rules-auction-not_this_deed = В ставке за { $lot } нельзя указывать { $square }
+rules-auction-not_this_deed = В ставке за { $lot_acc } нельзя указывать { $square }
 rules-the_pot = банк «Бесплатной стоянки»
 rules-correct-same_account = Деньги переводят между двумя разными счетами
 rules-correct-amount = Исправление переводит от £1 до { MONEY($most) }
@@ -233,17 +321,29 @@ rules-correct-deed_at_auction = { $square } сейчас на аукционе; 
 rules-correct-deed_given = Банкир передаёт { $square }: { $holder }
 rules-why-correction = исправление банкира: { $note }
 rules-why-correction_plain = исправление банкира
-rules-trade-counters = { $player } отвечает на предложение { $other } встречным
+rules-trade-counters = { $player } отвечает на предложение { $other_gen } встречным
 rules-hotel = { $count } { $count ->
         [one] отель
         [few] отеля
        *[many] отелей
     }
-rules-raise-ways = { $player } должен { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }: { $ways }
-rules-raise-ways_short = { $player } должен { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }: { $ways }; этого мало — сделка или банкротство
-rules-raise-nothing = { $player } должен { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }, а продать и заложить нечего: сделка или банкротство
+rules-raise-ways = { $player_gender ->
+        [she] { $player } должна { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }: { $ways }
+        [he] { $player } должен { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }: { $ways }
+       *[other] За { $player_ins } долг { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }: { $ways }
+    }
+rules-raise-ways_short = { $player_gender ->
+        [she] { $player } должна { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }: { $ways }; этого мало — сделка или банкротство
+        [he] { $player } должен { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }: { $ways }; этого мало — сделка или банкротство
+       *[other] За { $player_ins } долг { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }: { $ways }; этого мало — сделка или банкротство
+    }
+rules-raise-nothing = { $player_gender ->
+        [she] { $player } должна { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }, а продать и заложить нечего: сделка или банкротство
+        [he] { $player } должен { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }, а продать и заложить нечего: сделка или банкротство
+       *[other] За { $player_ins } долг { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }, а продать и заложить нечего: сделка или банкротство
+    }
 rules-raise-mortgage = залог { $square } даст { MONEY($raises) }
-rules-raise-sell_building = продажа строения на { $square } даст { MONEY($raises) }
+rules-raise-sell_building = продажа строения на { $square_pre } даст { MONEY($raises) }
 rules-raise-sell_group = продажа строений группы «{ $group }» ({ $things }) даст { MONEY($raises) }
 rules-trade-deeds = { $player } получает: { $deeds }
 
@@ -255,19 +355,19 @@ story-money-between = { $from } платит { MONEY($amount) } → { $to }: { $
 story-money-bank = { MONEY($amount) }: { $from } → { $to }, { $why }
 story-money-starting = { $to } получает { MONEY($amount) } стартового капитала
 story-money-undone = Отменено: { $line }
-story-money-why-rent = { $from } платит { MONEY($amount) } ренты → { $to } за { $square }
+story-money-why-rent = { $from } платит { MONEY($amount) } ренты → { $to } за { $square_acc }
 story-money-why-salary = { $to } получает { MONEY($amount) } жалованья за проход «Старта»
-story-money-why-bought = { $from } покупает { $square } за { MONEY($amount) }
-story-money-why-won_auction = { $from } платит { MONEY($amount) } за { $lot }, выигранную на аукционе
-story-money-why-won_house = { $from } платит { MONEY($amount) } за дом на { $square }, выигранный на аукционе
-story-money-why-won_hotel = { $from } платит { MONEY($amount) } за отель на { $square }, выигранный на аукционе
-story-money-why-house = { $from } платит { MONEY($amount) } за дом на { $square }
-story-money-why-hotel = { $from } платит { MONEY($amount) } за отель на { $square }
-story-money-why-sold_house = { $to } получает { MONEY($amount) } за проданный дом на { $square }
-story-money-why-sold_hotel = { $to } получает { MONEY($amount) } за проданный отель на { $square }
+story-money-why-bought = { $from } покупает { $square_acc } за { MONEY($amount) }
+story-money-why-won_auction = { $from } платит { MONEY($amount) } за { $lot_acc }, выигранную на аукционе
+story-money-why-won_house = { $from } платит { MONEY($amount) } за дом на { $square_pre }, выигранный на аукционе
+story-money-why-won_hotel = { $from } платит { MONEY($amount) } за отель на { $square_pre }, выигранный на аукционе
+story-money-why-house = { $from } платит { MONEY($amount) } за дом на { $square_pre }
+story-money-why-hotel = { $from } платит { MONEY($amount) } за отель на { $square_pre }
+story-money-why-sold_house = { $to } получает { MONEY($amount) } за проданный дом на { $square_pre }
+story-money-why-sold_hotel = { $to } получает { MONEY($amount) } за проданный отель на { $square_pre }
 story-money-why-sold_group = { $to } получает { MONEY($amount) } за строения группы «{ $group }»
-story-money-why-mortgaged = { $to } закладывает { $square } за { MONEY($amount) }
-story-money-why-lifted = { $from } платит { MONEY($amount) }, чтобы выкупить из залога { $square }
+story-money-why-mortgaged = { $to } закладывает { $square_acc } за { MONEY($amount) }
+story-money-why-lifted = { $from } платит { MONEY($amount) }, чтобы выкупить из залога { $square_acc }
 story-money-why-trade = { $from } платит { MONEY($amount) } → { $to } по сделке
 story-money-why-interest = { $from } платит { MONEY($amount) } → { $to }: 10 % за заложенную собственность { $square }
 story-money-why-jail_fine = { $from } платит штраф { MONEY($amount) } за выход из тюрьмы → { $to }
@@ -280,7 +380,7 @@ story-money-why-pot = { $to } забирает { MONEY($amount) } из банк�
 story-money-why-card-in = { $to } получает { MONEY($amount) }: { $card }
 story-money-why-card = { $from } платит { MONEY($amount) } → { $to }: { $card }
 story-money-why-bankruptcy = { $to } получает { MONEY($amount) } игрока { $from }: банкротство
-story-money-why-estate_buildings = { $to } получает { MONEY($amount) }: строения игрока { $player } на { $square } проданы банку
+story-money-why-estate_buildings = { $to } получает { MONEY($amount) }: строения { $player_gen } на { $square_pre } проданы банку
 story-money-why-correction = Банкир переводит { MONEY($amount) }: { $from } → { $to } ({ $note })
 story-money-why-correction_plain = Банкир переводит { MONEY($amount) }: { $from } → { $to }
 story-story-new_game = Новая игра: { $players }, по { MONEY($amount) }
@@ -291,7 +391,11 @@ story-log-redo = Банкир вернул: { $line }
 story-log-clock = Часы стола исправлены
 story-log-import = Игра загружена из записи
 story-log-nothing = Ничего не изменилось
-story-timer-passes = Время вышло: { $player } не сделал(а) ставку
+story-timer-passes = { $player_gender ->
+        [she] Время вышло: { $player } не сделала ставку
+        [he] Время вышло: { $player } не сделал ставку
+       *[other] Время вышло: ставки от { $player_gen } нет
+    }
 
 ## The table (companion/table): token waits, pairings, commands said
 
@@ -300,7 +404,7 @@ table-token-wait_confirm = { $player }, приложите свою фишку �
 table-token-ambiguous = Фишку ждали { $count } экрана, поэтому касание не засчитано ни одному: попросите снова, по одному экрану
 table-token-expired_pair = Фишку не приложили; приложите свою фишку к считывателю и попробуйте снова
 table-token-expired_confirm = Фишку не приложили: { $player }, приложите свою фишку к считывателю, чтобы подтвердить
-table-token-wrong = Это фишка игрока { $tapped }; подтвердить должен { $player }
+table-token-wrong = Это фишка игрока { $tapped }; подтвердить нужно игроку { $player }
 table-token-not_their_move = Это уже не ход игрока { $player }; ничего не сделано
 table-token-replaced = Этот экран попросил снова; прежний запрос отменён
 table-token-cancelled = Запрос отозван
@@ -521,13 +625,17 @@ page-decision-high_cannot_pass = Лидер торгов не может вый�
 page-decision-choice = { $player } выбирает:
 page-decision-draw = { $player } тянет карточку «{ $deck }»
 page-decision-draw_hint = Приложите взятую карточку «{ $deck }» к считывателю или выберите её здесь.
-page-decision-debt = { $player } должен { $amount }: { $creditor }
+page-decision-debt = { $player_gender ->
+        [she] { $player } должна { $amount }: { $creditor }
+        [he] { $player } должен { $amount }: { $creditor }
+       *[other] За { $player_ins } долг { $amount }: { $creditor }
+    }
 page-decision-more_debts = и ещё долгов после этого: { $n }
 page-decision-debt_hint = Игра ждёт, пока должник найдёт деньги или объявит банкротство.
 page-decision-debt_hint_mine = Найдите деньги: продайте постройки, заложите или обменяйте. Долг погасится, как только хватит денег. Или объявите банкротство ниже.
 page-decision-trade = { $from } предлагает обмен игроку { $to }
 page-decision-trade_gives = { $player } отдаёт
-page-decision-rent_claim = { $player } может потребовать { $amount } ренты с { $payer } за { $square }
+page-decision-rent_claim = { $player } может потребовать { $amount } ренты с { $payer_gen } за { $square_acc }
 page-option-pay = Заплатить { $amount }
 page-option-fixed = Заплатить { $amount }
 page-option-percent = Заплатить процент: { $amount }
@@ -573,7 +681,7 @@ page-player-deeds = Мои участки
 page-player-no_deeds = Участков пока нет
 page-player-not_in_game = { $player } не участвует в этой игре
 page-player-danger = Сдаться
-page-player-bankrupt_confirm = Объявить { $player } банкротом? Отменить может только банкир.
+page-player-bankrupt_confirm = Объявить { $player_acc } банкротом? Отменить может только банкир.
 page-trade-title = Предложить обмен
 page-trade-partner = С кем
 page-trade-i_give = Я отдаю
@@ -721,7 +829,11 @@ page-deed-mortgaged = В залоге
 page-deed-rent_now = Рента сейчас
 page-common-no = Нет
 page-table-dice = Кубики
-page-table-not_rolled = { $player } ещё не бросал кубики
+page-table-not_rolled = { $player_gender ->
+        [she] { $player } ещё не бросала кубики
+        [he] { $player } ещё не бросал кубики
+       *[other] У { $player_gen } ещё не было броска
+    }
 page-action-end_turn_of = Закончить ход: { $player }
 page-action-counter = Встречное предложение…
 page-action-withdraw = Отозвать предложение
@@ -731,7 +843,11 @@ page-over-ranking = Места по капиталу
 page-over-biggest_rents = Самые большие ренты
 page-over-no_rents = Ренту никто не платил.
 page-history-what = Что произошло
-page-trade-counter_note = Встречное предложение игроку { $player }: оно отвечает на его предложение. Измените его как хотите.
+page-trade-counter_note = { $player_gender ->
+        [she] Встречное предложение { $player_dat }: оно отвечает на её предложение. Измените его как хотите.
+        [he] Встречное предложение { $player_dat }: оно отвечает на его предложение. Измените его как хотите.
+       *[other] Встречное предложение { $player_dat } в ответ на присланное. Измените его как хотите.
+    }
 page-trade-send_counter = Отправить встречное
 page-account-bank = Банк
 page-account-pot = Банк «Бесплатной стоянки»
@@ -769,7 +885,7 @@ page-banker-player = Игрок
 page-banker-square = На клетку
 page-banker-fix_place_hint = Клетка не действует: ни ренты, ни карточки, ни тюрьмы.
 page-banker-fix_place_go = Переставить…
-page-banker-fix_place_ask = Поставить { $player } на клетку «{ $square }»? Клетка не действует.
+page-banker-fix_place_ask = Поставить { $player_acc } на клетку «{ $square }»? Клетка не действует.
 page-banker-fix_deed = Передать карточку собственности
 page-banker-deed = Собственность
 page-banker-fix_deed_go = Передать…
@@ -868,3 +984,24 @@ page-auction-waited = Время уже добавляли (один раз за
 page-odds_shared-label = Показывать шансы на победу на странице «Стол»
 page-odds_shared-shown = Страница «Стол» показывает шансы
 page-odds_shared-hidden = Страница «Стол» скрывает шансы и советы по сделкам
+
+## A player's name that is not declined (companion/i18n/persons.py): the sentence keeps it in the
+## nominative, after "игрок" in the case the sentence needs.
+
+grammar-unknown-gen = игрока { $name }
+grammar-unknown-dat = игроку { $name }
+grammar-unknown-acc = игрока { $name }
+grammar-unknown-ins = игроком { $name }
+grammar-unknown-pre = игроке { $name }
+page-grammar-unknown_gen = игрока { $name }
+page-grammar-unknown_dat = игроку { $name }
+page-grammar-unknown_acc = игрока { $name }
+page-grammar-unknown_ins = игроком { $name }
+page-grammar-unknown_pre = игроке { $name }
+
+## The new-game form: whom sentences about a player agree with.
+
+page-banker-gender = Как говорить об игроке: «она», «он» или без рода
+page-banker-gender-she = она
+page-banker-gender-he = он
+page-banker-gender-not_said = не указано

@@ -126,7 +126,8 @@ class Game(State):
         self.names: tuple[str, ...] = tuple(players)
         # Each player's gender and cases, as new_game carried them (only sentences read them;
         # a player without them is named without gender, the name kept nominative).
-        self.forms: dict[str, dict[str, Any]] = {name: dict((forms or {}).get(name) or {}) for name in players}
+        given = forms or {}
+        self.forms: dict[str, dict[str, Any]] = {name: dict(given.get(name) or {}) for name in players}
         self.seats: dict[str, int] = {name: i for i, name in enumerate(players)}
         # Each lot's colour group as square indices (empty for other squares).
         self.groups: tuple[tuple[int, ...], ...] = tuple(

@@ -18,6 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from .. import i18n
+from ..i18n import persons
+from ..i18n.persons import People
 
 LANGUAGES = i18n.LANGUAGES
 
@@ -49,12 +51,14 @@ class Plural:
         return f"Plural({self.n}, {self.noun!r})"
 
 
-def name_in(value: Any, lang: str) -> str:
+def name_in(value: Any, lang: str, people: People | None = None) -> str:
     """A value as a reader of this language sees it."""
-    if isinstance(value, Sentence | Plural):
+    if isinstance(value, Sentence):
+        return value.words(lang, people)
+    if isinstance(value, Plural):
         return value.words(lang)
     if isinstance(value, tuple):
-        return ", ".join(name_in(v, lang) for v in value)
+        return ", ".join(name_in(v, lang, people) for v in value)
     names = getattr(value, "names", None)  # a square, a card (its text) or an edition's named thing
     if isinstance(names, dict):
         return str(names.get(lang) or names["en"])
@@ -72,15 +76,27 @@ class Sentence:
         self.key = key
         self.values = values
 
-    def words(self, lang: str = "en") -> str:
-        return i18n.say(lang, message_id(self.key), self.named(lang))
+    def words(self, lang: str = "en", people: People | None = None) -> str:
+        """The sentence in `lang`; `people` are the game's players' forms (gender, cases), which
+        a Russian sentence agrees with (without them: gender-free, names kept nominative)."""
+        return i18n.say(lang, message_id(self.key), self.named(lang, people))
 
-    def named(self, lang: str) -> dict[str, Any]:
+    def named(self, lang: str, people: People | None = None) -> dict[str, Any]:
         """The values by the names of the message's variables, each named in this language
-        (numbers stay numbers, so plurals and MONEY can read them)."""
+        (numbers stay numbers, so plurals and MONEY can read them), a player or a square with
+        its forms besides ({ $player_gen }, { $player_gender }: companion/i18n/persons.py)."""
         names = i18n.variables(message_id(self.key))
-        return {name: value if isinstance(value, int) else name_in(value, lang)
-                for name, value in zip(names, self.values, strict=False)}
+        out: dict[str, Any] = {}
+        for name, value in zip(names, self.values, strict=False):
+            if isinstance(value, int):
+                out[name] = value
+            elif isinstance(value, str) and (people is None or value in people):  # a player
+                out.update(persons.person(name, value, lang, people))
+            else:
+                cases = getattr(value, "cases", None)
+                out.update(persons.square(name, name_in(value, lang, people),
+                                          cases if isinstance(cases, dict) else None, lang))
+        return out
 
     def __str__(self) -> str:
         return self.words("en")
@@ -94,9 +110,9 @@ class Sentence:
     def __hash__(self) -> int:
         return hash((self.key, self.values))
 
-    def both(self) -> dict[str, str]:
+    def both(self, people: People | None = None) -> dict[str, str]:
         """The sentence in every language (what the API sends, so each screen picks its own)."""
-        return {lang: self.words(lang) for lang in LANGUAGES}
+        return {lang: self.words(lang, people) for lang in LANGUAGES}
 
 
 def Text(key: str, *values: Any) -> Sentence:  # noqa: N802 - reads as the sentence it makes

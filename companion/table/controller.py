@@ -175,7 +175,7 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         except Malformed as bad:
             return self._refused(bad.reason, source=source, refusal=MALFORMED)
         except CommandError as refused:
-            return self._refused(refused.reason, words=_both(refused), source=source)
+            return self._refused(refused.reason, words=_both(refused, store.game.forms), source=source)
         except LedgerError as exc:
             return self._refused(exc.reason, source=source, refusal=STORAGE)
         except Exception as exc:
@@ -192,7 +192,7 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         try:
             receipt = action(store)
         except Rejected as refused:
-            return self._refused(refused.reason, words=_both(refused), source="banker")
+            return self._refused(refused.reason, words=_both(refused, store.game.forms), source="banker")
         except LedgerError as exc:
             return self._refused(exc.reason, source="banker", refusal=STORAGE)
         except Exception as exc:
@@ -294,7 +294,8 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         """A refusal. A screen's own command is answered to that screen alone; what the devices
         were refused (a tap, a press, a roll of the unit) is shown on every screen."""
         if isinstance(reason, Sentence):
-            words, reason = reason.both(), str(reason)
+            store = self.store
+            words, reason = reason.both(store.game.forms if store is not None else None), str(reason)
         if self.feedback is not None:
             self.feedback.rejected()
         if source not in ("tablet", "banker"):
@@ -309,8 +310,9 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         return Result(True, kind=kind, detail=detail)
 
 
-def _both(error: CommandError) -> dict[str, str]:
-    return {lang: error.words(lang) for lang in ("en", "ru")}
+def _both(error: CommandError, people: dict[str, Any] | None = None) -> dict[str, str]:
+    """A refusal in every language, agreeing with the game's players (`people`: their forms)."""
+    return {lang: error.words(lang, people) for lang in ("en", "ru")}
 
 
 def _messages(receipt: Any) -> list[str]:

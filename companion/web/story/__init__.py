@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import i18n
+from ...i18n.persons import People
 from ...rules import Outcome, Sentence, Transfer
 from ...rules.texts import LANGUAGES, name_in
 
@@ -64,8 +65,9 @@ def both(word: Any) -> Words:
     return {lang: word(lang) for lang in LANGUAGES}
 
 
-def money_words(transfer: Transfer, lang: str) -> str:
-    """One money movement as a whole sentence in this language."""
+def money_words(transfer: Transfer, lang: str, people: People | None = None) -> str:
+    """One money movement as a whole sentence in this language (`people`: the game's forms of
+    its players, which Russian sentences agree with)."""
     why = transfer.why
     source, target = transfer.source, transfer.target
     named: dict[str, Any] = {"from": account(source, lang), "to": account(target, lang),
@@ -79,11 +81,11 @@ def money_words(transfer: Transfer, lang: str) -> str:
     else:
         direction = "between"
     if isinstance(why, Sentence):
-        values = why.named(lang)
+        values = why.named(lang, people)
         for key in (f"money.{why.key}.{direction}", f"money.{why.key}"):
             if i18n.has(story_id(key)):
                 return _cap(i18n.say(lang, story_id(key), {**values, **named}))
-        reason = why.words(lang)
+        reason = why.words(lang, people)
     elif why == "starting cash":  # the ledger's issuance at a new game (not the engine's)
         return _cap(i18n.say(lang, "story-money-starting", named))
     else:
@@ -91,28 +93,29 @@ def money_words(transfer: Transfer, lang: str) -> str:
     return _cap(i18n.say(lang, f"story-money-{direction}", {"why": reason, **named}))
 
 
-def event_words(event: Sentence, lang: str, key: str = "") -> str:
+def event_words(event: Sentence, lang: str, key: str = "", people: People | None = None) -> str:
     """An engine event in its own words, or in the story's own `key` where the story tells it
     otherwise (the timer's pass)."""
     if key and key != event.key and i18n.has(story_id(key)):
-        return i18n.say(lang, story_id(key), event.named(lang))
-    return event.words(lang)
+        return i18n.say(lang, story_id(key), event.named(lang, people))
+    return event.words(lang, people)
 
 
-def story_items(seq: int, outcome: Outcome, source: str = "") -> list[dict[str, Any]]:
+def story_items(seq: int, outcome: Outcome, source: str = "",
+                people: People | None = None) -> list[dict[str, Any]]:
     """What one command adds to the story: its events and money movements in the engine's order
     (never re-sorted here). A pass the auction clock made (source "table") is the timer's, not
     the player's: "The time ran out: Cat did not bid"."""
     items: list[dict[str, Any]] = []
     for said in outcome.story:
         if isinstance(said, Transfer):
-            items.append(money_item(seq, said))
+            items.append(money_item(seq, said, people))
             continue
         if said.key in SAID_BY_MONEY:
             continue
         key = "timer.passes" if said.key == "auction.passes" and source == TIMER else said.key
         item = {"seq": seq, "kind": "turn" if key == "turn.next" else "event", "key": key,
-                "text": both(lambda lang, e=said, k=key: event_words(e, lang, k))}
+                "text": both(lambda lang, e=said, k=key: event_words(e, lang, k, people))}
         items.append(item | about(said))
     return items
 
@@ -129,11 +132,11 @@ def about(event: Sentence) -> dict[str, Any]:
     return shown
 
 
-def money_item(seq: int, transfer: Transfer) -> dict[str, Any]:
+def money_item(seq: int, transfer: Transfer, people: People | None = None) -> dict[str, Any]:
     why = transfer.why
     return {"seq": seq, "kind": "money", "key": why.key if isinstance(why, Sentence) else "",
             "from": transfer.source, "to": transfer.target, "amount": transfer.amount,
-            "text": both(lambda lang: money_words(transfer, lang))}
+            "text": both(lambda lang: money_words(transfer, lang, people))}
 
 
 def new_game_item(seq: int, players: list[str], cash: int) -> dict[str, Any]:

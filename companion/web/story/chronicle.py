@@ -130,10 +130,12 @@ class Chronicle:
                 self.told.popitem(last=False)
 
     def _tell(self, told: Told, outcome: Outcome) -> None:
-        told.items = story_items(told.seq, outcome, told.source)
+        people = self.game.forms if self.game is not None else None
+        told.items = story_items(told.seq, outcome, told.source, people)
         told.money = [item["text"] for item in told.items if item["kind"] == "money"]
-        said = [(lambda lang, e=e: event_words(e, lang, "timer.passes"))
-                if e.key == "auction.passes" and told.source == TIMER else e.words
+        said = [(lambda lang, e=e: event_words(e, lang, "timer.passes", people))
+                if e.key == "auction.passes" and told.source == TIMER
+                else (lambda lang, e=e: e.words(lang, people))
                 for e in outcome.events]  # the log too tells the timer's passes as the timer's
         told.text = both(lambda lang: template("log.nothing", lang))
         if said:
