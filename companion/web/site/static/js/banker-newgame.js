@@ -55,17 +55,20 @@ export class NewGameForm {
   }
 
   // The gender the server guesses from a typed name (pymorphy3), pre-filled until the banker
-  // picks one: GET /api/names/<name>.
-  async guessGender(i, input, select) {
-    const name = input.value.trim();
-    const seat = this.seats[i];
-    if (!seat || seat.chosen || !name) return;
+  // picks one: GET /api/names/<name>. The form may be drawn again meanwhile (a player added), so
+  // the answer goes to the seat and the select there now, if the name is still the same.
+  async guessGender(i, name) {
+    if (!name || this.seats[i]?.chosen) return;
+    let guess;
     try {
-      const guess = await get(`/api/names/${encodeURIComponent(name)}`, { quiet: true });
-      if (seat.chosen || input.value.trim() !== name) return;
-      seat.gender = guess.gender || "not_said";
-      select.value = seat.gender;
-    } catch { /* the banker chooses */ }
+      guess = await get(`/api/names/${encodeURIComponent(name)}`, { quiet: true });
+    } catch { return; /* the banker chooses */ }
+    const input = $(`[data-test=new-game-player-${i}]`, this.form);
+    const seat = this.seats[i];
+    if (!seat || seat.chosen || input?.value.trim() !== name) return;
+    seat.gender = guess.gender || "not_said";
+    const select = $(`[data-test=new-game-gender-${i}]`, this.form);
+    if (select) select.value = seat.gender;
   }
 
   // A number's unit beside its box ("£ [1500]", "[10] %"), told to screen readers with the box.
@@ -118,7 +121,7 @@ export class NewGameForm {
       const name = h("input", {
         id: `seat-name-${i}`, value: seat.name, required: true, maxlength: 24, autocomplete: "off",
         placeholder: t("banker.player_n", { n: i + 1 }), "data-test": `new-game-player-${i}`,
-        onchange: (e) => this.guessGender(i, e.target, gender),
+        onchange: (e) => this.guessGender(i, e.target.value.trim()),
       });
       return h("li", { class: "seat" },
         h("label", { for: `seat-name-${i}`, class: "visually-hidden" }, t("banker.player_n", { n: i + 1 })),
