@@ -24,6 +24,7 @@ GENDERS: tuple[Gender, ...] = ("she", "he")
 # Our short names for the cases a sentence asks for, and pymorphy3's (OpenCorpora's) grammemes.
 CASES = {"gen": "gent", "dat": "datv", "acc": "accs", "ins": "ablt", "pre": "loct"}
 _GENDER_OF = {"femn": "she", "masc": "he"}
+MAX_NAME = 40  # longer is no first name (and the analyser is not asked to guess at it)
 
 
 @cache
@@ -67,7 +68,7 @@ def name_forms(name: str) -> NameForms:
     the dictionary knows the name, as one word, and declines it one way only.
     """
     word = name.strip()
-    if not word or not word.isalpha() or not all("а" <= c <= "я" or c == "ё" for c in word.lower()):
+    if not word or len(word) > MAX_NAME or not word.isalpha() or not all("а" <= c <= "я" or c == "ё" for c in word.lower()):
         return NameForms(None, None)
     readings = _first_names(word)
     if not readings:
