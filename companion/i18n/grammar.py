@@ -68,7 +68,8 @@ def name_forms(name: str) -> NameForms:
     the dictionary knows the name, as one word, and declines it one way only.
     """
     word = name.strip()
-    if not word or len(word) > MAX_NAME or not word.isalpha() or not all("а" <= c <= "я" or c == "ё" for c in word.lower()):
+    russian = all("а" <= c <= "я" or c == "ё" for c in word.lower())
+    if not word or len(word) > MAX_NAME or not word.isalpha() or not russian:
         return NameForms(None, None)
     readings = _first_names(word)
     if not readings:
