@@ -26,6 +26,7 @@ from companion.i18n.persons import CASE_KEYS, person, square
 from companion.rules import Text, load_edition, new_game, state
 from companion.simulate.play import SEAT_NAMES, play_game
 from companion.web.story import event_words, story_items
+from tests.web_support import BANKER, Rig, rig_fixture
 
 MORPH = pymorphy3.MorphAnalyzer()
 BOARD = load_edition("london")
@@ -317,3 +318,37 @@ def test_an_event_is_worded_with_its_games_forms() -> None:
     assert event_words(event, "ru", people=game.forms).startswith("Аня выбыла")
     assert event_words(event, "ru").startswith("Аня больше не участвует")  # no forms: gender-free
     assert Path(i18n.ftl_path("ru")).exists()
+
+
+# ---- through the table and the API -------------------------------------------------------------
+
+
+@pytest.fixture
+def rig(tmp_path: Path) -> Iterator[Rig]:
+    yield from rig_fixture(tmp_path)
+
+
+def test_the_tables_refusals_decisions_and_feed_agree(rig: Rig) -> None:
+    """Through the API, as the screens read it: a refusal, the decision and the story of a game
+    of Аня and Борис started from the Banker page's form (genders guessed at new game)."""
+    client = rig.client()
+    started = client.post("/api/games", json={"players": ["Аня", "Борис"], "seed": 1}, headers=BANKER)
+    assert started.status_code == 201
+
+    def do(body: dict[str, Any]) -> Any:
+        return client.post("/api/commands", json=body, headers=BANKER)
+
+    assert do({"do": "roll", "dice": [1, 2]}).status_code == 200  # Аня to Whitechapel Road
+    refused = do({"do": "roll", "player": "Борис", "dice": [1, 2]})
+    assert refused.status_code == 422
+    assert refused.json["words"]["ru"].startswith("Сейчас ход Ани, а не Бориса")
+    shown = client.get("/api/state").json
+    assert shown["decision"]["text"]["ru"].startswith("Аня может купить Уайтчепел Роуд")
+    assert do({"do": "decline"}).status_code == 200
+    assert do({"do": "pass", "player": "Аня"}).status_code == 200
+    again = do({"do": "bid", "player": "Аня", "amount": 10})
+    assert again.json["words"]["ru"] == "Аня выбыла из аукциона за Уайтчепел Роуд"
+    assert do({"do": "bid", "player": "Борис", "amount": 10}).status_code == 200
+    feed = [item["text"]["ru"] for item in client.get("/api/feed").json["items"]]
+    assert "Аня отказывается от покупки Уайтчепел Роуд" in feed, feed
+    assert "Борис ставит £10 за Уайтчепел Роуд" in feed, feed
