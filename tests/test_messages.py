@@ -11,7 +11,6 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from fluent.runtime import FluentBundle, FluentResource
 from fluent.syntax import ast as ftl
 from fluent.syntax import parse
 from hypothesis import given
@@ -20,6 +19,7 @@ from hypothesis import strategies as st
 from companion import i18n
 from companion.rules.texts import Plural, Text, message_id
 from tests.message_list import COMMAND, LIST, listing
+from tests.web_support import rig_fixture
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE = ROOT / "companion"
@@ -240,8 +240,13 @@ def test_a_language_the_table_does_not_speak_reads_english(lang: str) -> None:
     assert i18n.say(lang, "rules-the_bank") == {"en": "the bank", "ru": "банк"}[lang]
 
 
-def test_the_browser_reads_the_same_file() -> None:
-    """One .ftl per language for both sides: what fluent.runtime loads is what the pages are served."""
-    bundle = FluentBundle(["ru"], use_isolating=False)
-    bundle.add_resource(FluentResource(i18n.ftl_path("ru").read_text(encoding="utf-8")))
-    assert bundle.has_message("page-nav-table") and bundle.has_message("rules-buy-buys")
+def test_the_pages_are_served_the_same_file(tmp_path: Path) -> None:
+    """One .ftl per language for both sides: /i18n/<lang>.ftl is the very file fluent.runtime reads
+    (and @fluent/bundle's syntax is fluent.syntax's); a language the table does not speak is none."""
+    for rig in rig_fixture(tmp_path):
+        for lang in i18n.LANGUAGES:
+            answer = rig.client().get(f"/i18n/{lang}.ftl")
+            assert answer.status_code == 200 and answer.mimetype == "text/plain"
+            assert answer.data == i18n.ftl_path(lang).read_bytes()
+        assert rig.client().get("/i18n/de.ftl").status_code == 404
+        assert rig.client().get("/i18n/..%2Fen.ftl").status_code == 404

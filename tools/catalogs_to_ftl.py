@@ -176,7 +176,7 @@ def main() -> None:
     for lang in LANGS:
         lines = [f"### Every sentence of the table companion in {heads[lang]}: the engine's, the story's,",
                  "### the table's and the pages' (Python reads it with fluent.runtime, the browser with",
-                 "### @fluent/bundle). How to add a message: README, \"Languages\"."]
+                 "### @fluent/bundle). How to add a message: README, \"Languages\" (under \"The rule engine\")."]
         for s in sections:
             lines += s[lang]
         (ROOT / "companion" / "i18n" / f"{lang}.ftl").write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -1,6 +1,6 @@
 ### Every sentence of the table companion in English: the engine's, the story's,
 ### the table's and the pages' (Python reads it with fluent.runtime, the browser with
-### @fluent/bundle). How to add a message: README, "Languages".
+### @fluent/bundle). How to add a message: README, "Languages" (under "The rule engine").
 
 ## The engine (companion/rules): refusals, events, decisions and the reasons money moves
 
@@ -862,6 +862,13 @@ page-auction-waited = More time was given (once per auction)
 page-odds_shared-label = Show the win chances on the Table page
 page-odds_shared-shown = The Table page shows the chances
 page-odds_shared-hidden = The Table page hides the chances and the trade advice
+
+## The server's own answers (companion/web: app.py, front.py, events.py)
+
+server-too_large = That request is too large
+server-too_many = Too many requests from this address; try again in a second
+server-foreign_host = Requests are accepted only at the table's own address
+server-streams_full = Too many live streams are open: this screen polls the table instead
 
 ## A player's name as a sentence names it (companion/i18n/persons.py): English has no cases;
 ## the new-game form's choice of whom sentences agree with (grammar23).

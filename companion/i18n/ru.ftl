@@ -1,6 +1,6 @@
 ### Every sentence of the table companion in Russian: the engine's, the story's,
 ### the table's and the pages' (Python reads it with fluent.runtime, the browser with
-### @fluent/bundle). How to add a message: README, "Languages".
+### @fluent/bundle). How to add a message: README, "Languages" (under "The rule engine").
 
 ## The engine (companion/rules): refusals, events, decisions and the reasons money moves
 
@@ -984,6 +984,13 @@ page-auction-waited = Время уже добавляли (один раз за
 page-odds_shared-label = Показывать шансы на победу на странице «Стол»
 page-odds_shared-shown = Страница «Стол» показывает шансы
 page-odds_shared-hidden = Страница «Стол» скрывает шансы и советы по сделкам
+
+## The server's own answers (companion/web: app.py, front.py, events.py)
+
+server-too_large = Этот запрос слишком велик
+server-too_many = Слишком много запросов с этого адреса; попробуйте через секунду
+server-foreign_host = Запросы принимаются только по собственному адресу стола
+server-streams_full = Открыто слишком много потоков: этот экран опрашивает стол сам
 
 ## A player's name that is not declined (companion/i18n/persons.py): the sentence keeps it in the
 ## nominative, after "игрок" in the case the sentence needs.

@@ -77,15 +77,17 @@ function fluentArgs(vars) {
   return args;
 }
 
-// t("decision.buy", {player: "Ann"}): the message page-decision-buy with its variables filled in.
-export function t(key, vars) {
-  const id = messageId(key);
+// Any message of the file by its Fluent id, in this screen's language (else English); null if none.
+export function say(id, vars) {
   for (const from of [bundle, english]) {
     const message = from?.getMessage(id);
     if (message?.value) return from.formatPattern(message.value, fluentArgs(vars), []);
   }
-  return key;
+  return null;
 }
+
+// t("decision.buy", {player: "Ann"}): the message page-decision-buy with its variables filled in.
+export const t = (key, vars) => say(messageId(key), vars) ?? key;
 
 export const known = (key) => Boolean(bundle?.hasMessage(messageId(key)) || english?.hasMessage(messageId(key)));
 
