@@ -382,7 +382,7 @@ def main() -> int:
 
         # Page loads, one a second, from addresses of their own.
         static = sorted(f"/static/js/{p.name}" for p in (ROOT / "companion/web/site/static/js").glob("*.js"))
-        paths = [*static, "/static/css/app.css", "/static/i18n/en.json", "/api/session", "/api/state",
+        paths = [*static, "/static/css/app.css", "/i18n/en.ftl", "/api/session", "/api/state",
                  "/api/board"]
         pages: list[float] = []
         page_errors: list[str] = []

@@ -12,10 +12,11 @@ import re
 from pathlib import Path
 
 import pytest
+from fluent.syntax import FluentParser, FluentSerializer, ast
+
+from companion import i18n
 
 ROOT = Path(__file__).parents[1] / "companion"
-FLAT = [ROOT / "rules/texts/ru.json", ROOT / "web/story/ru.json", ROOT / "web/site/static/i18n/ru.json"]
-BY_LANGUAGE = [ROOT / "table/words.json", ROOT / "web/banker_words.json", ROOT / "web/enrolment_words.json"]
 EDITION = ROOT / "rules/editions/london.json"
 GLOSSARY = Path(__file__).parents[1] / "docs/glossary-ru.md"
 
@@ -39,12 +40,10 @@ NEVER = {
 def russian_strings() -> dict[str, str]:
     """Every Russian string, by where it is."""
     found: dict[str, str] = {}
-    for path in FLAT:
-        for key, text in json.loads(path.read_text(encoding="utf-8")).items():
-            found[f"{path.relative_to(ROOT)}:{key}"] = text
-    for path in BY_LANGUAGE:
-        for key, texts in json.loads(path.read_text(encoding="utf-8")).items():
-            found[f"{path.relative_to(ROOT)}:{key}"] = texts["ru"]
+    serialize = FluentSerializer().serialize_entry
+    for entry in FluentParser().parse(i18n.ftl_path("ru").read_text(encoding="utf-8")).body:
+        if isinstance(entry, ast.Message):  # every variant of its selectors, as the file writes it
+            found[entry.id.name] = serialize(entry).split("=", 1)[1]
     edition = json.loads(EDITION.read_text(encoding="utf-8"))
     for square in edition["squares"]:
         found[f"square:{square['id']}"] = square["name"]["ru"]
@@ -93,13 +92,12 @@ def test_the_decks_are_named_as_the_rule_book_names_them() -> None:
 
 
 def test_the_buttons_a_family_reads() -> None:
-    pages = "web/site/static/i18n/ru.json"
-    assert STRINGS[f"{pages}:action.pass"] == "Пас"
-    assert "пасует" in STRINGS["rules/texts/ru.json:auction.passes"]  # the story's word for it
-    undo, close = STRINGS[f"{pages}:banker.undo_yes"], STRINGS[f"{pages}:common.cancel"]
+    assert i18n.say("ru", "page-action-pass") == "Пас"
+    assert "пасует" in i18n.say("ru", "rules-auction-passes", {"player": "Борис", "player_gender": "he"})
+    undo, close = i18n.say("ru", "page-banker-undo_yes"), i18n.say("ru", "page-common-cancel")
     assert undo == "Отменить ходы" and close == "Закрыть"
     assert not undo.startswith(close[:4]) and not close.startswith(undo[:4])  # not "Отменить" / "Отмена"
-    assert STRINGS[f"{pages}:banker.seed"].startswith("Номер партии")
+    assert i18n.say("ru", "page-banker-seed").startswith("Номер партии")
 
 
 def test_the_glossary_lists_every_idea_checked_here() -> None:

@@ -19,7 +19,7 @@ from .test_daemon import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ["/", "/player", "/banker", "/history", "/chart", "/virtual"]
-STATIC = ["/static/css/app.css", "/static/js/api.js", "/static/i18n/en.json", "/static/i18n/ru.json"]
+STATIC = ["/static/css/app.css", "/static/js/api.js", "/i18n/en.ftl", "/i18n/ru.ftl"]
 
 
 def fetch(url: str) -> tuple[int, str]:

@@ -40,7 +40,7 @@ ROLL = {"do": "roll", "dice": [1, 2]}  # the banker's dice: Ann to Whitechapel R
 MARCH = 1772366400.0  # 2026-03-01T12:00:00Z
 
 # What the table adds to the printed state for screens (web/API.md).
-ADDED = ("seq", "game", "legal", "turn_roll", "redo")
+ADDED = ("seq", "game", "legal", "turn_roll", "redo", "forms")
 
 
 def command(rig: Rig, body: object, **kwargs: object):
@@ -343,8 +343,9 @@ def test_board_devices_and_session(rig: Rig) -> None:
     assert len(board["squares"]) == 40
     assert board["squares"][39]["id"] == "mayfair" and board["squares"][39]["price"] == 400
     assert set(board["squares"][1]) == {"index", "id", "name", "kind", "group", "price", "rents",
-                                        "house_cost", "tax"}
+                                        "house_cost", "tax", "cases"}
     assert board["squares"][1]["name"]["ru"]
+    assert board["squares"][12]["cases"]["ru"]["acc"] == "Электрическую компанию"
     assert board["groups"] and board["decks"] and board["station_rents"]
     assert client.get("/api/devices").json == DEVICES
     session = client.get("/api/session").json

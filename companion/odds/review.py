@@ -50,7 +50,7 @@ class Review:
                 at += 1
                 for event in outcome.events:
                     if event.key in HEADLINES and event.key not in seen:
-                        words = {lang: event.words(lang) for lang in LANGUAGES}
+                        words = {lang: event.words(lang, game.forms) for lang in LANGUAGES}
                         seen[event.key] = {"key": event.key, **words}
                 for transfer in outcome.transfers:
                     why = transfer.why

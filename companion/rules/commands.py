@@ -136,4 +136,28 @@ def new_game(command: Any) -> Game:
     except FileNotFoundError:
         raise Malformed(f"new_game: there is no edition called {edition!r}") from None
     rules = HouseRules.from_dict(command.get("rules"))
-    return Game(players, seed=seed, rules=rules, edition=board, tags=tags)
+    forms = command.get("forms") or {}
+    if not _forms(forms, players):
+        raise Malformed('new_game: "forms" must map players to {"gender": "she", "he" or null, '
+                        '"ru": {"gen": ..., "dat": ..., "acc": ..., "ins": ..., "pre": ...} or null}')
+    return Game(players, seed=seed, rules=rules, edition=board, tags=tags, forms=forms)
+
+
+CASE_KEYS = frozenset({"gen", "dat", "acc", "ins", "pre"})
+
+
+def _forms(forms: Any, players: list[str]) -> bool:
+    """The players' genders and cases (worked out by the table at new game: companion/i18n),
+    each for a player of the game, in the shape the wording reads."""
+    if type(forms) is not dict or not set(forms) <= set(players):
+        return False
+    for form in forms.values():
+        if type(form) is not dict or not set(form) <= {"gender", "ru"}:
+            return False
+        if form.get("gender") not in (None, "she", "he"):
+            return False
+        cases = form.get("ru")
+        if cases is not None and (type(cases) is not dict or set(cases) != CASE_KEYS
+                                  or not all(_str(v) and v for v in cases.values())):
+            return False
+    return True

@@ -60,7 +60,7 @@ def adjust(game: Game, cmd: dict[str, Any]) -> None:
     if why is not None:
         raise Rejected(why)
     game.pay(source, target, amount, Text("why.correction", note) if note else Text("why.correction_plain"))
-    game.tell("correct.moved", game.account_text(source), game.account_text(target), amount)
+    game.tell("correct.moved", amount, game.account_text(source), game.account_text(target))
 
 
 def place(game: Game, cmd: dict[str, Any]) -> None:

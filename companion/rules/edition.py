@@ -47,6 +47,8 @@ class Square(Immutable):
     tax: int = 0
     income_tax: bool = False
     ownable: bool = False  # a deed: lot, station or utility
+    # language -> case ("gen", "dat", "acc", "ins", "pre") -> the name in it (companion/i18n)
+    cases: dict[str, dict[str, str]] | None = None
 
     @property
     def mortgage_value(self) -> int:
@@ -115,6 +117,7 @@ def _square(index: int, raw: dict[str, Any]) -> Square:
         tax=int(raw.get("amount", 0)) if raw["kind"] == "tax" else 0,
         income_tax=bool(raw.get("income_tax", False)),
         ownable=raw["kind"] in OWNABLE_KINDS,
+        cases={lang: dict(forms) for lang, forms in raw.get("cases", {}).items()},
     )
 
 

@@ -6,6 +6,7 @@ as a refusal (the game is rolled back all the same, see `Game.apply`).
 
 from __future__ import annotations
 
+from ..i18n.persons import People
 from .texts import Sentence
 
 
@@ -21,8 +22,9 @@ class CommandError(Exception):
         """The sentence in English (what scripts, logs and `companion replay` print)."""
         return str(self.args[0]) if self.args else ""
 
-    def words(self, lang: str = "en") -> str:
-        return self.text.words(lang) if isinstance(self.text, Sentence) else str(self.text)
+    def words(self, lang: str = "en", people: People | None = None) -> str:
+        """The sentence in `lang`, agreeing with the players' forms when the game's are given."""
+        return self.text.words(lang, people) if isinstance(self.text, Sentence) else str(self.text)
 
 
 class Malformed(CommandError):

@@ -95,7 +95,7 @@ class Game(State):
     __slots__ = (
         "edition", "squares", "rules", "seed", "tags", "names", "seats", "groups", "ownable",
         "sellback_num", "sellback_den", "deck_order", "ownership_version", "outcome", "undo_stack",
-        "_owned", "_owned_version", "kin",
+        "_owned", "_owned_version", "kin", "forms",
     )
 
     def __init__(
@@ -105,6 +105,7 @@ class Game(State):
         rules: HouseRules | None = None,
         edition: Edition | None = None,
         tags: dict[str, str] | None = None,
+        forms: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         rules = rules or HouseRules()
         edition = edition or load_edition()
@@ -122,6 +123,10 @@ class Game(State):
         self.seed = seed
         self.tags = {k.lower(): v for k, v in (tags or {}).items()}
         self.names: tuple[str, ...] = tuple(players)
+        # Each player's gender and cases, as new_game carried them (only sentences read them;
+        # a player without them is named without gender, the name kept nominative).
+        given = forms or {}
+        self.forms: dict[str, dict[str, Any]] = {name: dict(given.get(name) or {}) for name in players}
         self.seats: dict[str, int] = {name: i for i, name in enumerate(players)}
         # Each lot's colour group as square indices (empty for other squares).
         self.groups: tuple[tuple[int, ...], ...] = tuple(

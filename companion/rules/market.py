@@ -117,7 +117,7 @@ def why_not_bid(game: Game, seat: int, amount: int, square: Square | None) -> Se
         return Text("auction.too_high", name, amount, lot, game.cash[seat])
     if auction.building is None:
         if square is not None and square.index != auction.square:
-            return Text("auction.not_this_deed", square, lot)
+            return Text("auction.not_this_deed", lot, square)
         return None
     if square is None:
         return Text("auction.say_square", Text("thing." + auction.building))

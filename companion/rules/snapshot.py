@@ -68,6 +68,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "rules": game.rules.changed(),
         "tags": dict(game.tags),
+        "forms": dict(game.forms),
         "state": {name: encode(getattr(game, name)) for name in STATE_FIELDS},
     }
 
@@ -79,7 +80,7 @@ def restore(data: dict[str, Any]) -> Game:
         raise ValueError(f"unknown snapshot format {data.get('format')!r}")
     edition = load_edition(data["edition"])
     game = Game(data["players"], seed=data["seed"], rules=HouseRules.from_dict(data["rules"]),
-                edition=edition, tags=data["tags"])
+                edition=edition, tags=data["tags"], forms=data.get("forms"))
     state = data["state"]
     for name in STATE_FIELDS:
         value = decode(state[name], edition)

@@ -1,42 +1,32 @@
 """Sentences for players in every language the table speaks, worded only when someone reads them.
 
-The engine says things (a refusal, what happened, what must be decided) as a `Text`: a key of the
-catalog in `texts/<lang>.json` and the values to put in it. Values that have a name in each
-language (a square, a card, a colour group, a deck) are kept as such and named in the reader's
-language; amounts are whole pounds. Simulated games make millions of texts and read none, so
-wording waits until `words` is called.
+The engine says things (a refusal, what happened, what must be decided) as a `Text`: a message key
+("buy.buys") and its values. The words are the Fluent message "rules-<key, . as ->" of
+companion/i18n/<lang>.ftl, shared with the pages. The values fill the message's named variables
+in the order they first appear in its English text ("{ $player } buys { $square }": the player,
+then the square): positional values keep the engine's hundreds of call sites short and their
+snapshots unchanged, and the other languages use the names in any order, or leave one out.
+(tests/test_messages.py checks that every call site gives as many values as its message has.)
+Values that have a name in each language (a square, a card, a colour group, a deck) are kept as
+such and named in the reader's language; amounts are whole pounds, which the messages write with
+MONEY(). Simulated games make millions of texts and read none, so wording waits until `words` is
+called.
 """
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-LANGUAGES = ("en", "ru")
-CATALOGS = Path(__file__).parent / "texts"
+from .. import i18n
+from ..i18n import persons
+from ..i18n.persons import People
+
+LANGUAGES = i18n.LANGUAGES
 
 
-@cache
-def catalog(lang: str) -> dict[str, str]:
-    """Every template of one language (English for a language the table does not speak)."""
-    if lang not in LANGUAGES:
-        lang = "en"
-    with open(CATALOGS / f"{lang}.json", encoding="utf-8") as f:
-        templates: dict[str, str] = json.load(f)
-    return templates
-
-
-def plural_form(n: int, lang: str) -> str:
-    """Which form of a noun goes with n: "one", "few" (Russian 2-4) or "many"."""
-    if lang == "ru":
-        if n % 10 == 1 and n % 100 != 11:
-            return "one"
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return "few"
-        return "many"
-    return "one" if n == 1 else "many"
+def message_id(key: str) -> str:
+    """The Fluent id of an engine key: "buy.buys" is "rules-buy-buys"."""
+    return "rules-" + key.replace(".", "-")
 
 
 class Plural:
@@ -49,8 +39,7 @@ class Plural:
         self.noun = noun
 
     def words(self, lang: str) -> str:
-        key = f"{self.noun}.{plural_form(self.n, lang)}"
-        return f"{self.n} {catalog(lang).get(key) or catalog('en')[key]}"
+        return i18n.say(lang, message_id(self.noun), {"count": self.n})
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Plural) and (other.n, other.noun) == (self.n, self.noun)
@@ -62,12 +51,14 @@ class Plural:
         return f"Plural({self.n}, {self.noun!r})"
 
 
-def name_in(value: Any, lang: str) -> str:
+def name_in(value: Any, lang: str, people: People | None = None) -> str:
     """A value as a reader of this language sees it."""
-    if isinstance(value, Sentence | Plural):
+    if isinstance(value, Sentence):
+        return value.words(lang, people)
+    if isinstance(value, Plural):
         return value.words(lang)
     if isinstance(value, tuple):
-        return ", ".join(name_in(v, lang) for v in value)
+        return ", ".join(name_in(v, lang, people) for v in value)
     names = getattr(value, "names", None)  # a square, a card (its text) or an edition's named thing
     if isinstance(names, dict):
         return str(names.get(lang) or names["en"])
@@ -77,7 +68,7 @@ def name_in(value: Any, lang: str) -> str:
 
 
 class Sentence:
-    """A catalog key and its values: `words(lang)` gives the sentence, `str()` the English one."""
+    """A message key and its values: `words(lang)` gives the sentence, `str()` the English one."""
 
     __slots__ = ("key", "values")
 
@@ -85,10 +76,27 @@ class Sentence:
         self.key = key
         self.values = values
 
-    def words(self, lang: str = "en") -> str:
-        templates = catalog(lang)
-        template = templates.get(self.key) or catalog("en")[self.key]
-        return template.format(*(name_in(v, lang) for v in self.values))
+    def words(self, lang: str = "en", people: People | None = None) -> str:
+        """The sentence in `lang`; `people` are the game's players' forms (gender, cases), which
+        a Russian sentence agrees with (without them: gender-free, names kept nominative)."""
+        return i18n.say(lang, message_id(self.key), self.named(lang, people))
+
+    def named(self, lang: str, people: People | None = None) -> dict[str, Any]:
+        """The values by the names of the message's variables, each named in this language
+        (numbers stay numbers, so plurals and MONEY can read them), a player or a square with
+        its forms besides ({ $player_gen }, { $player_gender }: companion/i18n/persons.py)."""
+        names = i18n.variables(message_id(self.key))
+        out: dict[str, Any] = {}
+        for name, value in zip(names, self.values, strict=False):
+            if isinstance(value, int):
+                out[name] = value
+            elif isinstance(value, str) and (people is None or value in people):  # a player
+                out.update(persons.person(name, value, lang, people))
+            else:
+                cases = getattr(value, "cases", None)
+                out.update(persons.square(name, name_in(value, lang, people),
+                                          cases if isinstance(cases, dict) else None, lang))
+        return out
 
     def __str__(self) -> str:
         return self.words("en")
@@ -102,9 +110,9 @@ class Sentence:
     def __hash__(self) -> int:
         return hash((self.key, self.values))
 
-    def both(self) -> dict[str, str]:
+    def both(self, people: People | None = None) -> dict[str, str]:
         """The sentence in every language (what the API sends, so each screen picks its own)."""
-        return {lang: self.words(lang) for lang in LANGUAGES}
+        return {lang: self.words(lang, people) for lang in LANGUAGES}
 
 
 def Text(key: str, *values: Any) -> Sentence:  # noqa: N802 - reads as the sentence it makes

@@ -178,7 +178,7 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         except Malformed as bad:
             return self._refused(bad.reason, source=source, refusal=MALFORMED)
         except CommandError as refused:
-            return self._refused(refused.reason, words=_both(refused), source=source)
+            return self._refused(refused.reason, words=_both(refused, store.game.forms), source=source)
         except LedgerError as exc:
             return self._refused(exc.reason, source=source, refusal=STORAGE)
         except Exception as exc:
@@ -195,7 +195,7 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         try:
             receipt = action(store)
         except Rejected as refused:
-            return self._refused(refused.reason, words=_both(refused), source="banker")
+            return self._refused(refused.reason, words=_both(refused, store.game.forms), source="banker")
         except LedgerError as exc:
             return self._refused(exc.reason, source="banker", refusal=STORAGE)
         except Exception as exc:
@@ -235,6 +235,8 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         # The dice of the current player's turn (none yet after the dice passed on): a screen shows
         # these beside whose turn it is, never the previous player's roll.
         shown["turn_roll"] = list(game.last_roll) if game.rolled and game.last_roll else None
+        # How sentences name each player (gender, Russian cases), as the new_game line keeps them.
+        shown["forms"] = game.forms
         return shown
 
     def _push(self, event: dict[str, Any]) -> None:
@@ -295,7 +297,8 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         """A refusal. A screen's own command is answered to that screen alone; what the devices
         were refused (a tap, a press, a roll of the unit) is shown on every screen."""
         if isinstance(reason, Sentence):
-            words, reason = reason.both(), str(reason)
+            store = self.store
+            words, reason = reason.both(store.game.forms if store is not None else None), str(reason)
         if self.feedback is not None:
             self.feedback.rejected()
         if source not in ("tablet", "banker"):
@@ -318,8 +321,9 @@ def _ledger_refusal(exc: LedgerError) -> Result:
                   words=words)
 
 
-def _both(error: CommandError) -> dict[str, str]:
-    return {lang: error.words(lang) for lang in ("en", "ru")}
+def _both(error: CommandError, people: dict[str, Any] | None = None) -> dict[str, str]:
+    """A refusal in every language, agreeing with the game's players (`people`: their forms)."""
+    return {lang: error.words(lang, people) for lang in ("en", "ru")}
 
 
 def _messages(receipt: Any) -> list[str]:

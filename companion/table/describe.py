@@ -8,7 +8,7 @@ from typing import Any
 from ..rules import Game
 from .words import LANGS, words
 
-# The commands said with their own sentence (cmd.<do> in words.json); the rest by name.
+# The commands said with their own sentence (table-cmd-<do> of companion/i18n); the rest by name.
 _SAID = ("roll", "buy", "decline", "bid", "pass", "choose", "draw", "pay_jail_fine", "use_jail_card",
          "build", "sell_building", "sell_all_buildings", "mortgage", "unmortgage", "trade", "accept",
          "reject", "claim_rent", "bankrupt", "end_turn")

@@ -69,7 +69,8 @@ class DeviceInputs:
             if answered is not None:
                 return answered
         if refused is not None:
-            return self._refused(refused.reason, words=_both(refused))  # type: ignore[attr-defined]
+            people = game.forms if game is not None else None
+            return self._refused(refused.reason, words=_both(refused, people))  # type: ignore[attr-defined]
         if command is not None:
             return self._apply({"do": "tap", "tag": uid}, "reader")  # type: ignore[attr-defined]
         if meaning.kind == "deed":
@@ -118,5 +119,5 @@ class DeviceInputs:
         return result
 
 
-def _both(error: Any) -> dict[str, str]:
-    return {lang: error.words(lang) for lang in ("en", "ru")}
+def _both(error: Any, people: dict[str, Any] | None = None) -> dict[str, str]:
+    return {lang: error.words(lang, people) for lang in ("en", "ru")}

@@ -1,6 +1,6 @@
 """The ledger's problems (companion/ledger/problems.py: a kind and its values) in words, in every
-language, from words.json: for the Banker page (with "words", as refusals), `companion games`,
-`companion recover`, the doctor and the log."""
+language, from the "table-ledger-" messages of companion/i18n/<lang>.ftl: for the Banker page
+(with "words", as refusals), `companion games`, `companion recover`, the doctor and the log."""
 
 from __future__ import annotations
 
@@ -9,13 +9,20 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .words import LANGS, _catalog
+from .. import i18n
+from .words import LANGS
+
+
+def _say(key: str, lang: str, values: Mapping[str, Any]) -> str | None:
+    """The ledger message `key` ("read_only.file": table-ledger-read_only-file), or None if none."""
+    message = "table-ledger-" + key.replace(".", "-")
+    return i18n.say(lang, message, values) if i18n.has(message) else None
 
 
 def _record(found: Mapping[str, Any], form: str, lang: str) -> str:
     """A record ({"record": "journal"}) as the subject ("record") or after "from" ("from")."""
-    texts = _catalog().get(f"ledger.{form}.{found.get('record')}")
-    return texts[lang].format(backup=found.get("backup", "")) if texts else str(found.get("record"))
+    said = _say(f"{form}.{found.get('record')}", lang, {"backup": found.get("backup", "")})
+    return said if said is not None else str(found.get("record"))
 
 
 def problem_text(found: Mapping[str, Any], lang: str = "en") -> str:
@@ -33,18 +40,15 @@ def problem_text(found: Mapping[str, Any], lang: str = "en") -> str:
         filled["source"] = _record(values["source"], "record" if kind == "will_repair" else "from", lang)
     if isinstance(values.get("first"), int) and isinstance(values.get("last"), int):
         one = values["first"] == values["last"]
-        filled["span"] = _catalog()[f"ledger.span.{'one' if one else 'many'}"][lang].format(**values)
+        filled["span"] = _say(f"span.{'one' if one else 'many'}", lang, values) or ""
     if isinstance(values.get("entries"), list):
         filled["entries"] = ", ".join(str(seq) for seq in values["entries"])
-    key = f"ledger.{kind}"
+    key = kind
     if kind == "read_only":
-        key = f"ledger.read_only.{values.get('what', 'file')}"
+        key = f"read_only.{values.get('what', 'file')}"
         filled["name"] = Path(str(values.get("path", ""))).name
-    texts = _catalog().get(key)
-    try:
-        return texts[lang].format(**filled) if texts else _unworded(kind, values)
-    except (KeyError, IndexError, ValueError):
-        return _unworded(kind, values)
+    said = _say(key, lang, {name: value for name, value in filled.items() if isinstance(value, str | int)})
+    return said if said is not None else _unworded(kind, values)
 
 
 def _unworded(kind: str, values: Mapping[str, Any]) -> str:

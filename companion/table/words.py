@@ -1,21 +1,21 @@
-"""The table's own sentences (token waits, pairings) in every language, from words.json: what
-a screen shows comes with "words" (en, ru), like the rules' refusals."""
+"""The table's own sentences (token waits, pairings, commands said) in every language: the
+"table-" messages of companion/i18n/<lang>.ftl. What a screen shows comes with "words" (en, ru),
+like the rules' refusals."""
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-LANGS = ("en", "ru")
+from .. import i18n
+from ..rules.texts import name_in
 
-
-@cache
-def _catalog() -> dict[str, dict[str, str]]:
-    return json.loads((Path(__file__).with_name("words.json")).read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+LANGS = i18n.LANGUAGES
 
 
 def words(key: str, **values: Any) -> dict[str, str]:
-    """The sentence `key` in every language, its {names} filled in."""
-    return {lang: text.format(**values) for lang, text in _catalog()[key].items()}
+    """The sentence `key` ("token.wait_pair", the message table-token-wait_pair) in every language,
+    its named variables filled in (a square, a card or a sentence named in each language)."""
+    message = "table-" + key.replace(".", "-")
+    return {lang: i18n.say(lang, message, {name: value if isinstance(value, int) else name_in(value, lang)
+                                           for name, value in values.items()})
+            for lang in LANGS}

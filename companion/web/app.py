@@ -21,6 +21,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from .. import i18n
 from ..table.meaning import player_of_piece
 from ..table.result import INTERNAL_ERROR
 from ..table.words import words
@@ -162,8 +163,7 @@ def check_origin() -> Any:
     return None
 
 
-FOREIGN_HOST = {"en": "Requests are accepted only at the table's own address",
-                "ru": "Запросы принимаются только по собственному адресу стола"}
+FOREIGN_HOST = i18n.say_all("server-foreign_host")
 
 
 def foreign_host() -> Any:

@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify
 
+from ..i18n.grammar import GENDERS, NOT_SAID, forms_for, name_forms
 from ..ledger.export import export_csv, export_jsonl, signature_of
 from ..table import Result, game_tags
 from ..table.auction_timing import checked
@@ -139,6 +140,11 @@ def new_game() -> tuple[Response, int]:
         "rules": data.get("rules") or {},
         "tags": game_tags(ctx.tags(), tokens),
     }
+    genders = data.get("genders") or {}
+    if not isinstance(genders, dict) or not all(g in (*GENDERS, NOT_SAID, None) for g in genders.values()):
+        return error('genders must map players to "she", "he" or "not_said"', 400)
+    if isinstance(players, list) and all(isinstance(p, str) for p in players):
+        start["forms"] = forms_for(players, genders)  # worked out once, kept in the game
     if data.get("auction_clock") is not None:  # kept with the game (companion/table/auction_timing.py)
         timing = checked(data["auction_clock"])
         if isinstance(timing, str):
@@ -149,6 +155,15 @@ def new_game() -> tuple[Response, int]:
         return answer(result)
     state = result.state or {}
     return jsonify({"game": state.get("game"), "seq": result.seq, "state": state}), 201
+
+
+@banker.get("/names/<name>")
+@banker_only
+def name_guess(name: str) -> tuple[Response, int]:
+    """What the new-game form pre-fills for a player's name: the gender pymorphy3 guesses
+    ("she", "he" or null) and the Russian cases (null when the name is not declined)."""
+    forms = name_forms(name)
+    return jsonify({"name": name, **forms.to_json()}), 200
 
 
 @banker.post("/games/<game_id>/open")

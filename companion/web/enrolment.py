@@ -5,13 +5,11 @@ and the page polls it (the tags' UIDs are told to the banker's page only)."""
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, jsonify
 
+from .. import i18n
 from ..hardware.enroll import Enrolment, Step, enrolment_steps
 from ..hardware.tags import TagError, TagRegistry, check_meaning, normalize_uid
 from ..rules import load_edition
@@ -21,18 +19,9 @@ from .context import context
 
 enrolment = Blueprint("enrolment", __name__, url_prefix="/api/banker/enrolment")
 
-WORDS = Path(__file__).with_name("enrolment_words.json")
-
-
-@cache
-def _catalog() -> dict[str, dict[str, str]]:
-    with open(WORDS, encoding="utf-8") as f:
-        return json.load(f)  # type: ignore[no-any-return]
-
-
 def refused(key: str, status: int = 422, **values: Any) -> tuple[Response, int]:
-    """A refusal in English and Russian."""
-    words = {lang: text.format(**values) for lang, text in _catalog()[key].items()}
+    """A refusal in English and Russian (the "enrol-" messages of companion/i18n)."""
+    words = i18n.say_all("enrol-" + key.replace(".", "-"), values)
     return error(words["en"], status, words=words)
 
 

@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import i18n
+
 KEEPALIVE = 15.0
 QUEUE_SIZE = 64  # events a stream may fall behind by before it is dropped (a state is one event)
 HOLDER_STREAMS = 24  # streams of paired screens and the banker's, in all
@@ -47,11 +49,10 @@ def sse(event: str, data: Any, event_id: int | None = None) -> str:
     return "\n".join(lines) + "\n\n"
 
 
+EVICTED_WORDS = i18n.say_all("server-streams_full")
 EVICTED = sse("poll", {
     "poll_after": POLL_AFTER, "stream_after": STREAM_AFTER,
-    "reason": "Too many live streams are open: this screen polls the table instead",
-    "words": {"en": "Too many live streams are open: this screen polls the table instead",
-              "ru": "Открыто слишком много потоков: этот экран опрашивает стол сам"},
+    "reason": EVICTED_WORDS["en"], "words": EVICTED_WORDS,
 })
 
 

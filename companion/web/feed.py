@@ -125,7 +125,7 @@ class FeedPusher:
                 or command.get("do") in ("undo", "redo")):
             data: dict[str, Any] = {"game": game, "seq": seq, "reset": True}
         else:
-            items = story_items(seq, outcome, event.get("source") or "")
+            items = story_items(seq, outcome, event.get("source") or "", state.get("forms"))
             data = {"game": game, "seq": seq, "after": seq - 1, "items": items}
         self.ctx.broker.send(sse("feed", data))
 

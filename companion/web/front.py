@@ -40,6 +40,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import i18n
 from ..lifetime import dying_with_parent
 from .app import MAX_BODY
 from .errors import WebError
@@ -64,9 +65,8 @@ PIN_BURST = 3
 PINS_RATE = 2
 PINS_BURST = 10
 STARTS_WITHIN = 10.0  # seconds nginx may take to listen
-TOO_LARGE_WORDS = {"en": "That request is too large", "ru": "Этот запрос слишком велик"}
-TOO_MANY_WORDS = {"en": "Too many requests from this address; try again in a second",
-                  "ru": "Слишком много запросов с этого адреса; попробуйте через секунду"}
+TOO_LARGE_WORDS = i18n.say_all("server-too_large")
+TOO_MANY_WORDS = i18n.say_all("server-too_many")
 TOO_LARGE = json.dumps({"error": TOO_LARGE_WORDS["en"], "words": TOO_LARGE_WORDS}, ensure_ascii=False)
 TOO_MANY = json.dumps({"error": TOO_MANY_WORDS["en"], "words": TOO_MANY_WORDS, "retry_after": 1},
                       ensure_ascii=False)

@@ -87,6 +87,7 @@ NEW_GAME: JSON = {
         "auction_clock": {"type": "object", "additionalProperties": False, "properties": {
             "seconds": {"type": "integer", "minimum": 0, "maximum": 600},
             "opening": {"type": "integer", "minimum": 1, "maximum": 600}}},
+        "genders": {"type": "object", "additionalProperties": {"enum": ["she", "he", "not_said", None]}},
     },
     "required": ["players"],
 }
@@ -136,6 +137,9 @@ ROUTES: dict[str, dict[str, Route]] = {
     "/api/auction/wait": {"post": ("Anyone: more time for the running auction, once per auction",
                                    {200: "the state with its new deadline", 422: "refused",
                                     503: "the table is busy"}, None, [])},
+    "/api/names/{name}": {"get": ("Banker: the gender and Russian cases pymorphy3 guesses for a "
+                                  "player's name (what the new-game form pre-fills)",
+                                  {200: "the guess", 401: "not the banker"}, None, [])},
     "/api/games/{game_id}/open": {"post": ("Banker: resume a stored game",
                                            {200: "resumed", 401: "not the banker", 404: "no such game",
                                             503: "storage failed or the table is busy"}, None, [])},

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, make_response, render_template, request
+from flask import Blueprint, Response, abort, make_response, render_template, request, send_file
 from jinja2 import TemplateNotFound
 
+from .. import i18n
 from ..rules.texts import LANGUAGES
 from .context import context
 
@@ -39,3 +40,12 @@ def _render(name: str) -> Response:
 
 for _path, _name in PAGES.items():
     pages.add_url_rule(_path, _name, lambda _name=_name: _render(_name))
+
+
+@pages.get("/i18n/<lang>.ftl")
+def messages(lang: str) -> Response:
+    """Every message of a language, the same companion/i18n file the Python side words from (the
+    pages format it with @fluent/bundle, static/js/i18n.js)."""
+    if lang not in LANGUAGES:
+        abort(404)
+    return send_file(i18n.ftl_path(lang), mimetype="text/plain; charset=utf-8", max_age=0)

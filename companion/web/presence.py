@@ -21,10 +21,9 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import i18n
 from ..secretfile import write_private
 from .events import sse
 from .sessions import public_id
@@ -39,14 +38,10 @@ MAX_WAITS = 32  # more screens than any table has; a flood beyond it is refused,
 KIND = "banker"  # the kind of its request record (beside "pair" and "confirm")
 
 
-@cache
-def _catalog() -> dict[str, dict[str, str]]:
-    return json.loads(Path(__file__).with_name("banker_words.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
-
-
 def said(key: str, **values: Any) -> dict[str, str]:
-    """The banker's sentences (PIN, presence, clock) in every language, {names} filled in."""
-    return {lang: text.format(**values) for lang, text in _catalog()[key].items()}
+    """The banker's sentences (PIN, presence, clock: the "banker-" messages of companion/i18n) in
+    every language, their variables filled in."""
+    return i18n.say_all("banker-" + key.replace(".", "-"), values)
 
 
 @dataclass

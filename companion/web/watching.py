@@ -81,7 +81,8 @@ def board() -> Response:
     return jsonify({
         "squares": [
             {"index": sq.index, "id": sq.id, "name": sq.names, "kind": sq.kind, "group": sq.group,
-             "price": sq.price, "rents": list(sq.rents), "house_cost": sq.house_cost, "tax": sq.tax}
+             "price": sq.price, "rents": list(sq.rents), "house_cost": sq.house_cost, "tax": sq.tax,
+             "cases": sq.cases or {}}
             for sq in edition.squares
         ],
         "groups": edition.group_info,

@@ -8,7 +8,6 @@ banker's tag), so enrolling never changes the tags the other browser tests play 
 from __future__ import annotations
 
 import itertools
-import json
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,14 +17,13 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.layout import assert_layout
-from tests.browser.support import PIN, ROOT, Api, Daemon, Shots, live
+from tests.browser.support import PIN, Api, Daemon, Shots, live
+from tests.message_list import page_texts
 
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
 SIZE_LANG = pytest.mark.parametrize(("size", "lang"), [
     ("phone", "en"), ("phone", "ru"), ("tablet", "en"), ("tablet", "ru")])
-I18N = ROOT / "companion" / "web" / "site" / "static" / "i18n"
-STRINGS = {lang: json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
-           for lang in ("en", "ru")}
+STRINGS = {lang: page_texts(lang) for lang in ("en", "ru")}
 BANKER_TAG = "0b0b0b0b"
 ORDER = ["new-game", "overview", "fix", "log", "screens", "tags", "games", "devices", "end"]
 SHOTS = itertools.count(1)

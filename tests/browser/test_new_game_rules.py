@@ -5,18 +5,15 @@ page's language, and the game it starts carries every rule as the banker set it.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from companion import i18n
 from companion.rules.house_rules import HouseRules
 from tests.browser.support import Api
 from tests.browser.test_table_experience import banker_page
-
-I18N = Path(__file__).parents[2] / "companion/web/site/static/i18n"
-STRINGS = {lang: json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "ru")}
 
 
 def other_value(rule: dict[str, Any]) -> Any:
@@ -63,7 +60,7 @@ def test_every_house_rule_is_settable_from_the_new_game_form(
     chosen = {}
     for rule in rules:
         key = rule["key"]
-        expect(form.locator(f'label[for="rule-{key}"]')).to_have_text(STRINGS[lang][f"rule.{key}"])
+        expect(form.locator(f'label[for="rule-{key}"]')).to_have_text(i18n.say(lang, f"page-rule-{key}"))
         chosen[key] = other_value(rule)
         set_rule(form, rule, chosen[key])
     for i, name in enumerate(["Ann", "Bob"]):

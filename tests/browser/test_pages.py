@@ -4,17 +4,16 @@ buys, and (expected to fail for now) a shared screen's auction pass confirmed by
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.browser.support import ROOT, SHOWN_MS, Api, Shots, VirtualTable, amount, live
+from tests.browser.support import SHOWN_MS, Api, Shots, VirtualTable, amount, live
+from tests.message_list import page_texts
 
-I18N = ROOT / "companion" / "web" / "site" / "static" / "i18n"
-RU = json.loads((I18N / "ru.json").read_text(encoding="utf-8"))
-EN = json.loads((I18N / "en.json").read_text(encoding="utf-8"))
+RU = page_texts("ru")
+EN = page_texts("en")
 
 
 def fill(text: str, **values: str) -> str:

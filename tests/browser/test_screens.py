@@ -15,7 +15,6 @@ text) and photographed in test-artifacts/browser/ (screens-<size>-<lang>-NN-<ste
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -24,12 +23,11 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.layout import assert_layout
-from tests.browser.support import PIN, ROOT, Api, Shots, live
+from tests.browser.support import PIN, Api, Shots, live
+from tests.message_list import page_texts
 
 SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
-I18N = ROOT / "companion" / "web" / "site" / "static" / "i18n"
-STRINGS = {code: json.loads((I18N / f"{code}.json").read_text(encoding="utf-8"))
-           for code in ("en", "ru")}
+STRINGS = {code: page_texts(code) for code in ("en", "ru")}
 EXPIRY_MS = 45_000  # a token wait lasts 30 s on the table (companion/web/app.py pair_timeout)
 RUNNING = re.compile(r"^[1-9][0-9]*$")  # a countdown's data-seconds, still above zero
 ANDROID = ("Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) "

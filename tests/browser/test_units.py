@@ -6,21 +6,19 @@ wrong-PIN notice at a time."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.support import PIN, ROOT, Api, Daemon, live, settle_turn
+from tests.browser.support import PIN, Api, Daemon, live, settle_turn
+from tests.message_list import page_texts
 
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
 SIZE_LANG = pytest.mark.parametrize(("size", "lang"), [
     ("phone", "en"), ("phone", "ru"), ("tablet", "en"), ("tablet", "ru")])
-I18N = ROOT / "companion" / "web" / "site" / "static" / "i18n"
-STRINGS = {lang: json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
-           for lang in ("en", "ru")}
+STRINGS = {lang: page_texts(lang) for lang in ("en", "ru")}
 
 
 def page_at(browser: Browser, daemon: Daemon, size: str, lang: str, path: str) -> Page:

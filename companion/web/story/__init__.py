@@ -3,23 +3,21 @@ with £ ("Bob pays Ann £8 rent for Whitechapel Road"), each event the engine te
 of the log, for the Table page's feed, the History page and the banker's log.
 
 The ledger keeps a movement's reason in English only; the words come from replaying the stored
-game (`Chronicle`), where every `Transfer` still carries its `why` as a catalog sentence. The
-templates here (`en.json`, `ru.json`) word a movement as a whole (and the timer's passes as the
-timer's); every event, and each log entry's sentence (the banker's undo list), is the engine's own
-wording, which writes every amount with its £.
+game (`Chronicle`), where every `Transfer` still carries its `why` as an engine sentence. The
+"story-" messages of companion/i18n/<lang>.ftl word a movement as a whole ("story-money-why-rent":
+{ $from }, { $to }, { MONEY($amount) } and the reason's own variables by their names); events are
+the engine's own wording.
 """
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
 from typing import Any
 
+from ... import i18n
+from ...i18n.persons import People
 from ...rules import Outcome, Sentence, Transfer
-from ...rules.texts import LANGUAGES, catalog, name_in
+from ...rules.texts import LANGUAGES, name_in
 
-HERE = Path(__file__).parent
 ACCOUNTS = ("bank", "pot")
 TIMER = "table"  # the source of the passes the auction clock makes (companion/table/auction_clock.py)
 
@@ -34,37 +32,27 @@ SAID_BY_MONEY = frozenset({
 Words = dict[str, str]
 
 
-@cache
-def templates(lang: str) -> dict[str, str]:
-    with open(HERE / f"{lang if lang in LANGUAGES else 'en'}.json", encoding="utf-8") as f:
-        loaded: dict[str, str] = json.load(f)
-    return loaded
+def story_id(key: str) -> str:
+    """The Fluent id of a story key: "money.why.rent" is "story-money-why-rent"."""
+    return "story-" + key.replace(".", "-")
 
 
-def template(key: str, lang: str) -> str | None:
-    return templates(lang).get(key) or templates("en").get(key)
-
-
-def sentence(key: str, lang: str) -> str:
-    """A template every catalog must have (KeyError naming it if not)."""
-    text = template(key, lang)
-    if text is None:
-        raise KeyError(f"no story template {key!r}")
-    return text
+def template(key: str, lang: str, **values: Any) -> str:
+    """The story's message `key` in this language with its named values."""
+    return i18n.say(lang, story_id(key), values)
 
 
 def pounds(amount: int, lang: str) -> str:
     """£1,500 in English, £1 500 in Russian (a no-break space, as the screens write it)."""
-    text = f"{amount:,}"
-    return "£" + (text.replace(",", "\u00a0") if lang == "ru" else text)
+    return i18n.money(amount, lang)
 
 
 def account(name: str, lang: str) -> str:
     """A player's name, or the bank / the pot as a sentence names them."""
     if name == "bank":
-        return catalog(lang)["the_bank"]
+        return i18n.say(lang, "rules-the_bank")
     if name == "pot":
-        return catalog(lang)["the_pot"]
+        return i18n.say(lang, "rules-the_pot")
     return name
 
 
@@ -77,12 +65,13 @@ def both(word: Any) -> Words:
     return {lang: word(lang) for lang in LANGUAGES}
 
 
-def money_words(transfer: Transfer, lang: str) -> str:
-    """One money movement as a whole sentence in this language."""
+def money_words(transfer: Transfer, lang: str, people: People | None = None) -> str:
+    """One money movement as a whole sentence in this language (`people`: the game's forms of
+    its players, which Russian sentences agree with)."""
     why = transfer.why
     source, target = transfer.source, transfer.target
-    named = {"from": account(source, lang), "to": account(target, lang),
-             "amount": pounds(transfer.amount, lang)}
+    named: dict[str, Any] = {"from": account(source, lang), "to": account(target, lang),
+                             "amount": transfer.amount}
     if source in ACCOUNTS and target in ACCOUNTS:
         direction = "bank"
     elif source in ACCOUNTS:
@@ -92,42 +81,41 @@ def money_words(transfer: Transfer, lang: str) -> str:
     else:
         direction = "between"
     if isinstance(why, Sentence):
-        values = [name_in(v, lang) for v in why.values]
+        values = why.named(lang, people)
         for key in (f"money.{why.key}.{direction}", f"money.{why.key}"):
-            text = template(key, lang)
-            if text is not None:
-                return _cap(text.format(*values, **named))
-        reason = why.words(lang)
+            if i18n.has(story_id(key)):
+                return _cap(i18n.say(lang, story_id(key), {**values, **named}))
+        reason = why.words(lang, people)
     elif why == "starting cash":  # the ledger's issuance at a new game (not the engine's)
-        return _cap(template("money.starting", lang).format(**named))  # type: ignore[union-attr]
+        return _cap(i18n.say(lang, "story-money-starting", named))
     else:
         reason = str(why)
-    return _cap(template(f"money.{direction}", lang).format(why=reason, **named))  # type: ignore[union-attr]
+    return _cap(i18n.say(lang, f"story-money-{direction}", {"why": reason, **named}))
 
 
-def event_words(event: Sentence, lang: str, key: str = "") -> str:
-    """An engine event in the engine's words (or the story's own `key` where the story tells it
-    otherwise, as the timer's pass; an `event.<key>` template here would word it again)."""
-    text = template(key, lang) if key and key != event.key else template(f"event.{event.key}", lang)
-    if text is None:
-        return event.words(lang)
-    return text.format(*(name_in(v, lang) for v in event.values))
+def event_words(event: Sentence, lang: str, key: str = "", people: People | None = None) -> str:
+    """An engine event in its own words, or in the story's own `key` where the story tells it
+    otherwise (the timer's pass)."""
+    if key and key != event.key and i18n.has(story_id(key)):
+        return i18n.say(lang, story_id(key), event.named(lang, people))
+    return event.words(lang, people)
 
 
-def story_items(seq: int, outcome: Outcome, source: str = "") -> list[dict[str, Any]]:
+def story_items(seq: int, outcome: Outcome, source: str = "",
+                people: People | None = None) -> list[dict[str, Any]]:
     """What one command adds to the story: its events and money movements in the engine's order
     (never re-sorted here). A pass the auction clock made (source "table") is the timer's, not
     the player's: "The time ran out: Cat did not bid"."""
     items: list[dict[str, Any]] = []
     for said in outcome.story:
         if isinstance(said, Transfer):
-            items.append(money_item(seq, said))
+            items.append(money_item(seq, said, people))
             continue
         if said.key in SAID_BY_MONEY:
             continue
         key = "timer.passes" if said.key == "auction.passes" and source == TIMER else said.key
         item = {"seq": seq, "kind": "turn" if key == "turn.next" else "event", "key": key,
-                "text": both(lambda lang, e=said, k=key: event_words(e, lang, k))}
+                "text": both(lambda lang, e=said, k=key: event_words(e, lang, k, people))}
         items.append(item | about(said))
     return items
 
@@ -144,20 +132,18 @@ def about(event: Sentence) -> dict[str, Any]:
     return shown
 
 
-def money_item(seq: int, transfer: Transfer) -> dict[str, Any]:
+def money_item(seq: int, transfer: Transfer, people: People | None = None) -> dict[str, Any]:
     why = transfer.why
     return {"seq": seq, "kind": "money", "key": why.key if isinstance(why, Sentence) else "",
             "from": transfer.source, "to": transfer.target, "amount": transfer.amount,
-            "text": both(lambda lang: money_words(transfer, lang))}
+            "text": both(lambda lang: money_words(transfer, lang, people))}
 
 
 def new_game_item(seq: int, players: list[str], cash: int) -> dict[str, Any]:
     def word(lang: str) -> str:
-        return template("story.new_game", lang).format(  # type: ignore[union-attr]
-            players=", ".join(players), amount=pounds(cash, lang))
+        return i18n.say(lang, "story-story-new_game", {"players": ", ".join(players), "amount": cash})
     return {"seq": seq, "kind": "event", "key": "story.new_game", "text": both(word)}
 
 
 def undone_words(words: Words) -> Words:
-    return {lang: template("money.undone", lang).format(text)  # type: ignore[union-attr]
-            for lang, text in words.items()}
+    return {lang: i18n.say(lang, "story-money-undone", {"line": text}) for lang, text in words.items()}

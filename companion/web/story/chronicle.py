@@ -31,7 +31,6 @@ from . import (
     event_words,
     money_words,
     new_game_item,
-    sentence,
     story_items,
     template,
     undone_words,
@@ -100,7 +99,7 @@ class Chronicle:
                     Transfer("bank", n, c, "starting cash"), lang))
                     for name, cash in zip(names, self.game.cash, strict=True) if cash]
                 told.items = [new_game_item(seq, names, self.game.cash[0])]
-                told.text = both(lambda lang: sentence("log.new", lang).format(players=", ".join(names)))
+                told.text = both(lambda lang: template("log.new", lang, players=", ".join(names)))
         elif kind in ("play", "redo"):
             if self.game is None:
                 return
@@ -110,7 +109,7 @@ class Chronicle:
                 self._tell(told, outcome)
                 if kind == "redo":
                     said = told.text
-                    told.text = {lang: sentence("log.redo", lang).format(said[lang]) for lang in said}
+                    told.text = {lang: template("log.redo", lang, line=said[lang]) for lang in said}
         elif kind == "undo":
             count = int(command.get("count", 1))
             undone = list(self.effective[-count:])
@@ -128,7 +127,7 @@ class Chronicle:
                     reversing += [undone_words(words) for words in reversed(before.money)]
                 told.money = reversing
                 key = "log.undo_one" if count == 1 else "log.undo_many"
-                told.text = both(lambda lang: sentence(key, lang).format(n=count))
+                told.text = both(lambda lang: template(key, lang, n=count))
         elif kind in ("clock", "import") and told is not None:
             told.text = both(lambda lang: template(f"log.{kind}", lang))
         if told is not None:
@@ -139,10 +138,12 @@ class Chronicle:
                 self.told.popitem(last=False)
 
     def _tell(self, told: Told, outcome: Outcome) -> None:
-        told.items = story_items(told.seq, outcome, told.source)
+        people = self.game.forms if self.game is not None else None
+        told.items = story_items(told.seq, outcome, told.source, people)
         told.money = [item["text"] for item in told.items if item["kind"] == "money"]
-        said = [(lambda lang, e=e: event_words(e, lang, "timer.passes"))
-                if e.key == "auction.passes" and told.source == TIMER else e.words
+        said = [(lambda lang, e=e: event_words(e, lang, "timer.passes", people))
+                if e.key == "auction.passes" and told.source == TIMER
+                else (lambda lang, e=e: e.words(lang, people))
                 for e in outcome.events]  # the log too tells the timer's passes as the timer's
         told.text = both(lambda lang: template("log.nothing", lang))
         if said:

@@ -6,7 +6,6 @@
 import { get, post, session } from "./api.js";
 import { deckName, loadBoard, squareName } from "./board.js";
 import { t } from "./i18n.js";
-import { plural } from "./plural.js";
 import { clear, confirmDialog, h, toast } from "./ui.js";
 import { openSection } from "./banker-sections.js";
 
@@ -62,7 +61,7 @@ export class EnrolPanel {
     if (!s || !this.board) return;
     const run = s.enrolment;
     const missing = s.meanings.filter((m) => !m.enrolled && !m.meaning.startsWith("card:")).length;
-    const parts = [h("p", { "data-test": "enrol-count" }, t(plural("enrol.count", s.tags), { n: s.tags, missing }))];
+    const parts = [h("p", { "data-test": "enrol-count" }, t("enrol.count", { n: s.tags, missing }))];
     if (this.unknown) parts.push(this.unknownBox());
     if (run?.running) parts.push(this.runBox(run));
     else {

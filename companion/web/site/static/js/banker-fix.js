@@ -8,6 +8,7 @@ import { loadBoard, squareName } from "./board.js";
 import { logEntries } from "./banker-overview.js";
 import { lang, t } from "./i18n.js";
 import { $, clear, confirmDialog, h, money, toast } from "./ui.js";
+import { personArgs } from "./persons.js";
 
 const accountName = (name) => (name === "bank" ? t("account.bank") : name === "pot" ? t("account.pot") : name);
 
@@ -140,7 +141,7 @@ function placeForm(board, entry) {
   form.onsubmit = async (e) => {
     e.preventDefault();
     await send({ do: "place", player: who.value, square: where.value },
-      t("banker.fix_place_ask", { player: who.value, square: squareName(board, where.value) }));
+      t("banker.fix_place_ask", { ...personArgs("player", who.value), square: squareName(board, where.value) }));
     redrawNow();
   };
   return form;

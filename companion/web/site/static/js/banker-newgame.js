@@ -7,6 +7,8 @@ import { t } from "./i18n.js";
 import { pieceSvg } from "./pieces.js";
 import { $, clear, confirmDialog, h, money, toast } from "./ui.js";
 
+// Whom sentences about a player agree with: she, he, or not said (gender-free sentences).
+export const GENDERS = ["she", "he", "not_said"];
 // The pieces of the set and the house rules as the engine defines them ({key, kind, default, min,
 // max, choices}), from GET /api/rules.
 let PIECES = [];
@@ -34,7 +36,7 @@ export class NewGameForm {
   constructor(form, { started }) {
     this.form = form;
     this.started = started;
-    this.seats = [{ name: "", piece: null }, { name: "", piece: null }];
+    this.seats = [{ name: "", piece: null, gender: "not_said" }, { name: "", piece: null, gender: "not_said" }];
     form.addEventListener("submit", (e) => { e.preventDefault(); this.submit(); });
     this.loaded = this.loadRules();
   }
@@ -55,7 +57,26 @@ export class NewGameForm {
     this.seats = this.seats.map((seat, i) => ({
       name: ($(`[data-test=new-game-player-${i}]`, this.form)?.value ?? seat.name),
       piece: ($(`[data-test=new-game-token-${i}]`, this.form)?.value ?? seat.piece),
+      gender: ($(`[data-test=new-game-gender-${i}]`, this.form)?.value ?? seat.gender),
+      chosen: seat.chosen,
     }));
+  }
+
+  // The gender the server guesses from a typed name (pymorphy3), pre-filled until the banker
+  // picks one: GET /api/names/<name>. The form may be drawn again meanwhile (a player added), so
+  // the answer goes to the seat and the select there now, if the name is still the same.
+  async guessGender(i, name) {
+    if (!name || this.seats[i]?.chosen) return;
+    let guess;
+    try {
+      guess = await get(`/api/names/${encodeURIComponent(name)}`, { quiet: true });
+    } catch { return; /* the banker chooses */ }
+    const input = $(`[data-test=new-game-player-${i}]`, this.form);
+    const seat = this.seats[i];
+    if (!seat || seat.chosen || input?.value.trim() !== name) return;
+    seat.gender = guess.gender || "not_said";
+    const select = $(`[data-test=new-game-gender-${i}]`, this.form);
+    if (select) select.value = seat.gender;
   }
 
   // A number's unit beside its box ("£ [1500]", "[10] %"), told to screen readers with the box.
@@ -100,9 +121,20 @@ export class NewGameForm {
         id: `seat-piece-${i}`, "data-test": `new-game-token-${i}`,
         onchange: (e) => preview.replaceChildren(pieceSvg(e.target.value)),
       }, PIECES.map((piece) => h("option", { value: piece, selected: piece === seat.piece }, t(`piece.${piece}`))));
+      const gender = h("select", {
+        id: `seat-gender-${i}`, "data-test": `new-game-gender-${i}`,
+        onchange: (e) => { this.seats[i].gender = e.target.value; this.seats[i].chosen = true; },
+      }, GENDERS.map((g) => h("option", { value: g, selected: g === seat.gender }, t(`banker.gender.${g}`))));
+      const name = h("input", {
+        id: `seat-name-${i}`, value: seat.name, required: true, maxlength: 24, autocomplete: "off",
+        placeholder: t("banker.player_n", { n: i + 1 }), "data-test": `new-game-player-${i}`,
+        onchange: (e) => this.guessGender(i, e.target.value.trim()),
+      });
       return h("li", { class: "seat" },
         h("label", { for: `seat-name-${i}`, class: "visually-hidden" }, t("banker.player_n", { n: i + 1 })),
-        h("input", { id: `seat-name-${i}`, value: seat.name, required: true, maxlength: 24, autocomplete: "off", placeholder: t("banker.player_n", { n: i + 1 }), "data-test": `new-game-player-${i}` }),
+        name,
+        h("label", { for: `seat-gender-${i}`, class: "visually-hidden" }, t("banker.gender")),
+        gender,
         preview,
         h("label", { for: `seat-piece-${i}`, class: "visually-hidden" }, t("banker.piece")),
         select,
@@ -116,7 +148,7 @@ export class NewGameForm {
         h("ol", { class: "seats" }, rows),
         seats.length < 8 ? h("button", {
           type: "button", class: "small", "data-test": "add-player",
-          onclick: () => { this.readSeats(); this.seats.push({ name: "", piece: PIECES.find((p) => !this.seats.some((s) => s.piece === p)) || PIECES[0] }); this.render(); },
+          onclick: () => { this.readSeats(); this.seats.push({ name: "", piece: PIECES.find((p) => !this.seats.some((s) => s.piece === p)) || PIECES[0], gender: "not_said" }); this.render(); },
         }, t("banker.add_player")) : null),
       h("details", { class: "rules", open: Boolean(open) }, h("summary", {}, t("banker.house_rules")),
         h("div", { class: "rule-grid" }, RULES.map((rule) => this.ruleField(rule)))),
@@ -160,7 +192,11 @@ export class NewGameForm {
     }
     const state = currentState();
     if (state?.game && !state.winner && !(await confirmDialog(t("banker.replace_game"), t("banker.start")))) return;
-    const body = { players, rules: this.readRules(), tokens: Object.fromEntries(this.seats.map((s) => [s.name.trim(), s.piece])) };
+    const body = {
+      players, rules: this.readRules(), tokens: Object.fromEntries(this.seats.map((s) => [s.name.trim(), s.piece])),
+      // only what the banker picked: the server guesses the rest from the names, as this form shows
+      genders: Object.fromEntries(this.seats.filter((s) => s.chosen).map((s) => [s.name.trim(), s.gender])),
+    };
     const clock = Object.fromEntries(Object.keys(AUCTION).map((key) => [key, parseInt($(`#auction-${key}`, this.form).value, 10)]));
     if (Object.values(clock).every(Number.isFinite)) body.auction_clock = clock;
     const seed = $("#seed").value.trim();

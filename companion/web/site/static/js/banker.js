@@ -13,7 +13,6 @@ import { EnrolPanel } from "./banker-enrol.js";
 import { foldSections, wireSections } from "./banker-sections.js";
 import { deviceStatusText } from "./devicestatus.js";
 import { local, t } from "./i18n.js";
-import { plural } from "./plural.js";
 import { start } from "./page.js";
 import { $, clear, confirmDialog, dateTimeText, debounce, h, toast } from "./ui.js";
 
@@ -110,7 +109,7 @@ function renderStatus(state) {
   let text;
   if (!state?.game) text = t("banker.no_game");
   else if (state.winner || !state.turn) text = t("banker.game_over", { game: state.game, winner: state.winner || "—" });
-  else text = t("banker.game_running", { game: state.game, stored: t(plural("banker.moves_stored", state.seq), { n: state.seq }), player: state.turn });
+  else text = t("banker.game_running", { game: state.game, stored: t("banker.moves_stored", { n: state.seq }), player: state.turn });
   $("#game-status").textContent = text;
   $("#section-end").hidden = !state?.game || Boolean(state.winner);
 }

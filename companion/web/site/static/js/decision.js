@@ -9,6 +9,7 @@ import { deckName, groupStyle, squareName } from "./board.js";
 import { lang, local, t } from "./i18n.js";
 import { tokenEl } from "./pieces.js";
 import { h, money, toast } from "./ui.js";
+import { personArgs, squareArgs } from "./persons.js";
 
 // A trade side in words: cash, each deed with its colour, price and mortgage, jail cards.
 export function sideChips(board, state, side) {
@@ -288,7 +289,7 @@ export class DecisionView {
 
   render_rent_claim(p, state) {
     const out = [h("p", { class: "rent-claim" },
-      t("decision.rent_claim", { player: p.player, payer: p.payer, amount: money(p.amount), square: squareName(this.board, p.square) }))];
+      t("decision.rent_claim", { ...personArgs("player", p.player, state), ...personArgs("payer", p.payer, state), amount: money(p.amount), ...squareArgs("square", this.board, p.square, squareName(this.board, p.square)) }))];
     const claim = allowed(state, p.player, { do: "claim_rent" });
     if (this.mine(p.player) && claim) {
       out.push(h("div", { class: "actions" },

@@ -2,6 +2,7 @@
 
 import { t } from "./i18n.js";
 import { clear, h } from "./ui.js";
+import { personArgs } from "./persons.js";
 
 // Pips of a die face on a 3x3 grid (cells 0..8).
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
@@ -17,7 +18,7 @@ export function renderDice(el, state) {
   if (!Array.isArray(roll) || roll.length !== 2) {
     el.removeAttribute("aria-label");
     el.removeAttribute("role");
-    return clear(el, h("span", { class: "muted no-roll" }, state?.turn ? t("table.not_rolled", { player: state.turn }) : ""));
+    return clear(el, h("span", { class: "muted no-roll" }, state?.turn ? t("table.not_rolled", personArgs("player", state.turn, state)) : ""));
   }
   const [a, b] = roll;
   el.setAttribute("aria-label", t("table.rolled", { a, b, total: a + b }));

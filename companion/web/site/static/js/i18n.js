@@ -1,24 +1,40 @@
-// Interface strings: /static/i18n/<lang>.json, looked up by key with English as the fallback.
-// Square names and card texts are not here: they come from /api/board in every language.
+// Interface strings in Project Fluent: /i18n/<lang>.ftl is companion/i18n/<lang>.ftl, the one file
+// per language the Python side words the engine's sentences from, formatted here by the vendored
+// @fluent/bundle with English as the fallback. A page asks t("nav.table"): its message is
+// "page-nav-table" (a dot of the page's key is a "-" of the Fluent id). Plurals are the messages'
+// own selectors ({ $n -> [one] ... *[other] ... }); money is { MONEY($amount) }, £1,500 / £1 500
+// as the Python side writes it. Square names and card texts are not here: they come from /api/board.
 // The language is chosen per screen and kept in localStorage; before a screen has chosen, the
 // page opens in the language the server picked from ?lang= or the browser's Accept-Language.
 
-export const LANGUAGES = { en: "EN", ru: "RU" }; // add a language: its JSON file and one entry here
+import { FluentBundle, FluentNumber, FluentResource } from "../vendor/fluent-bundle/index.js";
+
+export const LANGUAGES = { en: "EN", ru: "RU" }; // add a language: its .ftl file and one entry here
 const KEY = "companion.lang";
 
 let current = "en";
-let dict = {};
-let english = {};
+let bundle = null;
+let english = null;
 
 export const lang = () => current;
 
-async function fetchDict(code) {
+// £ and the language's grouping (CLDR, as babel does on the server): £1,500, £1 500.
+function money(code) {
+  const format = new Intl.NumberFormat(code, { maximumFractionDigits: 0 });
+  return ([amount]) => {
+    const n = amount instanceof FluentNumber ? amount.valueOf() : Number(amount);
+    return Number.isFinite(n) ? `£${format.format(n)}` : `£${amount ?? ""}`;
+  };
+}
+
+async function fetchBundle(code) {
+  // no isolation marks: the words are compared and shown as plain text, as on the Python side
+  const made = new FluentBundle(code, { useIsolating: false, functions: { MONEY: money(code) } });
   try {
-    const response = await fetch(`/static/i18n/${code}.json`, { cache: "no-cache" });
-    return response.ok ? await response.json() : {};
-  } catch {
-    return {};
-  }
+    const response = await fetch(`/i18n/${code}.ftl`, { cache: "no-cache" });
+    if (response.ok) made.addResource(new FluentResource(await response.text()));
+  } catch { /* offline: the keys show until the words come */ }
+  return made;
 }
 
 function stored() {
@@ -33,11 +49,11 @@ export async function initI18n() {
   }
   const wanted = (asked in LANGUAGES && asked) || stored() || document.documentElement.lang || "en";
   current = wanted in LANGUAGES ? wanted : "en";
-  // both dictionaries at once: a module asking known() meanwhile must not find the English only
-  const en = await fetchDict("en");
-  const here = current === "en" ? en : await fetchDict(current);
+  // both bundles at once: a module asking known() meanwhile must not find the English only
+  const en = await fetchBundle("en");
+  const own = current === "en" ? en : await fetchBundle(current);
   english = en;
-  dict = here;
+  bundle = own;
   document.documentElement.lang = current;
   translateDom();
 }
@@ -46,20 +62,37 @@ export async function setLang(code) {
   if (!(code in LANGUAGES) || code === current) return;
   try { localStorage.setItem(KEY, code); } catch { /* private mode: this page only */ }
   current = code;
-  dict = code === "en" ? english : await fetchDict(code);
+  bundle = code === "en" ? english : await fetchBundle(code);
   document.documentElement.lang = code;
   translateDom();
   window.dispatchEvent(new CustomEvent("langchange", { detail: code }));
 }
 
-// t("decision.buy", {player: "Ann"}): "{player}" placeholders are filled in.
-export function t(key, vars) {
-  let text = dict[key] ?? english[key] ?? key;
-  if (vars) text = text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
-  return text;
+export const messageId = (key) => `page-${key.replaceAll(".", "-")}`;
+
+// Numbers are written as they are (a seed, a count: "1500"); MONEY() groups amounts itself.
+function fluentArgs(vars) {
+  if (!vars) return undefined;
+  const args = {};
+  for (const [name, value] of Object.entries(vars)) {
+    args[name] = typeof value === "number" ? new FluentNumber(value, { useGrouping: false }) : value;
+  }
+  return args;
 }
 
-export const known = (key) => key in dict || key in english;
+// Any message of the file by its Fluent id, in this screen's language (else English); null if none.
+export function say(id, vars) {
+  for (const from of [bundle, english]) {
+    const message = from?.getMessage(id);
+    if (message?.value) return from.formatPattern(message.value, fluentArgs(vars), []);
+  }
+  return null;
+}
+
+// t("decision.buy", {player: "Ann"}): the message page-decision-buy with its variables filled in.
+export const t = (key, vars) => say(messageId(key), vars) ?? key;
+
+export const known = (key) => Boolean(bundle?.hasMessage(messageId(key)) || english?.hasMessage(messageId(key)));
 
 // A {"en": ..., "ru": ...} text from the edition, in this screen's language.
 export function local(texts) {

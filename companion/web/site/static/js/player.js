@@ -16,6 +16,7 @@ import { play } from "./sound.js";
 import { TapsView } from "./taps.js";
 import { TradeForm } from "./trade.js";
 import { $, clear, confirmDialog, h, money, toast } from "./ui.js";
+import { personArgs } from "./persons.js";
 
 await start();
 const board = await loadBoard();
@@ -95,7 +96,7 @@ $("#pay-jail-fine").addEventListener("click", () => mine({ do: "pay_jail_fine" }
 $("#use-jail-card").addEventListener("click", () => mine({ do: "use_jail_card" }));
 $("#end-turn").addEventListener("click", () => mine({ do: "end_turn" }));
 $("#bankrupt").addEventListener("click", async () => {
-  if (await confirmDialog(t("player.bankrupt_confirm", { player: me() }), t("action.bankrupt"))) mine({ do: "bankrupt" });
+  if (await confirmDialog(t("player.bankrupt_confirm", personArgs("player", me())), t("action.bankrupt"))) mine({ do: "bankrupt" });
 });
 
 function renderTurn(state, p) {

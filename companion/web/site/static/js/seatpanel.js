@@ -11,6 +11,7 @@ import { lang, t } from "./i18n.js";
 import { tokenEl } from "./pieces.js";
 import { TradeForm } from "./trade.js";
 import { $, clear, confirmDialog, h, money } from "./ui.js";
+import { personArgs } from "./persons.js";
 
 export class SeatPanel {
   // act(cmd, player): sends a command for that player (the Table page's, counting its waits).
@@ -31,7 +32,7 @@ export class SeatPanel {
       type: "button", class: "danger", "data-test": "action-bankrupt", hidden: true,
       onclick: async () => {
         const who = this.player;
-        if (await confirmDialog(t("player.bankrupt_confirm", { player: who }), t("action.bankrupt"))) act({ do: "bankrupt" }, who);
+        if (await confirmDialog(t("player.bankrupt_confirm", personArgs("player", who)), t("action.bankrupt"))) act({ do: "bankrupt" }, who);
       },
     });
     this.trade = new TradeForm(this.form, { board, me: () => this.player, act: mine, shared: true });

@@ -7,6 +7,7 @@ import { allowed, currentState } from "./api.js";
 import { deedChip } from "./decision.js";
 import { t } from "./i18n.js";
 import { clear, h, money } from "./ui.js";
+import { personArgs } from "./persons.js";
 
 export class TradeForm {
   // shared: on the Table page's seat panel, "Ann gives" rather than "I give".
@@ -73,7 +74,7 @@ export class TradeForm {
     }, partners.map((name) => h("option", { value: name, selected: name === partner }, name)));
     const counter = state.pending?.kind === "trade" && state.pending.to === this.me() && state.pending.from === partner;
     clear(form,
-      counter ? h("p", { class: "counter-note", "data-test": "counter-note" }, t("trade.counter_note", { player: partner })) : null,
+      counter ? h("p", { class: "counter-note", "data-test": "counter-note" }, t("trade.counter_note", personArgs("player", partner))) : null,
       h("div", { class: "field-row" }, h("label", { for: "trade-partner" }, t("trade.partner")), select),
       h("div", { class: "trade-sides-form" },
         side("give", this.shared ? t("decision.trade_gives", { player: this.me() }) : t("trade.i_give"), "give_cash", "give_cards", offer.free.give, fill?.give),

@@ -1,0 +1,161 @@
+"""Every sentence the table says, in Project Fluent: one `.ftl` file per language (`en.ftl`, `ru.ftl`
+beside this file), read here by fluent.runtime and served as it is to the pages' @fluent/bundle, so
+the engine's sentences, the story, the table's words and the pages' words come from one place.
+
+Ids say where a message is used ("rules-buy-buys", "story-money-why-rent", "table-token-wait_pair",
+"page-nav-table"); variables have names ({ $player }, { $square }); plurals and (in Russian) genders
+are Fluent selectors, decided by CLDR's rules, and money is `{ MONEY($amount) }`, formatted here and
+in the browser the same way: £1,500 in English, £1 500 in Russian. Other numbers are written as
+they are (a tag, a seed, a count), never grouped.
+
+This package imports nothing of ours, so the pure engine may use it as it uses its own data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fluent.runtime import FluentBundle
+
+# fluent.runtime, fluent.syntax and babel are imported when a sentence is first worded, not with the
+# engine: a simulation's worker processes word nothing and start 50 ms sooner without them.
+
+LANGUAGES = ("en", "ru")
+HERE = Path(__file__).parent
+CURRENCY = "£"
+
+
+def ftl_path(lang: str) -> Path:
+    """The .ftl file of a language the table speaks (English for any other)."""
+    return HERE / f"{lang if lang in LANGUAGES else 'en'}.ftl"
+
+
+@cache
+def _group_symbol(lang: str) -> str:
+    from babel.numbers import get_group_symbol
+
+    return get_group_symbol("ru" if lang == "ru" else "en")
+
+
+def money(amount: Any, lang: str) -> str:
+    """£1,500 in English, £1 500 in Russian: CLDR's thousands separator, from babel (i18n.js has
+    the browser's Intl write it the same way)."""
+    if isinstance(amount, bool) or not isinstance(amount, int | float):
+        return f"{CURRENCY}{amount}"
+    return CURRENCY + f"{int(amount):,}".replace(",", _group_symbol(lang))
+
+
+@cache
+def _runtime() -> tuple[Any, Any]:
+    """fluent.runtime's bundle and our whole numbers, made on first use. fluent.runtime turns every
+    int argument into a number that babel formats (a tenth of a millisecond each, on every
+    sentence); ours arrive ready: a `Count` selects a plural and prints as it is ("1500": a tag,
+    a seed, a count; money is grouped by MONEY)."""
+    from fluent.runtime import FluentBundle
+    from fluent.runtime.resolver import CurrentEnvironment, ResolverEnvironment
+    from fluent.runtime.types import FluentInt, FluentNumber
+
+    class Count(FluentInt):
+        options = FluentNumber.default_number_format_options
+
+        def __new__(cls, value: int) -> Count:
+            return int.__new__(cls, value)
+
+        def format(self, locale: Any) -> str:
+            return str(int(self))
+
+    class Bundle(FluentBundle):
+        def format_pattern(self, pattern: Any, args: Any = None) -> tuple[Any, list[Exception]]:
+            errors: list[Exception] = []
+            current = CurrentEnvironment(args=args or {})
+            env = ResolverEnvironment(context=self, current=current, errors=errors)
+            try:
+                result = pattern(env)
+            except ValueError as exc:
+                errors.append(exc)
+                result = "{???}"
+            return result, errors
+
+    return Bundle, Count
+
+
+@cache
+def bundle(lang: str) -> FluentBundle:
+    """The language's messages, parsed once per process; no Unicode isolation marks around
+    variables (our sentences are plain text, left to right, compared as written)."""
+    from fluent.runtime import FluentResource
+
+    lang = lang if lang in LANGUAGES else "en"
+    functions: dict[str, Any] = {"MONEY": lambda amount, **_: money(amount, lang)}  # a str is a Fluent value
+    found: FluentBundle = _runtime()[0]([lang], functions=functions, use_isolating=False)
+    found.add_resource(FluentResource(ftl_path(lang).read_text(encoding="utf-8")))
+    return found
+
+
+def _fluent(value: Any) -> Any:
+    """A value as our bundle takes it: an int as a Count, anything else as its text."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _runtime()[1](value)
+    return value if isinstance(value, str) else str(value)
+
+
+def has(message_id: str, lang: str = "en") -> bool:
+    return bundle(lang).has_message(message_id)
+
+
+def say(lang: str, message_id: str, values: Mapping[str, Any] | None = None) -> str:
+    """One message in one language, its variables filled in; a message the language lacks is
+    said in English (a KeyError only for an id no language has: a bug, not a refusal)."""
+    found = bundle(lang)
+    if not found.has_message(message_id):
+        found = bundle("en")
+    pattern = found.get_message(message_id).value
+    if pattern is None:
+        raise KeyError(message_id)
+    args = {name: _fluent(value) for name, value in values.items()} if values else None
+    text, _errors = found.format_pattern(pattern, args)
+    return str(text)
+
+
+def say_all(message_id: str, values: Mapping[str, Any] | None = None) -> dict[str, str]:
+    """The message in every language (what an API answer carries, so each screen picks its own)."""
+    return {lang: say(lang, message_id, values) for lang in LANGUAGES}
+
+
+@cache
+def _parsed(lang: str) -> dict[str, tuple[str, ...]]:
+    """Each message id of a language, in the file's order, with its variables in the order they
+    first appear (selectors included)."""
+    from fluent.syntax import ast, parse
+    from fluent.syntax.visitor import Visitor
+
+    class Variables(Visitor):
+        def __init__(self) -> None:
+            super().__init__()
+            self.names: list[str] = []
+
+        def visit_VariableReference(self, node: ast.VariableReference) -> None:  # noqa: N802 - the visitor's
+            if node.id.name not in self.names:
+                self.names.append(node.id.name)
+
+    found: dict[str, tuple[str, ...]] = {}
+    for entry in parse(ftl_path(lang).read_text(encoding="utf-8")).body:
+        if isinstance(entry, ast.Message):
+            seen = Variables()
+            seen.visit(entry)
+            found[entry.id.name] = tuple(seen.names)
+    return found
+
+
+def ids(lang: str = "en") -> list[str]:
+    """Every message id of a language, in the file's order."""
+    return list(_parsed(lang))
+
+
+def variables(message_id: str, lang: str = "en") -> tuple[str, ...]:
+    """A message's variables in the order they first appear in it."""
+    return _parsed(lang).get(message_id, ())
