@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from companion import i18n
 from companion.rules import Rejected, Sentence, new_game
 from companion.rules.raising import debt_advice
 from companion.rules.texts import LANGUAGES, Plural
@@ -43,7 +44,8 @@ def unpriced(said: Sentence) -> list[str]:
     for part in sentences(said):
         for lang in LANGUAGES:
             words = part.words(lang)
-            missing += [f"{part.key} ({lang}): {words!r}" for v in amounts(part) if f"£{v}" not in words]
+            missing += [f"{part.key} ({lang}): {words!r}"
+                        for v in amounts(part) if i18n.money(v, lang) not in words]
     return missing
 
 
