@@ -87,13 +87,19 @@ def _runtime() -> tuple[Any, Any]:
 def bundle(lang: str) -> FluentBundle:
     """The language's messages, parsed once per process; no Unicode isolation marks around
     variables (our sentences are plain text, left to right, compared as written)."""
-    from fluent.runtime import FluentResource
-
     lang = lang if lang in LANGUAGES else "en"
     functions: dict[str, Any] = {"MONEY": lambda amount, **_: money(amount, lang)}  # a str is a Fluent value
     found: FluentBundle = _runtime()[0]([lang], functions=functions, use_isolating=False)
-    found.add_resource(FluentResource(ftl_path(lang).read_text(encoding="utf-8")))
+    found.add_resource(_resource(lang))
     return found
+
+
+@cache
+def _resource(lang: str) -> Any:
+    """The language's file parsed once, for the bundle and for the messages' variables alike."""
+    from fluent.syntax import FluentParser
+
+    return FluentParser(with_spans=False).parse(ftl_path(lang).read_text(encoding="utf-8"))
 
 
 def _fluent(value: Any) -> Any:
@@ -130,7 +136,7 @@ def say_all(message_id: str, values: Mapping[str, Any] | None = None) -> dict[st
 def _parsed(lang: str) -> dict[str, tuple[str, ...]]:
     """Each message id of a language, in the file's order, with its variables in the order they
     first appear (selectors included)."""
-    from fluent.syntax import ast, parse
+    from fluent.syntax import ast
     from fluent.syntax.visitor import Visitor
 
     class Variables(Visitor):
@@ -143,7 +149,7 @@ def _parsed(lang: str) -> dict[str, tuple[str, ...]]:
                 self.names.append(node.id.name)
 
     found: dict[str, tuple[str, ...]] = {}
-    for entry in parse(ftl_path(lang).read_text(encoding="utf-8")).body:
+    for entry in _resource(lang).body:
         if isinstance(entry, ast.Message):
             seen = Variables()
             seen.visit(entry)

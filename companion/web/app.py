@@ -163,15 +163,13 @@ def check_origin() -> Any:
     return None
 
 
-FOREIGN_HOST = i18n.say_all("server-foreign_host")
-
-
 def foreign_host() -> Any:
     """The answer to a request for a name the table is not reached by: nothing of the table,
     to a page or to the API (a rebound page would read the wifi's QR code otherwise)."""
+    said = i18n.say_all("server-foreign_host")
     if request.path.startswith("/api/"):
-        return jsonify({"error": FOREIGN_HOST["en"], "words": FOREIGN_HOST}), 403
-    return Response(f"{FOREIGN_HOST['en']}\n{FOREIGN_HOST['ru']}\n", status=403,
+        return jsonify({"error": said["en"], "words": said}), 403
+    return Response(f"{said['en']}\n{said['ru']}\n", status=403,
                     mimetype="text/plain")
 
 

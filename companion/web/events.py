@@ -26,6 +26,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from .. import i18n
@@ -49,11 +50,12 @@ def sse(event: str, data: Any, event_id: int | None = None) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-EVICTED_WORDS = i18n.say_all("server-streams_full")
-EVICTED = sse("poll", {
-    "poll_after": POLL_AFTER, "stream_after": STREAM_AFTER,
-    "reason": EVICTED_WORDS["en"], "words": EVICTED_WORDS,
-})
+@cache
+def told_to_poll() -> str:
+    """The event that sends a stream's screen to polling, worded when first needed."""
+    words = i18n.say_all("server-streams_full")
+    return sse("poll", {"poll_after": POLL_AFTER, "stream_after": STREAM_AFTER, "reason": words["en"],
+                        "words": words})
 
 
 @dataclass(eq=False)
@@ -161,7 +163,7 @@ class Broker:
             self._streams.append(stream)
             self.evicted += len(evicted)
         for old in evicted:  # the oldest: a tab left open, a page reloaded, or a stranger's
-            self._drop(old, EVICTED)
+            self._drop(old, told_to_poll())
 
     def stream(self, first: list[str], session: str = "", address: str = "") -> Iterator[str]:
         """One dashboard's stream: what it missed first, then every event, with keep-alives."""

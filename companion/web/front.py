@@ -65,11 +65,11 @@ PIN_BURST = 3
 PINS_RATE = 2
 PINS_BURST = 10
 STARTS_WITHIN = 10.0  # seconds nginx may take to listen
-TOO_LARGE_WORDS = i18n.say_all("server-too_large")
-TOO_MANY_WORDS = i18n.say_all("server-too_many")
-TOO_LARGE = json.dumps({"error": TOO_LARGE_WORDS["en"], "words": TOO_LARGE_WORDS}, ensure_ascii=False)
-TOO_MANY = json.dumps({"error": TOO_MANY_WORDS["en"], "words": TOO_MANY_WORDS, "retry_after": 1},
-                      ensure_ascii=False)
+
+def _refusal(message: str, **extra: int) -> str:
+    """nginx's own JSON answer (413, 429), in every language, as the API answers."""
+    words = i18n.say_all(message)
+    return json.dumps({"error": words["en"], "words": words, **extra}, ensure_ascii=False)
 SOCKET_PATH_MAX = 100  # a unix socket's path must fit sockaddr_un (108 bytes with its NUL)
 
 
@@ -106,6 +106,7 @@ def listen_address(host: str, port: int) -> str:
 
 
 def configuration(folder: Path, sockets: Path, host: str, port: int, load: str = "") -> str:
+    too_large, too_many = _refusal("server-too_large"), _refusal("server-too_many", retry_after=1)
     """nginx.conf for the table: listening on host:port, proxying to waitress on `sockets`/app.sock.
 
     Every connection crosses nginx twice: the stream server (counting it per address) hands it
@@ -227,12 +228,12 @@ http {{
         }}
         location @too_large {{
             default_type application/json;
-            return 413 '{TOO_LARGE}';
+            return 413 '{too_large}';
         }}
         location @too_many {{
             default_type application/json;
             add_header Retry-After 1 always;
-            return 429 '{TOO_MANY}';
+            return 429 '{too_many}';
         }}
     }}
 }}
