@@ -23,6 +23,7 @@ branches, so the scale is a rough one; the emulated build shows that arm64 build
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import platform
@@ -52,7 +53,8 @@ PI_SYSBENCH = {
     "Pi 3B (Cortex-A53, 1.2 GHz; 3B+ by clock)": 687.45 * 1.2 / 1.4,
     "Pi Zero 2 W (Cortex-A53, 1.0 GHz; 3B+ by clock)": 687.45 * 1.0 / 1.4,
 }
-SOURCE_FILES = ("pyproject.toml", "README.md", "companion")
+SOURCE_FILES = ("pyproject.toml", "README.md", "companion", "bench/engine_speed.py")
+GAMES = ["--games", "40", "--players", "4", "--repeat", "1"]  # played by each build to compare
 IN_ROOTFS = Path("/root/companion-bench")  # inside the root file system: src/, venv/, store-*/
 
 
@@ -187,25 +189,44 @@ def chroot(rootfs: Path, *command: str, check: bool = True) -> subprocess.Comple
     return subprocess.run(["chroot", str(rootfs), *command], check=check, text=True, capture_output=True)
 
 
+def _source_digest() -> str:
+    digest = hashlib.sha256()
+    for name in SOURCE_FILES:
+        paths = sorted((ROOT / name).rglob("*")) if (ROOT / name).is_dir() else [ROOT / name]
+        for path in paths:
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(f"{path.relative_to(ROOT)}\n".encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
 def prepare_rootfs(rootfs: Path) -> None:
     """This checkout's source in the root file system, and a venv there with the project's own
     dependencies (mypy, setuptools) installed by pip, once."""
     base = rootfs / IN_ROOTFS.relative_to("/")
     src = base / "src"
-    shutil.rmtree(src, ignore_errors=True)
-    src.mkdir(parents=True)
-    for name in SOURCE_FILES:
-        if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copyfile(ROOT / name, src / name)
+    stamp = _source_digest()
+    if not (src / ".digest").is_file() or (src / ".digest").read_text() != stamp:
+        shutil.rmtree(src, ignore_errors=True)  # copied again only when changed: a build may be using it
+        src.mkdir(parents=True)
+        for name in SOURCE_FILES:
+            if (ROOT / name).is_dir():
+                shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                (src / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(ROOT / name, src / name)
+        (src / ".digest").write_text(stamp)
     if not (rootfs / "proc" / "self").exists():
         subprocess.run(["mount", "-t", "proc", "proc", str(rootfs / "proc")], check=True)
     if not (base / "venv" / "bin" / "mypyc").exists():
         shutil.copyfile("/etc/resolv.conf", rootfs / "etc" / "resolv.conf")
+        # The host's certificate authorities: pip there trusts what pip here does (a proxy's own).
+        shutil.copyfile("/etc/ssl/certs/ca-certificates.crt", rootfs / "etc/ssl/certs/ca-certificates.crt")
         print(f"preparing {rootfs}: a venv and pip install of the project (emulated: minutes)", flush=True)
         chroot(rootfs, "python3", "-m", "venv", str(IN_ROOTFS / "venv"))
-        chroot(rootfs, str(IN_ROOTFS / "venv" / "bin" / "pip"), "install", "-q", str(IN_ROOTFS / "src"))
+        pip = str(IN_ROOTFS / "venv" / "bin" / "pip")
+        done = chroot(rootfs, pip, "install", "-q", str(IN_ROOTFS / "src"), check=False)
+        if done.returncode != 0:
+            sys.exit(f"pip install in {rootfs} failed:\n{done.stdout[-2000:]}{done.stderr[-3000:]}")
 
 
 def emulated_build(rootfs: Path, recipe: str, limit_mb: int | None) -> Figures:
@@ -217,6 +238,18 @@ def emulated_build(rootfs: Path, recipe: str, limit_mb: int | None) -> Figures:
     version = chroot(rootfs, "sh", "-c", ". /etc/os-release; echo $PRETTY_NAME").stdout.strip()
     return measure(["chroot", str(rootfs), "sh", "-c", script], {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin"},
                    f"emulated {machine} ({version}, qemu-user)", recipe, limit_mb)
+
+
+def games_played(prefix: list[str], python: str, src: Path, store: Path, engine: str) -> str:
+    """The fingerprint of GAMES played by `engine` (bench/engine_speed.py), or why there is none."""
+    script = (f"cd {src} && PYTHONPATH={src} COMPANION_COMPILED_DIR={store} "
+              f"exec {python} bench/engine_speed.py --engine {engine} {' '.join(GAMES)}")
+    done = subprocess.run([*prefix, "sh", "-c", script], capture_output=True, text=True, check=False)
+    try:
+        figures = json.loads(done.stdout)
+    except ValueError:
+        return f"failed: {done.stderr.strip()[-300:]}"
+    return f"{figures['fingerprint']} ({figures['engine']}, {figures['player_turns']} player-turns)"
 
 
 def sysbench(prefix: list[str], seconds: int) -> dict[str, float] | None:
@@ -249,6 +282,7 @@ def main() -> int:
     recipes = args.recipe or list(RECIPES)
     results: list[Figures] = []
     rates: dict[str, dict[str, float] | None] = {}
+    games: dict[str, str] = {}
     if not args.no_native:
         rates["native"] = sysbench([], args.sysbench_seconds)
         for recipe in recipes:
@@ -257,10 +291,20 @@ def main() -> int:
     if args.rootfs:
         prepare_rootfs(args.rootfs)
         rates["emulated"] = sysbench(["chroot", str(args.rootfs)], args.sysbench_seconds)
+        prefix = ["chroot", str(args.rootfs)]
+        python, src = str(IN_ROOTFS / "venv" / "bin" / "python"), IN_ROOTFS / "src"
         for recipe in recipes:
             results.append(emulated_build(args.rootfs, recipe, args.limit_mb))
             print(json.dumps(asdict(results[-1])), flush=True)
-    print(json.dumps({"sysbench_single_core": rates}))
+            if results[-1].ok:
+                store = IN_ROOTFS / f"store-{recipe}"
+                games[f"emulated, {recipe} build"] = games_played(prefix, python, src, store, "compiled")
+        if games:
+            games["emulated, pure"] = games_played(prefix, python, src, IN_ROOTFS / "none", "pure")
+            games["native, pure"] = games_played([], sys.executable, ROOT, Path("/nonexistent"), "pure")
+    print(json.dumps({"sysbench_single_core": rates, "games": games}))
+    for who, fingerprint in games.items():
+        print(f"{' '.join(GAMES)}: {who}: {fingerprint}")
     for figures in results:
         state = "built" if figures.ok else "FAILED"
         print(f"{figures.where}, {figures.recipe}: {state} in {figures.wall_s:.0f} s wall, "
