@@ -517,7 +517,7 @@ build_compiled() {
     if ((available < BUILD_MEMORY_MB)); then
         recipe=fit
         say "${available} MB of memory and swap available: the build made to fit (-O2, a C file per module;"
-        say "about 10% slower to play than the full build, which needs about $BUILD_MEMORY_MB MB)"
+        say "it plays the same games as fast as the full build, which needs about $BUILD_MEMORY_MB MB)"
     else
         recipe=full
     fi
@@ -528,8 +528,8 @@ build_compiled() {
     COMPANION_COMPILED_RECIPE=$recipe nohup nice -n 19 "$VENV/bin/python" -P -m companion.compiled \
         >"$PREFIX/compiled.log" 2>&1 &
     echo "$!" >"$PREFIX/compiled.pid"
-    say "building ($recipe) in the background, a few minutes on a Pi 4, up to half an hour on a Zero 2 W"
-    say "(README's \"On the Pi\"): $PREFIX/compiled.log"
+    say "building ($recipe) in the background, a few minutes (estimated: 2 on a Pi 4, 5 on a Zero 2 W;"
+    say "README's \"On the Pi\"); it ends with the real time in $PREFIX/compiled.log"
 }
 
 addresses() {
