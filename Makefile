@@ -17,7 +17,8 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 # The compiled engine `companion simulate` plays with: built once per version of its source (about
-# 20 s), nothing to do when it is there; without a C compiler it says so and simulate plays pure.
+# a minute on a PC, README "On the Pi" for a Pi), nothing to do when it is there; without a C
+# compiler it says so and simulate plays pure.
 # A failed build does not stop the rest: tests/test_compiled.py then fails and says why.
 compiled: $(VENV)/.installed
 	-$(VENV)/bin/python -m companion.compiled

@@ -38,9 +38,13 @@ HOTSPOT_PACKAGES=(dnsmasq-base wpasupplicant)
 # Debian 13 lacks (then the devices report "offline"; a container or a PC has none anyway).
 GPIO_PACKAGES=(python3-lgpio python3-spidev)
 LOG=/var/log/companion-install.log
-# The compiled engine (companion simulate, odds) needs ~630 MB at once to build (cc1 on one big C
-# file): below this much available memory and swap it is not built (the pure engine is used).
+# The compiled engine (companion simulate, odds): its full build (-O3, one big C file) needs ~700 MB
+# at once, the build made to fit (-O2, a C file per module) ~300 MB; below these amounts of available
+# memory and swap the fit one is built, or none (the pure engine is used). The same figures as
+# companion/compiled/recipe.py's; bench/compiled_build.py measures them.
 BUILD_MEMORY_MB=800
+FIT_MEMORY_MB=350
+MEMINFO=/proc/meminfo
 # Seconds between the hotspot step and wlan0's switch when an ssh session is on wlan0: its last words
 # reach the session first.
 SWITCH_DELAY=10
@@ -503,20 +507,29 @@ setup_hotspot() {
 # one): built in the background once the service runs, and only with the memory for it.
 build_compiled() {
     step "the compiled engine (companion simulate and the odds; the table runs without it)"
-    local available
-    available="$(awk '/^(MemAvailable|SwapFree):/ {kb += $2} END {print int(kb / 1024)}' /proc/meminfo)"
-    if ((available < BUILD_MEMORY_MB)); then
-        say "skipped: ${available} MB of memory and swap available, the build needs about $BUILD_MEMORY_MB MB"
-        say "(a Pi Zero 2 W or a 3 with 512 MB-1 GB): companion simulate uses the pure engine, and says so"
+    local available recipe
+    available="$(awk '/^(MemAvailable|SwapFree):/ {kb += $2} END {print int(kb / 1024)}' "$MEMINFO")"
+    if ((available < FIT_MEMORY_MB)); then
+        say "skipped: ${available} MB of memory and swap available, even the build made to fit needs about $FIT_MEMORY_MB MB"
+        say "(add swap: README, \"On the Pi\"): companion simulate uses the pure engine, and says so"
         return
+    fi
+    if ((available < BUILD_MEMORY_MB)); then
+        recipe=fit
+        say "${available} MB of memory and swap available: the build made to fit (-O2, a C file per module;"
+        say "it plays the same games as fast as the full build, which needs about $BUILD_MEMORY_MB MB)"
+    else
+        recipe=full
     fi
     if ((DRY)); then
-        say "would run in the background: nice $(shown "$VENV/bin/python" -P -m companion.compiled)"
+        say "would run in the background: COMPANION_COMPILED_RECIPE=$recipe nice $(shown "$VENV/bin/python" -P -m companion.compiled)"
         return
     fi
-    nohup nice -n 19 "$VENV/bin/python" -P -m companion.compiled >"$PREFIX/compiled.log" 2>&1 &
+    COMPANION_COMPILED_RECIPE=$recipe nohup nice -n 19 "$VENV/bin/python" -P -m companion.compiled \
+        >"$PREFIX/compiled.log" 2>&1 &
     echo "$!" >"$PREFIX/compiled.pid"
-    say "building in the background (minutes on a Pi 4, see README's \"On the Pi\"): $PREFIX/compiled.log"
+    say "building ($recipe) in the background, a few minutes (estimated: 2 on a Pi 4, 5 on a Zero 2 W;"
+    say "README's \"On the Pi\"); it ends with the real time in $PREFIX/compiled.log"
 }
 
 addresses() {

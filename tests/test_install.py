@@ -84,9 +84,10 @@ def test_the_dry_run_tells_every_step_and_changes_nothing() -> None:
     # lgpio from a wheel or the distribution, never its source build (liblgpio-dev: not on Debian 13)
     assert f"{pip} --only-binary lgpio --upgrade '/tmp/companion-src[pi]'" in lines
     assert f"{pip} --no-deps 'mfrc522-python>=0.0.9,<0.1'" in lines
-    assert ("would run in the background: nice /opt/companion/venv/bin/python -P -m companion.compiled"
-            in lines or any(line.startswith("skipped: ") and "the build needs about 800 MB" in line
-                            for line in lines))
+    assert any(re.fullmatch(r"would run in the background: COMPANION_COMPILED_RECIPE=(full|fit) nice "
+                            r"/opt/companion/venv/bin/python -P -m companion\.compiled", line)
+               for line in lines) or any(line.startswith("skipped: ") and "needs about 350 MB" in line
+                                         for line in lines)
     assert any(line.startswith("would write /etc/companion/config.toml") for line in lines) or \
         any(line.startswith("kept as it is") for line in lines)
     assert "would run: install -m 0644 " + str(SYSTEMD / "companion.service") + \
@@ -512,3 +513,27 @@ def test_a_run_is_logged_and_the_next_says_where_the_last_one_stopped(tmp_path: 
     assert "the last run" in second and "stopped after: the program: a virtualenv" in second
     assert "takes every step again" in second
     assert "stopped after" not in run("true")  # the second one finished
+
+
+@pytest.mark.parametrize(("available_mb", "expected"), [
+    (4000, "COMPANION_COMPILED_RECIPE=full nice"),
+    (500, "COMPANION_COMPILED_RECIPE=fit nice"),
+    (200, None),
+], ids=["a Pi 4: the full build", "a Zero 2 W: the build made to fit", "too little: none"])
+def test_the_compiled_build_is_chosen_by_the_memory_and_swap_available(
+        tmp_path: Path, available_mb: int, expected: str | None) -> None:
+    """MemAvailable and SwapFree together decide: the full build, the one made to fit, or none."""
+    meminfo = tmp_path / "meminfo"
+    half = available_mb * 1024 // 2
+    meminfo.write_text(f"MemTotal:  9999999 kB\nMemFree:  1 kB\nMemAvailable:  {half} kB\n"
+                       f"SwapTotal:  {half} kB\nSwapFree:  {half} kB\n")
+    done = subprocess.run(["bash", "-c", f"source {SYSTEMD / 'install.sh'}; DRY=1; MEMINFO={meminfo}; "
+                           "build_compiled"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    background = [line.strip() for line in done.stdout.splitlines() if "would run in the background" in line]
+    if expected is None:
+        assert background == [] and f"skipped: {available_mb} MB of memory and swap available" in done.stdout
+        assert "pure engine" in done.stdout
+    else:
+        assert len(background) == 1 and expected in background[0], done.stdout
+        assert ("the build made to fit" in done.stdout) == (expected.endswith("fit nice"))

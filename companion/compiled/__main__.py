@@ -1,15 +1,17 @@
 """`python -m companion.compiled`: make sure the build of this source exists (the set-up runs it).
 
-Exit status 0 when it is there or cannot be made on this machine (no C compiler: `companion simulate`
-then uses the pure engine, and says so); 1 when a compiler is there but the build failed.
+Exit status 0 when it is there or cannot be made on this machine (no C compiler, or too little memory
+and swap: `companion simulate` then uses the pure engine, and says so); 1 when the build failed or
+COMPANION_COMPILED_RECIPE names no recipe.
 """
 
 from __future__ import annotations
 
 import sys
 
-from .build import BuildError, build, missing_tools
+from .build import BuildError, build, missing_tools, short_of_memory
 from .modules import read_source
+from .recipe import TAKES, UnknownRecipe, available_mb, choose_recipe
 from .store import default_store, fresh_build
 
 
@@ -24,16 +26,26 @@ def main() -> int:
     if reason:
         print(f"compiled engine: not built, {reason}; companion simulate will use the pure engine")
         return 0
-    print(f"compiled engine: compiling {len(source.modules)} modules with mypyc "
-          "(a minute or more; on a Pi several: README, \"On the Pi\")...", flush=True)
+    available = available_mb()
     try:
-        made = build(source, store)
+        recipe = choose_recipe(available=available)
+    except UnknownRecipe as exc:
+        print(f"compiled engine: {exc}", file=sys.stderr)
+        return 1
+    reason = short_of_memory(recipe, available)
+    if reason:
+        print(f"compiled engine: not built, {reason}; companion simulate will use the pure engine")
+        return 0
+    print(f"compiled engine: compiling {len(source.modules)} modules with mypyc ({recipe.describe()}; "
+          f"{TAKES}: README, \"On the Pi\")...", flush=True)
+    try:
+        made = build(source, store, recipe)
     except BuildError as exc:
         print(f"compiled engine: {exc.reason}", file=sys.stderr)
         if exc.log is not None:
             print(exc.log.read_text(encoding="utf-8")[-3000:], file=sys.stderr)
         return 1
-    print(f"compiled engine: built in {made.seconds:.0f} s ({made.folder})")
+    print(f"compiled engine: built in {made.seconds:.0f} s, the {made.recipe} recipe ({made.folder})")
     return 0
 
 

@@ -2,7 +2,8 @@
 
 The copy is compiled in a temporary folder inside the store and renamed into place whole, so a build
 is complete or absent, and two builds of the same source at once are harmless (the first rename
-wins). It takes about 20 s on two cores, nearly all of it the C compiler.
+wins). Nearly all of its time and memory is the C compiler's: the recipe (recipe.py) says how much,
+and README's "On the Pi" quotes what `bench/compiled_build.py` measured.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 
 from .errors import CompiledError
 from .modules import Source
+from .recipe import Recipe, UnknownRecipe, available_mb, choose_recipe
 from .store import MANIFEST, Build, failure_log, fresh_build, prune
 
 # Run by the build's own Python in the copy: mypyc's documented setuptools route (`mypycify`).
@@ -30,9 +32,9 @@ SETUP = """\
 import sys
 from setuptools import setup
 from mypyc.build import mypycify
-group, temp, *files = sys.argv[1:]
+group, temp, opt_level, multi_file, *files = sys.argv[1:]
 setup(name="companion-compiled", script_args=["build_ext", "--inplace", "--build-temp", temp],
-      ext_modules=mypycify(files, opt_level="3", group_name=group))
+      ext_modules=mypycify(files, opt_level=opt_level, multi_file=multi_file == "1", group_name=group))
 """
 
 
@@ -59,6 +61,24 @@ def missing_tools() -> str | None:
     return None
 
 
+def short_of_memory(recipe: Recipe, available: int | None) -> str | None:
+    """Why the build would not fit in the memory and swap available now, or None."""
+    if available is None or available >= recipe.needs_mb:
+        return None
+    return (f"only {available} MB of memory and swap available, and the {recipe.name} build needs about "
+            f"{recipe.needs_mb} MB (add swap: README, \"On the Pi\")")
+
+
+def cannot_start() -> str | None:
+    """Why no build can start now (COMPANION_COMPILED_RECIPE names none, or too little memory for the
+    recipe this machine gets), or None: said before "compiling" is."""
+    available = available_mb()
+    try:
+        return short_of_memory(choose_recipe(available=available), available)
+    except UnknownRecipe as exc:
+        return str(exc)
+
+
 def _copy_package(source: Source, into: Path) -> None:
     """The whole package's Python files (mypy reads what the compiled modules import) and data."""
     package = source.root / "companion"
@@ -79,12 +99,22 @@ def _check_copy(source: Source, copy: Path) -> None:
             raise BuildError(f"{name} changed while the engine was being compiled: run again")
 
 
-def build(source: Source, store: Path) -> Build:
-    """Compile `source` into `store` (or find it there already); raise BuildError when it cannot."""
+def build(source: Source, store: Path, recipe: Recipe | None = None) -> Build:
+    """Compile `source` into `store` (or find it there already) with `recipe`, by default the one that
+    suits the memory available now; raise BuildError when it cannot."""
     found = fresh_build(source, store)
     if found is not None:
         return found
     reason = missing_tools()
+    if reason:
+        raise BuildError(reason)
+    available = available_mb()
+    if recipe is None:
+        try:
+            recipe = choose_recipe(available=available)
+        except UnknownRecipe as exc:
+            raise BuildError(str(exc)) from None
+    reason = short_of_memory(recipe, available)
     if reason:
         raise BuildError(reason)
     try:
@@ -99,7 +129,8 @@ def build(source: Source, store: Path) -> Build:
         _check_copy(source, src)
         group = f"companion_{source.key[:12]}"
         done = subprocess.run(
-            [sys.executable, "-c", SETUP, group, str(work / "temp"), *source.modules.values()],
+            [sys.executable, "-c", SETUP, group, str(work / "temp"), recipe.opt_level,
+             "1" if recipe.multi_file else "0", *source.modules.values()],
             cwd=src, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True, check=False,
         )
@@ -121,7 +152,7 @@ def build(source: Source, store: Path) -> Build:
             shutil.copyfile(src / name, out / name)
         seconds = time.monotonic() - started
         manifest = {"key": source.key, "group": group, "modules": modules, "hashes": source.hashes,
-                    "seconds": round(seconds, 1), "python": sys.version.split()[0],
+                    "seconds": round(seconds, 1), "recipe": recipe.name, "python": sys.version.split()[0],
                     "mypy": _mypy_version(), "built": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
         (out / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
         try:

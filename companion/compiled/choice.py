@@ -1,8 +1,9 @@
 """Which engine a run of `companion simulate` gets: the compiled one whenever it can be had.
 
 "auto" (the default) uses the build of the source on disk now, compiling it first when there is none
-(after an edit or a `git pull`: about 20 s, said on standard error), and falls back to the pure
-engine, saying why in one line, when no build can be made. "compiled" fails instead of falling back;
+(after an edit or a `git pull`: recipe.TAKES says how long, and standard error says it), and falls
+back to the pure engine, saying why in one line, when no build can be made (no C compiler, or too
+little memory and swap for even the build made to fit). "compiled" fails instead of falling back;
 "pure" never compiles. A build that failed for this source is not retried by itself: `python -m
 companion.compiled` (run by `make`) tries again.
 """
@@ -12,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from .build import BuildError, build, missing_tools
+from .build import BuildError, build, cannot_start, missing_tools
 from .errors import CompiledError
 from .modules import read_source
+from .recipe import TAKES
 from .store import Build, default_store, failure_log, fresh_build
 
 ENGINES = ("auto", "compiled", "pure")
@@ -39,8 +41,9 @@ def choose(engine: str, say: Callable[[str], None], store: Path | None = None) -
     if reason is None and failed.exists():
         reason = f"it failed to compile for this source (log: {failed}; `make compiled` retries)"
     if reason is None:
-        say("compiling the engine with mypyc for this source (once, about 20 s; "
-            "--engine pure skips it)")
+        reason = cannot_start()
+    if reason is None:
+        say(f"compiling the engine with mypyc for this source (once; {TAKES}; --engine pure skips it)")
         try:
             made = build(source, store)
         except BuildError as exc:

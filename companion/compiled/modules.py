@@ -2,7 +2,8 @@
 
 A build is made from, and only ever used for, one exact source: its key hashes every listed file, the
 data files compiled code reads from its own folder (the editions), the Python it is built for and the
-build recipe. Package `__init__` files stay pure Python, so a package imports as usual and only its
+build's layout (RECIPE). How hard the C compiler optimises (recipe.py) is not in it: either way the
+same games are played. Package `__init__` files stay pure Python, so a package imports as usual and only its
 modules are swapped.
 """
 
@@ -17,7 +18,9 @@ from pathlib import Path
 # Paths under the folder that holds the `companion` package; add a glob here to compile more.
 COMPILED = ("companion/rules/**/*.py", "companion/bots/**/*.py", "companion/simulate/play.py",
             "companion/odds/rollout.py")
-RECIPE = "mypyc -O3, one shared library, v1"  # change it when the build's options change
+# Change it when the build's layout changes. The recipe (recipe.py: -O3 or -O2, one C file or one
+# a module) is not in the key: both play the same games, and the manifest says which made a build.
+RECIPE = "mypyc, one shared library, v2"
 ROOT = Path(__file__).resolve().parents[2]
 NOT_DATA = {".py", ".pyc", ".pyi", ".so", ".pyd"}
 

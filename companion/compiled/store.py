@@ -42,6 +42,7 @@ class Build:
     modules: dict[str, str]  # module name -> its extension file, relative to the folder
     hashes: dict[str, str]  # the source files it was built from -> sha256
     seconds: float  # how long the build took
+    recipe: str = "full"  # how it was compiled (recipe.py); builds before the recipes were all "full"
 
     @classmethod
     def read(cls, folder: Path) -> Build | None:
@@ -51,7 +52,7 @@ class Build:
             manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
             build = cls(folder=folder, key=manifest["key"], group=manifest["group"],
                         modules=dict(manifest["modules"]), hashes=dict(manifest["hashes"]),
-                        seconds=float(manifest["seconds"]))
+                        seconds=float(manifest["seconds"]), recipe=str(manifest.get("recipe", "full")))
         except (OSError, ValueError, KeyError, TypeError):
             return None
         if not all(path.is_file() for path in build.files().values()):
