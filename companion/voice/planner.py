@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .moments import RANK, Moment
+from .moments import KINDS, RANK, Moment
 from .words import LANGUAGES, say, spoken_amounts
 
 SETTLE = 0.3  # seconds without a new moment after which a burst is said
@@ -71,6 +71,10 @@ class Planner:
         self.settle, self.longest, self.parts = settle, longest, parts
         self.pending: list[Moment] = []
         self.began = self.grew = 0.0
+
+    @property
+    def kinds_said(self) -> frozenset[str]:
+        return frozenset(KINDS) if self.kinds is None else self.kinds
 
     def add(self, moments: Iterable[Moment], now: float) -> None:
         """Moments of a stored command (only the kinds this table says)."""
