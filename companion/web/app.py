@@ -94,9 +94,10 @@ def _blueprints() -> list[Blueprint]:
     from .pages import pages
     from .screens import screens
     from .simulated import simulated
+    from .voice import voice
     from .watching import watching
 
-    return [watching, acting, banker, enrolment, clock, simulated, feed, screens, pages, auction]
+    return [watching, acting, banker, enrolment, clock, simulated, feed, screens, pages, auction, voice]
 
 
 def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Blueprint] = ()) -> Flask:

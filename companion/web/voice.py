@@ -40,8 +40,8 @@ def wav(name: str) -> Any:
 
 
 def install(app: Flask, ctx: Any, found: Voice | None) -> None:
-    """The blueprint, and the voice's utterances sent to every screen."""
+    """The voice the blueprint answers for (registered with the others, in app.py), and its
+    utterances sent to every screen."""
     app.extensions["companion.voice"] = found
-    app.register_blueprint(voice)
     if found is not None:
         found.send = lambda said: ctx.broker.send(sse("voice", said))
