@@ -20,6 +20,7 @@ voice-jail = { $player } goes to jail.
 voice-jail-leaves = { $player } leaves jail.
 voice-auction-opens = { $lot } goes to auction.
 voice-auction-last = Last seconds for { $lot }!
+voice-bid = { $player } bids { POUNDS($amount) }.
 voice-auction-wins = { $player } wins { $lot } for { POUNDS($amount) }.
 voice-auction-none = Nobody bids: { $lot } stays with the bank.
 voice-debt = { $player } owes { POUNDS($amount) } to { $creditor }.

@@ -15,12 +15,14 @@ from ..rules import Outcome, Sentence, Transfer
 from ..rules.texts import LANGUAGES, catalog, name_in
 
 # Every kind of moment, in the config's words ([voice] moments); "auction" covers its opening,
-# last seconds and winner, "jail" going in and coming out.
-KINDS = ("turn", "roll", "buy", "rent", "card", "jail", "auction", "debt", "bankrupt", "winner")
+# last seconds and winner, "jail" going in and coming out. Each bid ("bid") is said only where the
+# config asks for it: a lively auction would talk over itself.
+KINDS = ("turn", "roll", "buy", "rent", "card", "jail", "auction", "bid", "debt", "bankrupt", "winner")
+SAID = tuple(kind for kind in KINDS if kind != "bid")  # what a table says unless its config says otherwise
 
 # How much a moment matters when a burst must be cut to one sentence (higher is kept first).
 RANK = {"winner": 9, "bankrupt": 8, "debt": 7, "auction": 6, "jail": 5, "rent": 4, "buy": 4,
-        "card": 3, "roll": 2, "turn": 1}
+        "card": 3, "roll": 2, "bid": 2, "turn": 1}
 
 LEAVES_JAIL = frozenset({"jail.pays_fine", "jail.uses_card", "jail.rolls_doubles", "jail.third_fail"})
 
@@ -131,6 +133,8 @@ def _event(seq: int, event: Sentence, game: Any, rolled: bool, before: Sequence[
     if key.startswith("auction.bank_opens_"):
         return Moment(seq, "auction", "voice-auction-opens",
                       {"lot": named(Sentence("auction.bank_" + key.rsplit("_", 1)[1]))})
+    if key == "auction.bids":
+        return Moment(seq, "bid", "voice-bid", {"player": v[0], "amount": int(v[1]), "lot": named(v[2])})
     if key == "auction.wins":
         return Moment(seq, "auction", "voice-auction-wins",
                       {"player": v[0], "lot": named(v[1]), "amount": int(v[2])})

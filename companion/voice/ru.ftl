@@ -21,6 +21,7 @@ voice-jail = { $player } отправляется в тюрьму.
 voice-jail-leaves = { $player } выходит из тюрьмы.
 voice-auction-opens = Аукцион: { $lot }.
 voice-auction-last = Последние секунды аукциона: { $lot }!
+voice-bid = Ставка: { $player }, { POUNDS($amount) }.
 voice-auction-wins = Аукцион выигрывает { $player }: { $lot } за { POUNDS($amount) }.
 voice-auction-none = Ставок нет: { $lot } остаётся у банка.
 voice-debt = { $gender ->

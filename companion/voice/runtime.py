@@ -21,7 +21,7 @@ from typing import Any
 
 from ..rules import Sentence
 from .espeak import Speech, VoiceUnavailable, play, render
-from .moments import KINDS, Moment, last_seconds, moments, named
+from .moments import SAID, Moment, last_seconds, moments, named
 from .planner import Planner, Utterance, utterance
 
 log = logging.getLogger(__name__)
@@ -36,7 +36,7 @@ class VoiceSettings:
 
     enabled: bool = True  # the Pi's own speaker (screens switch their own voice on themselves)
     speech: Speech = Speech()
-    moments: tuple[str, ...] = KINDS
+    moments: tuple[str, ...] = SAID
 
 
 class Voice:
