@@ -24,7 +24,7 @@ WRAPPER=/usr/local/bin/companion
 AVAHI_SERVICE=/etc/avahi/services/companion.service
 DATA=/var/lib/companion
 ACCOUNT=companion
-DEVICE_GROUPS=(gpio spi dialout)
+DEVICE_GROUPS=(gpio spi dialout audio)
 # The front the service starts in front of its web server (config [server] front = "nginx"):
 # nginx (nginx-light on Bookworm is nginx itself) and its stream module (connections per address).
 FRONT_PACKAGES=(nginx-light libnginx-mod-stream)
