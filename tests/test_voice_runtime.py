@@ -123,3 +123,24 @@ def test_voice_settings_are_checked_when_the_config_is_read() -> None:
     for bad in ({"language": "de"}, {"moments": ["gossip"]}, {"volume": 300}, {"rate": "fast"}):
         with pytest.raises(ConfigError):
             parse_config({"voice": bad})
+
+
+def test_an_auction_s_last_seconds_are_said_once_before_the_table_closes_it(rig: Rig) -> None:
+    voice = voiced(rig)
+    rig.new_game(**THREE)
+    play(rig, {"do": "roll", "dice": [2, 3]}, {"do": "decline"})  # King's Cross Station at auction
+    wait_for(lambda: voice.recent and not voice.planner.pending)
+    state = dict(rig.table.snapshot() or {})
+    assert (state["pending"] or {}).get("kind") == "auction"
+    far = dict(state, auction_clock={"deadline": (time.time() + 60) * 1000})
+    voice.listen({"type": "state", "kind": "restamp", "seq": state["seq"], "state": far})
+    time.sleep(0.5)  # sixty seconds left: not yet (the positive control is the next restamp)
+    assert not any("Last seconds" in text for text in said(voice))
+    near = dict(state, auction_clock={"deadline": (time.time() + 3) * 1000})
+    for _ in range(2):  # the same deadline stamped twice is said once
+        voice.listen({"type": "state", "kind": "restamp", "seq": state["seq"], "state": near})
+    wait_for(lambda: any(text == "Last seconds for King's Cross Station!" for text in said(voice)))
+    time.sleep(0.5)
+    assert sum(text.startswith("Last seconds") for text in said(voice)) == 1
+    assert said(voice, "ru")[-1] == "Последние секунды аукциона: Станция Кингс Кросс!"
+    voice.close()

@@ -100,12 +100,17 @@ class Planner:
             return None
         return max(0.0, min(self.grew + self.settle, self.began + self.longest) - now)
 
-    def take(self, now: float) -> Utterance | None:
-        """The utterance due now, if one is (and the moments it leaves out are dropped: the
-        newest matters most, and the old news is no longer worth saying)."""
+    def take_moments(self, now: float) -> list[Moment] | None:
+        """The moments of the utterance due now, if one is (and the moments it leaves out are
+        dropped: the newest matters most, and the old news is no longer worth saying)."""
         wait = self.due(now)
         if wait is None or wait > 0:
             return None
         kept = choose(self.pending, self.parts)
         self.pending = []
-        return utterance(kept)
+        return kept
+
+    def take(self, now: float) -> Utterance | None:
+        """The utterance due now, worded in every language, if one is."""
+        kept = self.take_moments(now)
+        return None if kept is None else utterance(kept)

@@ -104,8 +104,9 @@ class Voice:
 
     # ---- on the voice's thread ---------------------------------------------------------------
 
-    def _next(self) -> tuple[Utterance | None, float | None]:
-        """What to say now, or how long to wait for something to say (None: until told)."""
+    def _next(self) -> tuple[list[Moment] | None, float | None]:
+        """What to say now, or how long to wait for something to say (None: until told). Under
+        the lock the listener takes too: it only picks moments, the wording comes after."""
         now = self.clock()
         if self._last_call is not None:
             deadline, lot, seq = self._last_call
@@ -114,7 +115,7 @@ class Voice:
                 self._called = deadline
                 self.planner.add([last_seconds(seq, lot)], now)
                 self.planner.began = self.planner.grew = now - self.planner.longest  # said at once
-        taken = self.planner.take(now)
+        taken = self.planner.take_moments(now)
         if taken is not None:
             return taken, 0
         waits = [w for w in (self.planner.due(now),) if w is not None]
@@ -125,6 +126,10 @@ class Voice:
         return None, min(waits) if waits else None
 
     def _run(self) -> None:
+        try:  # the messages parsed before the first moment, not while a game waits for it
+            utterance([last_seconds(0, {"en": "", "ru": ""})])
+        except Exception:
+            log.exception("the voice's messages do not load")
         while True:
             with self._cond:
                 if self._stop:
@@ -134,7 +139,7 @@ class Voice:
                     self._cond.wait(timeout=wait)
                     continue
             try:
-                self._say(said)
+                self._say(utterance(said))
             except Exception:  # the voice must never take the table down
                 log.exception("the table's voice failed")
 
