@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.voice.espeak import Speech, espeak_argv, render, voice_language
+from companion.voice.espeak import Speech, VoiceUnavailable, espeak_argv, play, render, voice_language
 from companion.voice.planner import sentence
 from tests.test_voice_planner import played
 
@@ -54,3 +54,12 @@ def test_russian_is_said_by_a_russian_voice_and_english_by_an_english_one() -> N
     en = espeak_argv("Ann's turn.", Speech(lang="en"))
     assert (voice_language(en[en.index("-v") + 1]) or "").startswith("en")
     assert ru[:3] == ["nice", "-n", "15"] and ru[-2:] == ["--", "Ходит Анна."]
+
+
+def test_the_speaker_path_plays_through_aplay_on_the_named_device() -> None:
+    """ALSA's "null" device takes the sound without a card; a device ALSA lacks is a clear error."""
+    if shutil.which("aplay") is None:
+        pytest.skip("aplay is needed (alsa-utils)")
+    play("Ann's turn.", Speech(device="null"))
+    with pytest.raises(VoiceUnavailable, match="aplay failed"):
+        play("Ann's turn.", Speech(device="no-such-device"))

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from companion.rules import new_game
 from companion.voice.moments import KINDS, Moment, last_seconds, moments
-from companion.voice.planner import LONGEST, Planner, choose, sentence, utterance
+from companion.voice.planner import KEEP, LONGEST, Planner, choose, sentence, utterance
 
 DATA = Path(__file__).parent / "data" / "voice"
 
@@ -133,6 +133,15 @@ def test_an_undone_move_is_not_said() -> None:
     planner.undo({7})
     assert planner.take(10.0) is None  # nothing left: nothing is said
     assert planner.due(10.0) is None
+
+
+def test_moments_waiting_are_bounded_keeping_the_newest_and_the_weightiest() -> None:
+    planner = Planner()
+    planner.add([Moment(2, "winner", "voice-winner", {"player": "Ann"})], 0.0)
+    for seq in range(3, 1003):
+        planner.add([moment(seq)], 0.0)
+    assert len(planner.pending) <= KEEP
+    assert planner.pending[0].kind == "winner" and planner.pending[-1].seq == 1002
 
 
 def test_a_planner_says_only_the_moments_its_table_was_asked_to() -> None:

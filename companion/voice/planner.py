@@ -19,6 +19,7 @@ from .words import LANGUAGES, say, spoken_amounts
 SETTLE = 0.3  # seconds without a new moment after which a burst is said
 LONGEST = 1.0  # a burst that goes on is said after this long anyway
 PARTS = 3  # moments in one utterance at most
+KEEP = 32  # moments waiting at most (while a sentence is being said): the newest and the weightiest
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,8 @@ class Planner:
         if not self.pending:
             self.began = now
         self.pending.extend(wanted)
+        if len(self.pending) > KEEP:  # bounded: stale news is dropped, never queued
+            self.pending = choose(self.pending, KEEP // 2)
         self.grew = now
 
     def undo(self, seqs: Collection[int]) -> None:
