@@ -7,7 +7,9 @@ streams, starts a game, puts a deed up for auction and then taps the players' to
 the simulated reader: each tap is a bid, so each one is a stored change pushed to every screen.
 `--odds off` switches the table's odds off ([odds] enabled = false); `--odds N` has them work out
 N continuations a position (a large N keeps their worker processes busy through every tap); by
-default they run as configured out of the box.
+default they run as configured out of the box. `--voice off` switches the table's voice off;
+`--voice bids` has it say every bid (each tap an utterance, espeak-ng writing its WAV in simulated
+mode: the voice's worst case); by default it says what it says out of the box (no bids).
 """
 
 from __future__ import annotations
@@ -81,6 +83,15 @@ def odds_config(odds: str) -> str:
     return f"[odds]\nsamples = {int(samples)}\n" + (f"jobs = {int(jobs)}\n" if jobs else "")
 
 
+def voice_config(voice: str) -> str:
+    """The [voice] section for `--voice off|bids` (none for the default)."""
+    if voice == "off":
+        return "[voice]\nenabled = false\n"
+    if voice == "bids":
+        return '[voice]\nmoments = ["turn", "roll", "buy", "rent", "auction", "bid"]\n'
+    return ""
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -97,13 +108,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the random pauses' seed")
     parser.add_argument("--odds", default="", metavar="off|SAMPLES",
                         help="the table's odds: off, or continuations per position (default: as shipped)")
+    parser.add_argument("--voice", default="", choices=["", "off", "bids"],
+                        help="the table's voice: off, or saying every bid (default: as shipped)")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
         extra = []
-        if args.odds:
+        if args.odds or args.voice:
             config = Path(data) / "config.toml"
-            config.write_text(odds_config(args.odds))
+            config.write_text((odds_config(args.odds) if args.odds else "") + voice_config(args.voice))
             extra = ["--config", str(config)]
         started = time.perf_counter()
         daemon = subprocess.Popen(
@@ -150,6 +163,8 @@ def main() -> None:
                 # takes a tap of the other token at once). Longer pauses let the odds' workers run.
                 time.sleep(jitter.uniform(low, high))
             memory = max(memory, rss_mb(daemon.pid))
+            said = call(port, "GET", "/api/voice")[1]
+            spoken = said["utterances"][-1]["n"] if said.get("utterances") else 0
         finally:
             daemon.terminate()
             daemon.wait(10)
@@ -164,6 +179,8 @@ def main() -> None:
         "tap_to_dashboards_max_ms": round(ms[-1], 2),
         "rss_mb_with_dashboards": round(memory, 1),
         "odds": args.odds or "default",
+        "voice": args.voice or "default",
+        "utterances": spoken,
         "pause": args.pause,
         "python": sys.version.split()[0],
         "pid_cpus": os.cpu_count(),

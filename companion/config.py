@@ -73,6 +73,23 @@ class OddsConfig:
 
 
 @dataclass(frozen=True)
+class VoiceConfig:
+    """The table's voice (companion/voice/): espeak-ng on the Pi's speaker, a WAV per sentence
+    in simulated mode. Screens switch their own voice on in their header."""
+
+    enabled: bool = True
+    language: str = "en"  # "en" or "ru"
+    voice: str = ""  # an espeak-ng voice (espeak-ng --voices); empty: the language's own
+    rate: int = 160  # words a minute
+    volume: int = 100  # espeak-ng's amplitude, 0 to 200
+    device: str = ""  # an ALSA device (aplay -L), e.g. "plughw:1,0"; empty: the default one
+    # Which moments are said: any of turn, roll, buy, rent, card, jail, auction, bid, debt, bankrupt,
+    # winner (companion/voice/moments.py); each bid only when listed.
+    moments: list[str] = field(default_factory=lambda: ["turn", "roll", "buy", "rent", "card", "jail",
+                                                        "auction", "debt", "bankrupt", "winner"])
+
+
+@dataclass(frozen=True)
 class ServerConfig:
     """What stands in front of the dashboard's server (companion/web/front.py)."""
 
@@ -101,6 +118,7 @@ class Config:
     table: TableConfig = field(default_factory=TableConfig)
     odds: OddsConfig = field(default_factory=OddsConfig)
     server: ServerConfig = field(default_factory=ServerConfig)
+    voice: VoiceConfig = field(default_factory=VoiceConfig)
 
     def simulated(self) -> Config:
         """Every device simulated (`--simulate`), a dice unit on a pseudo-terminal included; a reader
@@ -158,7 +176,7 @@ def _section(cls: type, raw: Any, where: str, name: str = "") -> Any:
 def parse_config(raw: dict[str, Any], where: str = "config") -> Config:
     sections = {"reader": ReaderConfig, "button": ButtonConfig, "dice_unit": DiceUnitConfig,
                 "feedback": FeedbackConfig, "wifi": WifiConfig, "table": TableConfig,
-                "odds": OddsConfig, "server": ServerConfig}
+                "odds": OddsConfig, "server": ServerConfig, "voice": VoiceConfig}
     top = {k: v for k, v in raw.items() if k not in sections}
     config = _section(Config, top, where)
     parts = {
@@ -171,6 +189,15 @@ def parse_config(raw: dict[str, Any], where: str = "config") -> Config:
     if parts["server"].front not in FRONTS:
         raise ConfigError(f"{where} [server].front must be one of {', '.join(FRONTS)}, "
                           f"not {parts['server'].front!r}")
+    voice = parts["voice"]
+    if voice.language not in ("en", "ru"):
+        raise ConfigError(f"{where} [voice].language must be en or ru, not {voice.language!r}")
+    if not 0 <= voice.volume <= 200 or not 80 <= voice.rate <= 450:
+        raise ConfigError(f"{where} [voice]: volume is 0 to 200 and rate 80 to 450 words a minute")
+    from .voice.moments import KINDS
+
+    if not isinstance(voice.moments, list) or any(m not in KINDS for m in voice.moments):
+        raise ConfigError(f"{where} [voice].moments must list some of {', '.join(KINDS)}")
     return replace(config, **parts)
 
 

@@ -24,8 +24,10 @@ from .rules import load_edition
 from .table import Table
 from .table.auction_clock import AuctionClock
 from .table.devices import Devices
+from .voice.start import started as started_voice
 from .web import BankerPin, Context, Simulator, create_app
 from .web import auction as auction_web
+from .web import voice as voice_web
 
 log = logging.getLogger("companion")
 
@@ -77,6 +79,8 @@ class Daemon:
             table.stirring.append(odds.stir)
         ctx.odds = odds  # GET /api/odds (the odds blueprint is one of app.BLUEPRINTS)
         auction_web.install(app, auctions)
+        voice = started_voice(self.config.voice, table, self.data_dir, self.simulate)
+        voice_web.install(app, ctx, voice)
         from .web.front import Front, FrontError
         from .web.serve import create_server, listen
 
@@ -103,6 +107,7 @@ class Daemon:
                 front.stop()
             if odds is not None:
                 odds.close()
+            voice.close()
             table.close()
             folder.close()
             return 1
@@ -164,6 +169,7 @@ class Daemon:
                 auctions.close()
             if odds is not None:
                 odds.close()
+            voice.close()
             table.close()
             folder.close()
         log.info("stopped")

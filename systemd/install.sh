@@ -24,11 +24,14 @@ WRAPPER=/usr/local/bin/companion
 AVAHI_SERVICE=/etc/avahi/services/companion.service
 DATA=/var/lib/companion
 ACCOUNT=companion
-DEVICE_GROUPS=(gpio spi dialout)
+DEVICE_GROUPS=(gpio spi dialout audio)
 # The front the service starts in front of its web server (config [server] front = "nginx"):
 # nginx (nginx-light on Bookworm is nginx itself) and its stream module (connections per address).
 FRONT_PACKAGES=(nginx-light libnginx-mod-stream)
-PACKAGES=(python3-venv python3-dev build-essential avahi-daemon network-manager "${FRONT_PACKAGES[@]}")
+# The table's voice (companion/voice/): espeak-ng says the sentences, aplay (alsa-utils) plays
+# them on the ALSA device [voice] device names and lists the sound cards for `companion doctor`.
+VOICE_PACKAGES=(espeak-ng alsa-utils)
+PACKAGES=(python3-venv python3-dev build-essential avahi-daemon network-manager "${FRONT_PACKAGES[@]}" "${VOICE_PACKAGES[@]}")
 # The hotspot's DHCP and access point: network-manager only recommends them, so a NetworkManager
 # installed without recommends has neither. Always asked for (they are small).
 HOTSPOT_PACKAGES=(dnsmasq-base wpasupplicant)

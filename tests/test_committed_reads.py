@@ -19,6 +19,9 @@ from companion.rules import state
 from tests.driver import blocking_candidates
 from tests.web_support import BANKER, Rig
 
+# what the state for screens adds to the engine's printed state (web/API.md, GET /api/state)
+SCREENS_ONLY = ("seq", "game", "legal", "turn_roll", "redo", "forms")
+
 
 def test_every_state_read_is_the_replay_of_its_seq(rig: Rig) -> None:
     rig.new_game(players=["Ann", "Bob", "Cat"], seed=5)
@@ -66,7 +69,7 @@ def test_every_state_read_is_the_replay_of_its_seq(rig: Rig) -> None:
         seq = shown["seq"]
         if seq not in replays:
             replays[seq] = state(replay(script[:seq]).game)  # no undos here: seq = script length
-        printed = {k: v for k, v in shown.items() if k not in ("seq", "game", "legal", "turn_roll", "redo")}
+        printed = {k: v for k, v in shown.items() if k not in SCREENS_ONLY}
         assert printed == replays[seq], f"state read at seq {seq} is not the stored game"
 
 
@@ -83,5 +86,5 @@ def test_a_failed_commit_is_never_shown(rig: Rig, monkeypatch: pytest.MonkeyPatc
     answer = rig.client().post("/api/commands", json={"do": "roll", "dice": [1, 2]}, headers=BANKER)
     assert answer.status_code == 503
     assert rig.client().get("/api/state").json == before  # not the roll that was never stored
-    shown = ("seq", "game", "legal", "turn_roll", "redo")
+    shown = SCREENS_ONLY
     assert state(store.game) == {k: v for k, v in before.items() if k not in shown}

@@ -76,7 +76,7 @@ def test_the_dry_run_tells_every_step_and_changes_nothing() -> None:
              for words in ("enable and start the service", "the hotspot", "the compiled engine")]
     assert order == sorted(order), steps
     lines = [line.strip() for line in out.splitlines()]
-    assert any(re.match(r"would run: useradd --system .*--groups gpio,spi,dialout .*companion$", line)
+    assert any(re.match(r"would run: useradd --system .*--groups gpio,spi,dialout,audio .*companion$", line)
                or line == "user companion exists" for line in lines)
     assert any(re.fullmatch(r"would run: python3 -m venv (--system-site-packages )?/opt/companion/venv", line)
                for line in lines)

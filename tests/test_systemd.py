@@ -81,7 +81,7 @@ def test_the_settings_the_table_depends_on() -> None:
     assert unit["WatchdogSec"] == ["30s"] and unit["Restart"] == ["on-failure"]
     assert unit["ExecStart"] == [f"{EXEC} run --config /etc/companion/config.toml"]
     assert unit["User"] == unit["Group"] == ["companion"]
-    assert unit["SupplementaryGroups"] == ["gpio spi dialout"]
+    assert unit["SupplementaryGroups"] == ["gpio spi dialout audio"]  # audio: the voice's sound cards
     assert unit["StateDirectory"] == ["companion"]
     assert "LG_WD=/var/lib/companion" in unit["Environment"]
     assert unit["Wants"] == ["modprobe@cdc_acm.service"]
@@ -90,7 +90,7 @@ def test_the_settings_the_table_depends_on() -> None:
     assert not any("network-online" in value for key in ("Wants", "After", "Requires")
                    for value in unit.get(key, []))
     assert unit["DevicePolicy"] == ["closed"]
-    assert unit["DeviceAllow"] == ["/dev/spidev0.0 rw", "char-gpiochip rw", "char-ttyACM rw"]
+    assert unit["DeviceAllow"] == ["/dev/spidev0.0 rw", "char-gpiochip rw", "char-ttyACM rw", "char-alsa rw"]
     assert unit["CapabilityBoundingSet"] == unit["AmbientCapabilities"] == ["CAP_NET_BIND_SERVICE"]
     assert unit["ProtectSystem"] == ["strict"]
     for key in ("ProtectHome", "PrivateTmp", "NoNewPrivileges", "ProtectKernelTunables",

@@ -1,8 +1,10 @@
-"""`companion doctor`: check the reader, GPIO, dice unit, data folder, clock and service; say the fix."""
+"""`companion doctor`: check the reader, GPIO, dice unit, data folder, clock, service and the voice's
+speaker (companion/voice/doctor.py); say the fix."""
 
 from __future__ import annotations
 
 import argparse
+import itertools
 from pathlib import Path
 
 from ..config import ConfigError, load_config
@@ -21,7 +23,10 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         return 1
     data = Path(args.data) if args.data else Path(config.data) if config.data else default_data_dir()
     doctor = Doctor(config, data, simulate=args.simulate, config_path=path)
-    fails = report(doctor.findings(), lambda line: print(line, flush=True))
+    from ..voice.doctor import voice_findings
+
+    voice = voice_findings(config.voice, data, doctor.run, simulate=args.simulate, sound=not args.no_sound)
+    fails = report(itertools.chain(doctor.findings(), voice), lambda line: print(line, flush=True))
     return 1 if fails else 0
 
 
@@ -37,4 +42,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                                  f"{default_data_dir()})")
     p.add_argument("--simulate", action="store_true",
                    help="check the simulated devices instead of the config's (runs anywhere)")
+    p.add_argument("--no-sound", action="store_true",
+                   help="check the voice's speaker without saying the test sentence")
     p.set_defaults(func=cmd_doctor)

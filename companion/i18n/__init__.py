@@ -88,7 +88,13 @@ def bundle(lang: str) -> FluentBundle:
     """The language's messages, parsed once per process; no Unicode isolation marks around
     variables (our sentences are plain text, left to right, compared as written)."""
     lang = lang if lang in LANGUAGES else "en"
-    functions: dict[str, Any] = {"MONEY": lambda amount, **_: money(amount, lang)}  # a str is a Fluent value
+    from .spoken import number_words, pounds_words
+
+    functions: dict[str, Any] = {  # each gives a str, which is a Fluent value
+        "MONEY": lambda amount, **_: money(amount, lang),
+        "WORDS": lambda n, **_: number_words(n, lang),  # the voice's numbers said aloud
+        "POUNDS": lambda n, **_: pounds_words(n, lang),
+    }
     found: FluentBundle = _runtime()[0]([lang], functions=functions, use_isolating=False)
     found.add_resource(_resource(lang))
     return found
@@ -113,9 +119,10 @@ def has(message_id: str, lang: str = "en") -> bool:
     return bundle(lang).has_message(message_id)
 
 
-def say(lang: str, message_id: str, values: Mapping[str, Any] | None = None) -> str:
+def say(lang: str, message_id: str, values: Mapping[str, Any] | None = None, strict: bool = False) -> str:
     """One message in one language, its variables filled in; a message the language lacks is
-    said in English (a KeyError only for an id no language has: a bug, not a refusal)."""
+    said in English (a KeyError only for an id no language has: a bug, not a refusal). `strict`:
+    a formatting error (a variable missing) is raised as a bug rather than worded around."""
     found = bundle(lang)
     if not found.has_message(message_id):
         found = bundle("en")
@@ -123,7 +130,9 @@ def say(lang: str, message_id: str, values: Mapping[str, Any] | None = None) -> 
     if pattern is None:
         raise KeyError(message_id)
     args = {name: _fluent(value) for name, value in values.items()} if values else None
-    text, _errors = found.format_pattern(pattern, args)
+    text, errors = found.format_pattern(pattern, args)
+    if strict and errors:
+        raise ValueError(f"{message_id} in {lang}: {errors}")
     return str(text)
 
 

@@ -41,6 +41,7 @@ from .rules import rules_api
 from .screens import screens
 from .sessions import COOKIE, ServerSessions
 from .simulated import simulated
+from .voice import voice
 from .watching import watching
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,7 @@ FRAME_POLICY = "frame-ancestors 'none'"
 # Every blueprint of the app, each registered the same way (pass more to `create_app`).
 BLUEPRINTS: tuple[Blueprint, ...] = (
     watching, acting, banker, enrolment, clock, simulated, feed, screens, pages, auction, odds_api,
-    rules_api,
+    rules_api, voice,
 )
 
 

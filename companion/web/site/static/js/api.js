@@ -243,6 +243,9 @@ export function connect(handlers = {}) {
     source.addEventListener("feed", (e) => {
       try { window.dispatchEvent(new CustomEvent("feed", { detail: JSON.parse(e.data) })); } catch (err) { console.error(err); }
     });
+    source.addEventListener("voice", (e) => { // the table's voice: voice.js says it where switched on
+      try { window.dispatchEvent(new CustomEvent("voice", { detail: JSON.parse(e.data) })); } catch (err) { console.error(err); }
+    });
     source.addEventListener("session", (e) => {
       try {
         Object.assign(session, JSON.parse(e.data));

@@ -7,6 +7,7 @@ import { showConnection } from "./offline.js";
 import "./pairnotice.js"; // every pairing announced on the table's pages and the player's other screens
 import { loadPieces } from "./pieces.js";
 import { soundSwitch } from "./sound.js";
+import { voiceSwitch } from "./voice.js";
 import { h, toast } from "./ui.js";
 
 function languageSwitch() {
@@ -75,6 +76,7 @@ export async function start({ stream = true } = {}) {
   menu();
   headerHeight();
   document.getElementById("sound-slot")?.append(soundSwitch());
+  document.getElementById("voice-slot")?.append(voiceSwitch());
   indicator("connecting");
   window.addEventListener("langchange", () => indicator(document.getElementById("connection")?.dataset.state || "connecting"));
   sendClock();

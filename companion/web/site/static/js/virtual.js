@@ -125,4 +125,22 @@ if (simulated) {
     if (data.type === "ignored") toast(t("toast.ignored", { what: data.meaning || data.uid || "" }), "info", 3000);
   });
   loadTags();
+
+  // ---- the table's voice: each utterance in the page's language, with the WAV the Pi's voice wrote ----
+  let said = [];
+  const renderVoice = () => {
+    const items = said.slice().reverse().map((u) => h("li", { "data-test": "sim-voice-item", "data-seq": String(u.seq) },
+      h("span", { class: "voice-text" }, local(u.text)),
+      u.wav ? h("audio", { controls: "", preload: "none", src: `/api/voice/wav/${encodeURIComponent(u.wav)}`,
+        "data-test": "sim-voice-wav" }) : null));
+    clear($("#voice-list"), ...(items.length ? items : [h("li", { class: "muted" }, t("virtual.voice_none"))]));
+  };
+  const loadVoice = async () => {
+    try { said = (await get("/api/voice", { quiet: true })).utterances || []; } catch { said = []; }
+    renderVoice();
+  };
+  // An utterance goes out before its WAV is written: read the list again once it has been.
+  window.addEventListener("voice", () => { setTimeout(loadVoice, 600); setTimeout(loadVoice, 2500); });
+  window.addEventListener("langchange", renderVoice);
+  loadVoice();
 }

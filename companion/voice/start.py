@@ -1,0 +1,22 @@
+"""The voice as the daemon starts it from [voice]: after the screens' listeners, so the table's
+own work is published first; in simulated mode its sentences go to WAVs in the data folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .espeak import Speech
+from .runtime import Voice, VoiceSettings
+
+
+def settings_of(config: Any) -> VoiceSettings:
+    speech = Speech(lang=config.language, voice=config.voice, rate=config.rate, volume=config.volume,
+                    device=config.device)
+    return VoiceSettings(enabled=config.enabled, speech=speech, moments=tuple(config.moments))
+
+
+def started(config: Any, table: Any, data_dir: Path, simulate: bool) -> Voice:
+    voice = Voice(settings_of(config), table, wav_dir=data_dir / "voice" if simulate else None)
+    table.listeners.append(voice.listen)
+    return voice

@@ -1,0 +1,47 @@
+"""The table's voice for screens: `GET /api/voice` (the newest utterances, each in every language,
+with its WAV in simulated mode) and `GET /api/voice/wav/<name>` (that WAV, for the Virtual table's
+player). Each new utterance also goes out on the event stream as `event: voice`, so a screen that
+switched its voice on says the planner's own sentence in its language."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Blueprint, Flask, abort, current_app, jsonify, send_from_directory
+
+from ..voice.runtime import Voice
+from .events import sse
+
+voice = Blueprint("voice", __name__, url_prefix="/api/voice")
+WAV_NAME = re.compile(r"^\d{6}\.wav$")
+
+
+def _voice() -> Voice | None:
+    return current_app.extensions.get("companion.voice")
+
+
+@voice.get("")
+def recent() -> Any:
+    found = _voice()
+    if found is None:
+        return jsonify({"on": False, "utterances": [], "failed": ""})
+    return jsonify({"on": found.settings.enabled, "lang": found.settings.speech.lang,
+                    "utterances": list(found.recent), "failed": found.failed,
+                    "wavs": found.wav_dir is not None})
+
+
+@voice.get("/wav/<name>")
+def wav(name: str) -> Any:
+    found = _voice()
+    if found is None or found.wav_dir is None or not WAV_NAME.match(name):
+        abort(404)
+    return send_from_directory(found.wav_dir, name, mimetype="audio/wav")
+
+
+def install(app: Flask, ctx: Any, found: Voice | None) -> None:
+    """The voice the blueprint answers for (registered with the others, in app.py), and its
+    utterances sent to every screen."""
+    app.extensions["companion.voice"] = found
+    if found is not None:
+        found.send = lambda said: ctx.broker.send(sse("voice", said))
