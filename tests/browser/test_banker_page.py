@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from companion import i18n
 from tests.browser.layout import assert_layout
 from tests.browser.support import PIN, Api, Daemon, Shots, live
 from tests.message_list import page_texts
@@ -97,8 +98,8 @@ def test_the_banker_page_puts_the_game_first_and_fits_a_phone(browser: Browser, 
     assert above == sorted(above)
     shots.take(page, "no game", full_page=True)
     Api(own.url).new_game(["Ann", "Bob"])
-    expect(page.get_by_test_id("game-status")).to_contain_text(text(lang, "banker.moves_stored.one", n=1)
-                                                               if lang == "en" else "1 ход")
+    expect(page.get_by_test_id("game-status")).to_contain_text(
+        i18n.say(lang, "page-banker-moves_stored", {"n": 1}))  # "1 move stored", "1 ход сохранён"
     page.reload()
     live(page)
     expect(page.get_by_test_id("overview")).to_be_visible()
