@@ -1,4 +1,4 @@
-"""The screenshots of README's "At the table": a fresh simulated table, its first-start PIN, a game
+"""The screenshots of docs/players.md: a fresh simulated table, its first-start PIN, a game
 of three, a phone paired (and the Table page announcing it), the Virtual table, the banker and the
 screens the banker sees, the winner; issue 22's seat panel, banners (a card, rent, jail, an auction
 won) and the auction's timer. Writes docs/screens/*.png.

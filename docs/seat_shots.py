@@ -1,4 +1,4 @@
-"""The screenshots of issue 22 for README's "At the table" (docs/screenshots.py calls this): the
+"""The screenshots of issue 22 for docs/players.md (docs/screenshots.py calls this): the
 Table page's seat panel for a player without a phone, in debt; a phone's banner for a card drawn;
 the Table page's card spotlight."""
 

@@ -154,7 +154,7 @@ def test_the_shipped_config_lists_every_setting_with_the_hardware_values() -> No
             assert f.name in raw, f.name
     assert (config.reader.driver, config.button.driver, config.feedback.driver) == ("mfrc522", "gpio", "gpio")
     assert (config.dice_unit.driver, config.dice_unit.port) == ("serial", "auto")
-    assert config.server.front == "nginx"  # the installed table has nginx in front (README, "The server")
+    assert config.server.front == "nginx"  # the installed table has nginx in front (docs/server.md)
     # The pins are the wiring's, which are config.py's defaults.
     defaults = Config()
     for section in ("reader", "button", "feedback"):

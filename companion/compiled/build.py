@@ -3,7 +3,7 @@
 The copy is compiled in a temporary folder inside the store and renamed into place whole, so a build
 is complete or absent, and two builds of the same source at once are harmless (the first rename
 wins). Nearly all of its time and memory is the C compiler's: the recipe (recipe.py) says how much,
-and README's "On the Pi" quotes what `bench/compiled_build.py` measured.
+and docs/pi.md quotes what `bench/compiled_build.py` measured.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ compiler holds that whole file at once. "fit" is `-O2` with one C file per modul
 the build fits a 512 MB Pi Zero 2 W. Both compile the same source and play the same games (only
 the speed differs), so the recipe is recorded in the build's manifest, not in its key.
 `COMPANION_COMPILED_RECIPE=full|fit` chooses; otherwise the memory available when the build starts
-does. The figures: README, "On the Pi"; `bench/compiled_build.py` measures them.
+does. The figures: docs/pi.md; `bench/compiled_build.py` measures them.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ENV = "COMPANION_COMPILED_RECIPE"
-# What a build takes, as bench/compiled_build.py measured it (README, "On the Pi").
+# What a build takes, as bench/compiled_build.py measured it (docs/pi.md).
 TAKES = "about a minute on a PC, a few on a Pi: estimated 2 on a Pi 4, 5 on a Zero 2 W"
 
 

@@ -1,5 +1,5 @@
 """The dashboard's server: waitress, set up so that the table's own wifi cannot exhaust it
-(bench/server_load.py measures it; README, "The server", has the figures).
+(bench/server_load.py measures it; docs/server.md, has the figures).
 
 - Waiting never holds a request: a token tap is waited for by the table, not by a request (202
   at once, the outcome through the event stream), so a thread serves a request for milliseconds;
