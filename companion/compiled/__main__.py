@@ -37,7 +37,7 @@ def main() -> int:
         print(f"compiled engine: not built, {reason}; companion simulate will use the pure engine")
         return 0
     print(f"compiled engine: compiling {len(source.modules)} modules with mypyc ({recipe.describe()}; "
-          f"{TAKES}: README, \"On the Pi\")...", flush=True)
+          f"{TAKES}: docs/pi.md)...", flush=True)
     try:
         made = build(source, store, recipe)
     except BuildError as exc:

@@ -66,7 +66,7 @@ def short_of_memory(recipe: Recipe, available: int | None) -> str | None:
     if available is None or available >= recipe.needs_mb:
         return None
     return (f"only {available} MB of memory and swap available, and the {recipe.name} build needs about "
-            f"{recipe.needs_mb} MB (add swap: README, \"On the Pi\")")
+            f"{recipe.needs_mb} MB (add swap: docs/pi.md)")
 
 
 def cannot_start() -> str | None:
