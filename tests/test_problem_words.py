@@ -60,37 +60,41 @@ def test_an_unknown_kind_is_shown_as_it_came_not_lost() -> None:
     assert problem_text({"kind": "something_new", "entry": 3}) == "something_new {'entry': 3}"
 
 
-def test_the_command_line_words_a_damaged_game_in_the_terminals_language(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def stored_game(tmp_path: Path) -> tuple[str, Path]:
+    """A game of five commands stored and closed: its id and its file."""
     folder, _time = new_folder(tmp_path)
     store = folder.create(recorded_game(4)[0])
     for command in recorded_game(4)[1:6]:
         store.submit(command)
     game_id, path = store.game_id, store.path
     folder.close()
+    return game_id, path
+
+
+def terminal_in(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """A terminal whose language is LANG alone."""
+    monkeypatch.setenv("LANG", lang)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+
+
+def test_the_command_line_words_a_damaged_game_in_the_terminals_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    game_id, path = stored_game(tmp_path)
     change_entry(path, 3)
     tamper_journal(path, 3)  # damaged in both records
     for lang, expected in (
             ("en_GB.UTF-8", f"Game {game_id} is damaged: entry 3 (or its money movements) has been changed."),
             ("ru_RU.UTF-8", f"Игра {game_id} повреждена: запись 3 (или её денежные движения) изменена.")):
-        monkeypatch.setenv("LANG", lang)
-        monkeypatch.delenv("LC_ALL", raising=False)
-        monkeypatch.delenv("LC_MESSAGES", raising=False)
+        terminal_in(monkeypatch, lang)
         assert main(["export", "--data", str(tmp_path), game_id]) == 1
         assert expected in capsys.readouterr().err
 
 
 def test_games_check_names_a_damaged_game_in_the_terminals_language(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    folder, _time = new_folder(tmp_path)
-    store = folder.create(recorded_game(4)[0])
-    for command in recorded_game(4)[1:6]:
-        store.submit(command)
-    game_id, path = store.game_id, store.path
-    folder.close()
-    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
-    monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    game_id, path = stored_game(tmp_path)
+    terminal_in(monkeypatch, "ru_RU.UTF-8")
     assert main(["games", "--data", str(tmp_path), "--check"]) == 0
     assert "Игра" not in capsys.readouterr().out  # positive control: a whole game says nothing
     change_entry(path, 3)
