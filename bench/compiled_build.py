@@ -201,7 +201,8 @@ def _source_digest() -> str:
 
 def prepare_rootfs(rootfs: Path) -> None:
     """This checkout's source in the root file system, and a venv there with the project's own
-    dependencies (mypy, setuptools) installed by pip, once."""
+    dependencies (mypy, setuptools) installed by pip: again whenever pyproject.toml changed (a
+    dependency added since, fluent.syntax say, is a build that fails at mypy's first import)."""
     base = rootfs / IN_ROOTFS.relative_to("/")
     src = base / "src"
     stamp = _source_digest()
@@ -217,16 +218,20 @@ def prepare_rootfs(rootfs: Path) -> None:
         (src / ".digest").write_text(stamp)
     if not (rootfs / "proc" / "self").exists():
         subprocess.run(["mount", "-t", "proc", "proc", str(rootfs / "proc")], check=True)
-    if not (base / "venv" / "bin" / "mypyc").exists():
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    installed = base / "venv" / "installed-from"
+    if not installed.is_file() or installed.read_text() != wanted:
         shutil.copyfile("/etc/resolv.conf", rootfs / "etc" / "resolv.conf")
         # The host's certificate authorities: pip there trusts what pip here does (a proxy's own).
         shutil.copyfile("/etc/ssl/certs/ca-certificates.crt", rootfs / "etc/ssl/certs/ca-certificates.crt")
         print(f"preparing {rootfs}: a venv and pip install of the project (emulated: minutes)", flush=True)
-        chroot(rootfs, "python3", "-m", "venv", str(IN_ROOTFS / "venv"))
+        if not (base / "venv" / "bin" / "python").exists():
+            chroot(rootfs, "python3", "-m", "venv", str(IN_ROOTFS / "venv"))
         pip = str(IN_ROOTFS / "venv" / "bin" / "pip")
         done = chroot(rootfs, pip, "install", "-q", str(IN_ROOTFS / "src"), check=False)
         if done.returncode != 0:
             sys.exit(f"pip install in {rootfs} failed:\n{done.stdout[-2000:]}{done.stderr[-3000:]}")
+        installed.write_text(wanted)
 
 
 def emulated_build(rootfs: Path, recipe: str, limit_mb: int | None) -> Figures:

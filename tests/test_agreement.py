@@ -14,7 +14,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pymorphy3
 import pytest
 from fluent.syntax import ast, parse
 from hypothesis import given, settings
@@ -26,9 +25,9 @@ from companion.i18n.persons import CASE_KEYS, person, square
 from companion.rules import Text, load_edition, new_game, state
 from companion.simulate.play import SEAT_NAMES, play_game
 from companion.web.story import event_words, story_items
+from tests.russian_words import agreeing_words, lemma, preposition_faults, square_forms
 from tests.web_support import BANKER, Rig, rig_fixture
 
-MORPH = pymorphy3.MorphAnalyzer()
 BOARD = load_edition("london")
 SQUARES = (BOARD.square("electric-company"), BOARD.square("kings-cross-station"), BOARD.square("mayfair"))
 
@@ -40,42 +39,6 @@ GENDER_OF = {name: PEOPLE[name]["gender"] for name in PEOPLE}
 # A message's variables that are players, and those that are squares (the rest get a number).
 PERSON_VARS = {"player", "other", "tapped", "payer", "holder", "owner", "from", "to"}
 SQUARE_VARS = {"square", "lot", "other_square"}
-# What each preposition governs (the cases a name after it may be in).
-GOVERNS = {
-    "от": {"gent"}, "у": {"gent"}, "для": {"gent"}, "из": {"gent"}, "до": {"gent"}, "без": {"gent"},
-    "к": {"datv"}, "по": {"datv", "loct"}, "за": {"accs", "ablt"}, "через": {"accs"}, "про": {"accs"},
-    "с": {"gent", "ablt", "accs"}, "между": {"ablt"}, "о": {"loct"}, "об": {"loct"}, "при": {"loct"},
-    "на": {"loct", "accs"}, "в": {"loct", "accs"},
-}
-WORD = re.compile(r"[А-Яа-яЁё]+")
-BOARD_WORDS = {w for sq in BOARD.squares for w in WORD.findall(sq.names["ru"])}
-
-
-@cache
-def parses(word: str) -> tuple[Any, ...]:
-    return tuple(MORPH.parse(word))
-
-
-def lemma(word: str) -> str:
-    return str(parses(word)[0].normal_form)
-
-
-def agreeing_words(sentence: str, names: set[str]) -> list[tuple[str, str]]:
-    """The words of a sentence that carry a gender of their own subject: a past-tense verb or a
-    short adjective or participle in the singular ("бросала", "должен", "заложена"), with it."""
-    found = []
-    for word in WORD.findall(sentence):
-        if word in names or word in BOARD_WORDS:
-            continue
-        first = parses(word)[0]
-        if not first.is_known:  # a foreign name pymorphy3 only guesses at ("Уайтчепел")
-            continue
-        tag = first.tag
-        if tag.number != "sing" or tag.gender not in ("masc", "femn"):
-            continue
-        if ("VERB" in tag and "past" in tag) or tag.POS in ("ADJS", "PRTS"):
-            found.append((word, tag.gender))
-    return found
 
 
 def name_forms(name: str) -> set[str]:
@@ -131,6 +94,16 @@ def about_players(message: str) -> bool:
 MESSAGES = sorted(m for m in _ru_messages() if about_players(m) and not m.startswith("grammar-"))
 
 
+def about_squares(message: str) -> bool:
+    return any(re.sub(r"_(gender|" + "|".join(CASE_KEYS) + ")$", "", v) in SQUARE_VARS
+               for v in ru_variables(message))
+
+
+# The sentences that name a square but no player ("Касание фишки — ставка на аукционе за …").
+SQUARE_MESSAGES = sorted(m for m in _ru_messages() if about_squares(m) and not about_players(m)
+                         and not m.startswith("grammar-"))
+
+
 def said(message: str, names: tuple[str, ...]) -> str:
     return i18n.say("ru", message, args_for(message, names))
 
@@ -164,20 +137,8 @@ def faults(message: str) -> list[str]:
 def case_faults(text: str, names: tuple[str, ...], message: str, kind: str) -> list[str]:
     """A name (or the "игрок" a name that is not declined stands after) right after a preposition
     must be in a case the preposition takes."""
-    out = []
-    tokens = WORD.findall(text)
-    forms = {f for n in names for f in name_forms(n)}
-    for sq in SQUARES:  # a square's name, when it is declined (a foreign one keeps its form)
-        cases = (sq.cases or {}).get("ru", {})
-        if set(cases.values()) != {sq.names["ru"]}:
-            forms |= {sq.names["ru"].split()[0]} | {v.split()[0] for v in cases.values()}
-    for before, word in zip(tokens, tokens[1:], strict=False):
-        cases = GOVERNS.get(before.lower())
-        if cases is None or not (word in forms or word.startswith("игрок")):
-            continue
-        if not any(p.tag.case in cases for p in parses(word) if p.tag.case):
-            out.append(f"{message} ({kind}): «{before} {word}» in «{text}»")
-    return out
+    forms = {f for n in names for f in name_forms(n)} | square_forms(SQUARES)
+    return [f"{message} ({kind}): {fault} in «{text}»" for fault in preposition_faults(text, forms)]
 
 
 def test_the_checker_finds_what_the_issue_found() -> None:
@@ -216,6 +177,17 @@ def test_every_sentence_about_a_player_agrees_and_declines(message: str) -> None
 def test_the_issues_own_examples(key: str, values: tuple[Any, ...], expected: str) -> None:
     people = forms_for(["Аня", "Даша", "Борис", "Глеб", "Вика", "Ann"])
     assert Text(key, *values).words("ru", people) == expected
+
+
+@pytest.mark.parametrize("message", SQUARE_MESSAGES)
+def test_every_sentence_about_a_square_declines_it(message: str) -> None:
+    text = said(message, SHE)
+    assert case_faults(text, (), message, "square") == []
+
+
+def test_the_square_check_catches_a_square_left_in_the_nominative() -> None:
+    assert "table-taps-next_bid" in SQUARE_MESSAGES
+    assert case_faults("Касание фишки — ставка на аукционе за Электрическая компания", (), "x", "square")
 
 
 def test_the_pages_say_it_too() -> None:

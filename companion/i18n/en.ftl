@@ -507,7 +507,6 @@ page-toast-ignored = Read { $what }; nothing to do now
 page-board-label = Board
 page-board-mortgaged = Mortgaged
 page-board-in_jail = In jail
-page-board-pay = pay { $amount }
 page-board-collect = collect salary
 page-board-hotel = hotel
 page-board-house = house

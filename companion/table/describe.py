@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n.persons import square
 from ..rules import Game
 from .words import LANGS, words
 
@@ -22,10 +23,13 @@ def money(amount: Any, lang: str) -> str:
     return "£" + (grouped.replace(",", "\u00a0") if lang == "ru" else grouped)
 
 
-def _square(game: Game | None, square_id: Any, lang: str) -> str:
+def _square(game: Game | None, square_id: Any, lang: str) -> dict[str, Any]:
+    """The square's name and its cases ("купить Электрическую компанию"), as the engine's own
+    sentences have them (companion/i18n/persons.py)."""
     if game is not None and isinstance(square_id, str) and square_id in game.edition.by_id:
-        return game.edition.by_id[square_id].names.get(lang, square_id)
-    return str(square_id)
+        found = game.edition.by_id[square_id]
+        return square("square", found.names.get(lang, square_id), found.cases, lang)
+    return square("square", str(square_id) if square_id else "", None, lang)
 
 
 def _auctioned(game: Game | None) -> str | None:
@@ -43,7 +47,7 @@ def describe(game: Game | None, command: dict[str, Any]) -> dict[str, str]:
         return {lang: str(do) for lang in LANGS}
     out = {}
     for lang in LANGS:
-        square = command.get("square") or (_auctioned(game) if do in ("bid", "pass") else None)
+        square_id = command.get("square") or (_auctioned(game) if do in ("bid", "pass") else None)
         deck = command.get("deck")
         deck_name = deck
         if game is not None and deck:
@@ -51,7 +55,7 @@ def describe(game: Game | None, command: dict[str, Any]) -> dict[str, str]:
         give, take = command.get("give") or {}, command.get("take") or {}
         values = {
             "amount": money(command.get("amount"), lang),
-            "square": _square(game, square, lang) if square else "",
+            **_square(game, square_id, lang),
             "group": command.get("group", ""),
             "option": command.get("option", ""),
             "deck": deck_name or "",

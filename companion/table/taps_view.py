@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n.persons import square
 from ..rules import Game
 from ..rules.taps import token_taps_wanted
 from .describe import describe
@@ -52,9 +53,11 @@ def next_tap(game: Game | None, waits: list[TokenWait]) -> dict[str, Any]:
                                                   player=wait.player)}
     if held:
         assert game is not None
-        square = game.squares[game.auctions[0].square].names  # type: ignore[index]
+        lot = game.squares[game.auctions[0].square]  # type: ignore[index]
         key = "taps.next_bid_pairing_held" if pairs else "taps.next_bid"
-        return {"kind": "game", "words": {lang: words(key, square=square[lang])[lang] for lang in square}}
+        named = {lang: square("square", lot.names[lang], lot.cases, lang) for lang in lot.names}
+        return {"kind": "game", "words": {lang: words(key, **named[lang])[lang]
+                                          for lang in lot.names}}
     if len(pairs) > 1:
         return {"kind": "none", "words": words("taps.next_ambiguous", count=len(pairs))}
     if pairs:

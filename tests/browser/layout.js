@@ -69,12 +69,15 @@
       boxes.push({ r, el, text: node.textContent.trim().slice(0, 30) });
     }
   }
-  // overlap: two text boxes of different elements on top of each other
+  // overlap: two text boxes of different elements on top of each other. A layer (data-layer: the
+  // card spotlight, opaque, above the page for a few seconds or until tapped) hides what is under
+  // it rather than lying over it: its text is checked against its own, the page's against the page's.
+  const layerOf = (el) => el.closest("[data-layer]");
   const free = boxes;
   for (let i = 0; i < free.length; i++) {
     for (let j = i + 1; j < free.length; j++) {
       const a = free[i], b = free[j];
-      if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+      if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el) || layerOf(a.el) !== layerOf(b.el)) continue;
       const x = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
       const y = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
       if (x > 2 && y > 2) problems.push(`text over text: "${a.text}" (${name(a.el)}) and "${b.text}" (${name(b.el)})`);

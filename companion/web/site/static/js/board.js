@@ -108,7 +108,7 @@ const TALL_BELOW = 560; // px: a board narrower than this is drawn as the tall l
 
 function kindNote(sq) {
   switch (sq.kind) {
-    case "tax": return t("board.pay", { amount: money(sq.tax ?? sq.amount ?? 0) });
+    case "tax": return money(sq.tax ?? sq.amount ?? 0); // as a deed shows its price: the name says it is a tax
     case "go": return t("board.collect");
     default: return "";
   }

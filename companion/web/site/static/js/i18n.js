@@ -27,6 +27,10 @@ function money(code) {
   };
 }
 
+// A whole amount as this screen's language writes it, £ included (MONEY() of its messages).
+const formats = {};
+export const pounds = (n) => (formats[current] ||= money(current))([n]);
+
 async function fetchBundle(code) {
   // no isolation marks: the words are compared and shown as plain text, as on the Python side
   const made = new FluentBundle(code, { useIsolating: false, functions: { MONEY: money(code) } });

@@ -1,7 +1,7 @@
 // Small DOM helpers shared by every page: element builder, toasts, a confirm dialog, money and
 // player colours. No framework: pages rebuild their parts from the latest state.
 
-import { t, lang } from "./i18n.js";
+import { t, lang, pounds } from "./i18n.js";
 
 // h("button", {class: "x", "data-test": "y", onclick: f}, "text", child, ...)
 export function h(tag, attrs, ...children) {
@@ -46,7 +46,7 @@ export const $ = (selector, root = document) => root.querySelector(selector);
 export function money(amount) {
   const n = Number(amount) || 0;
   const sign = n < 0 ? "−" : "";
-  return `${sign}£${Math.abs(n).toLocaleString(lang() === "ru" ? "ru-RU" : "en-GB")}`;
+  return `${sign}${pounds(Math.abs(n))}`; // written as the messages' MONEY() writes it
 }
 
 // A slug fit for a data-test value: "dark blue" -> "dark-blue".

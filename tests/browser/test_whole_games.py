@@ -1,0 +1,256 @@
+"""Whole games read off the screens (issue 23's done-when): bots play a game through the API (every
+card of both decks, auctions, trades, debts, bankruptcy, jail each way, house rules:
+tests/whole_games.py), while the Table page, two phones, History and the Banker page follow it
+live, at 390×844 and 1024×768. Each time the game says something of a kind it has not said before
+(and every 50 commands), every page is read as a player sees it (`innerText`: visible text only):
+
+- in Russian, no English word, and every line about Аня, Вика, Даша (she) or Борис, Глеб (he)
+  agrees in gender with them (pymorphy3's analysis of the words used), and every name after a
+  preposition is in a case the preposition takes; nothing overlaps or is cut (element boxes);
+- in English, no Russian word.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.i18n.grammar import forms_for
+from companion.rules import new_game
+from companion.web.story import story_items
+from tests.browser.conftest import Screens
+from tests.browser.layout import layout_problems
+from tests.browser.support import PIN, Api, Daemon, live
+from tests.russian_words import BOARD, agreeing_words, preposition_faults, square_forms
+from tests.whole_games import ENGLISH, FOUR, INTERPOL_KINDS, KINDS, RULES, RUSSIAN, every_card, game_script
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1024, "height": 768}
+PIECES = ("car", "dog", "hat", "iron", "ship")
+EVERY = 50  # commands between two readings of the pages, besides each new kind of sentence
+# What a Russian page may show in Latin letters: the language switch, formats and acronyms, the
+# browser's and system's own names (test_banker_words.py has the same list).
+ALLOWED = {"EN", "RU", "PIN", "JSON", "RFID", "csv", "jsonl", "Chrome", "Linux", "HeadlessChrome", "vsim",
+           "Wi", "Fi"}
+# The table's network name and address, shown for joining: names, not words (left out of the text).
+NAMES_JS = "() => ['#wifi-ssid', '#join-url'].map((s) => document.querySelector(s)?.innerText || '')"
+CYRILLIC = re.compile(r"[А-Яа-яЁё]+")
+SEQ_JS = "() => import('/static/js/api.js').then((m) => (m.currentState() || {}).seq || 0)"
+OPEN_DETAILS = "() => document.querySelectorAll('details').forEach((d) => { d.open = true; })"
+
+
+def latin_words(text: str) -> set[str]:
+    text = re.sub(r"[\w-]*\d[\w-]*", " ", text)  # ids hold digits: "20261202-fe9d54", "e66038b7"
+    text = re.sub(r"https?://\S+", " ", text)  # the join address
+    return set(re.findall(r"[A-Za-z][A-Za-z'’]+", text)) - ALLOWED
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    """A daemon of these games' own: the Banker page lists only them."""
+    base = tmp_path_factory.mktemp("whole-games")
+    daemon = Daemon(base / "data", base / "daemon.log")
+    try:
+        daemon.wait_serving(30)
+        yield daemon
+    finally:
+        assert daemon.stop() == 0, daemon.stderr()[-3000:]
+
+
+class Watched:
+    """The pages that follow one game, each named by what it is and its size."""
+
+    def __init__(self, browser: Browser, url: str, lang: str, players: tuple[str, ...],
+                 pages: tuple[str, ...]) -> None:
+        """pages: "table 1024", "phone 390" (the first player's; the second player's for a phone
+        at 1024), "history 390", "banker 1024", ... (what, and its width)."""
+        self.screens = Screens(browser, url)
+        self.lang = lang
+        self.pages: dict[str, Page] = {}
+        for spec in pages:
+            what, width = spec.split()
+            size = PHONE if width == "390" else LAPTOP
+            if what == "phone":
+                player = players[0] if size is PHONE else players[1]
+                self.add(f"phone of {player} {width}", "/player", size, player=player)
+                continue
+            page = self.add(spec, {"table": "/", "history": "/history", "banker": "/banker"}[what], size)
+            if what == "banker":
+                page.get_by_test_id("pin").fill(PIN)
+                page.get_by_test_id("pin-submit").click()
+                expect(page.get_by_test_id("game-status")).to_be_visible()
+
+    def add(self, name: str, path: str, size: dict[str, int], player: str | None = None) -> Page:
+        phone = size is PHONE
+        context = self.screens.browser.new_context(
+            base_url=self.screens.url, viewport=size, is_mobile=phone, has_touch=phone,
+            locale={"ru": "ru-RU", "en": "en-GB"}[self.lang])
+        context.set_default_timeout(15_000)
+        self.screens.contexts.append(context)
+        if player is not None:
+            paired = context.request.post("/api/pair", data={"player": player}, headers={"X-Banker-Pin": PIN})
+            assert paired.status == 200, paired.text()
+        page = context.new_page()
+        page.on("pageerror", lambda exc, p=name: self.screens.errors.append(f"{p}: {exc}"))
+        page.goto(f"{path}?lang={self.lang}")
+        self.pages[name] = live(page)
+        return page
+
+    def caught_up(self, seq: int, story: bool, money: bool) -> None:
+        """Every page has drawn the state after command `seq` (and the story's and History's
+        lines for it, when it has any)."""
+        for name, page in self.pages.items():
+            deadline = 200
+            while page.evaluate(SEQ_JS) < seq:
+                deadline -= 1
+                assert deadline, f"{name} never showed command {seq}"
+                page.wait_for_timeout(50)
+            if story and name.startswith("table"):
+                item = page.locator(f'[data-test=feed-item][data-seq="{seq}"]').first
+                expect(item).to_be_attached(timeout=20_000)
+            if money and name.startswith("history"):
+                row = page.locator(f'[data-test=history-row][data-seq="{seq}"]').first
+                expect(row).to_be_attached(timeout=20_000)  # it reads the ledger's page again: busy CI
+        for name, page in self.pages.items():
+            if name.startswith("banker"):
+                page.evaluate(OPEN_DETAILS)
+        next(iter(self.pages.values())).wait_for_timeout(150)  # banners and spotlights drawn
+
+    def texts(self) -> dict[str, str]:
+        out = {}
+        for name, page in self.pages.items():
+            text = page.evaluate("() => document.body.innerText")
+            for shown in page.evaluate(NAMES_JS):
+                text = text.replace(shown, " ") if shown else text
+            out[name] = text
+        return out
+
+    def close(self) -> list[str]:
+        self.screens.close()
+        return self.screens.errors
+
+
+class Reading:
+    """What the pages said, checked line by line as it is read."""
+
+    def __init__(self, lang: str, players: tuple[str, ...], forms: dict[str, Any],
+                 others: frozenset[str] = frozenset()) -> None:
+        """others: the players of the table's other games (the Banker page lists them): names,
+        in whatever alphabet they were given, not words of the page's language."""
+        self.lang = lang
+        self.others = others
+        self.gender = {name: forms[name]["gender"] for name in players}
+        self.names = {f for name in players for f in (name, *(forms[name]["ru"] or {}).values())}
+        self.forms = self.names | square_forms(BOARD.squares)
+        self.faults: list[str] = []
+        self.agreed = 0  # words checked for gender: the positive control that the check ran
+
+    def read(self, where: str, text: str, layout: list[str]) -> None:
+        self.faults += [f"{where}: layout: {p}" for p in layout]
+        for name in sorted(self.others, key=len, reverse=True):
+            text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
+        if self.lang == "en":
+            self.faults += [f"{where}: Russian «{w}»" for w in sorted(set(CYRILLIC.findall(text)))]
+            return
+        self.faults += [f"{where}: English «{w}»" for w in sorted(latin_words(text))]
+        for line in (line.strip() for line in text.splitlines()):
+            subject = line.split(" ", 1)[0]
+            want = {"she": "femn", "he": "masc"}.get(self.gender.get(subject) or "")
+            if want:
+                clause = re.split(r"[:;(—]", line, maxsplit=1)[0]
+                for word, gender in agreeing_words(clause, self.names):
+                    self.agreed += 1
+                    if gender != want:
+                        self.faults.append(f"{where}: «{word}» for {subject} in «{line}»")
+            self.faults += [f"{where}: {fault} in «{line}»" for fault in preposition_faults(line, self.forms)]
+
+
+def play_and_read(browser: Browser, table: Daemon, lang: str, names: tuple[str, ...], seed: int,
+                  rules: dict[str, Any], kinds: frozenset[str], pages: tuple[str, ...],
+                  boxes: bool) -> Reading:
+    """Play the game through the API with `pages` following it; read them at each new kind of
+    sentence, each card's first drawing and every EVERY commands (and their element boxes then,
+    when `boxes`)."""
+    lines = game_script(names, seed, rules)
+    api = Api(table.url)
+    status, started = api.request("POST", "/api/games", {
+        "players": list(names), "seed": seed, "rules": lines[0]["rules"],
+        "tokens": dict(zip(names, PIECES, strict=False))})
+    assert status == 201, started
+    forms = forms_for(list(names))
+    watched = Watched(browser, table.url, lang, names, pages)
+    others = frozenset(n for g in api.get("/api/games")["games"] for n in g["players"]) - set(names)
+    reading = Reading(lang, names, forms, others)
+    game = new_game(lines[0])  # the same game beside the table's, for what each command says
+    said: set[str] = set()
+    drawn: set[tuple[str, int]] = set()
+    seq = started["seq"]
+    try:
+        for count, command in enumerate(lines[1:], start=1):
+            status, answer = api.command(command)
+            assert status == 200, (count, command, answer)
+            seq = answer["seq"]
+            items = story_items(seq, game.apply(command, guarded=False), "", game.forms)
+            new = {item["key"] for item in items} - said
+            card = (command["deck"], command["card"]) if command["do"] == "draw" else None
+            if not new and card in drawn and count % EVERY and count != len(lines) - 1:
+                continue
+            said |= new
+            if card:
+                drawn.add(card)
+            watched.caught_up(seq, bool(items), any(item["kind"] == "money" for item in items))
+            for where, text in watched.texts().items():
+                layout = layout_problems(watched.pages[where]) if boxes and (new or card) else []
+                reading.read(f"{where} after {json.dumps(command, ensure_ascii=False)}", text, layout)
+            assert len(reading.faults) < 40, "\n".join(reading.faults)  # stop early, with enough to see
+    finally:
+        errors = watched.close()
+    assert not errors, errors
+    assert game.over
+    missing = sorted(kinds - said)
+    assert not missing, f"the game never said: {missing}"  # the game was as whole as the issue asks
+    assert drawn == every_card(game), sorted(every_card(game) - drawn)
+    return reading
+
+
+EVERY_PAGE = ("table 1024", "table 390", "phone 390", "phone 1024", "history 390", "banker 1024")
+
+
+def test_a_russian_game_on_every_screen(browser: Browser, table: Daemon) -> None:
+    """The issue's five players, every page at both sizes, their element boxes too."""
+    reading = play_and_read(browser, table, "ru", RUSSIAN, 57, RULES, KINDS, EVERY_PAGE, boxes=True)
+    assert not reading.faults, "\n".join(reading.faults[:40])
+    assert reading.agreed > 50  # the pages did say things with a gender about these players
+
+
+def test_a_russian_game_with_interpol(browser: Browser, table: Daemon) -> None:
+    """Interpol's own sentences (it replaces jail for three doubles), four players (the issue's
+    she and he: Аня, Даша, Борис, Глеб), fewer pages."""
+    rules, kinds = {**RULES, "interpol": True}, (KINDS - {"roll.third_doubles"}) | INTERPOL_KINDS
+    reading = play_and_read(browser, table, "ru", FOUR, 370, rules, kinds,
+                            ("table 1024", "phone 390", "banker 1024"), boxes=True)
+    assert not reading.faults, "\n".join(reading.faults[:40])
+    assert reading.agreed > 50
+
+
+def test_an_english_game_on_every_screen(browser: Browser, table: Daemon) -> None:
+    reading = play_and_read(browser, table, "en", ENGLISH, 57, RULES, KINDS,
+                            ("table 390", "phone 1024", "history 1024", "banker 1024"), boxes=False)
+    assert not reading.faults, "\n".join(reading.faults[:40])
+
+
+def test_the_readers_find_what_the_issue_found() -> None:
+    """The positive control: the screens' lines the issue quotes fail the reading."""
+    forms = forms_for(list(RUSSIAN))
+    russian = Reading("ru", RUSSIAN, forms)
+    quoted = "Вика bids £10 for Боу Стрит\nАня ещё не бросал кубики\nБорис принимает сделку от Вика"
+    russian.read("table", quoted, [])
+    assert len(russian.faults) == 4, russian.faults  # "bids", "for", «бросал», «от Вика»
+    english = Reading("en", ENGLISH, forms_for(list(ENGLISH)))
+    english.read("table", "Ann buys Олд Кент Роуд", [])
+    assert english.faults
