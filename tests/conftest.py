@@ -32,6 +32,8 @@ SLOW = {
     "test_cli", "test_committed_reads", "test_dice_fairness", "test_ledger_faults", "test_notify",
     "test_odds_live", "test_reads_beside_the_writer", "test_script_input", "test_secrets_daemon",
     "test_web_security::test_a_month_of_guessing_from_any_number_of_addresses_tries_under_one_percent",
+    # a real build of the compiled engine: half of `make check`'s time on a quiet machine
+    "test_compiled_recipe::test_the_build_made_to_fit_plays_the_games_of_the_pure_engine",
 }
 
 

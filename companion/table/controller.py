@@ -263,8 +263,8 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         result = Result(True, seq=seq, state=shown, messages=messages, kind=kind)
         if self.feedback is not None:
             self.feedback.accepted()
-            pending = shown.get("pending") if shown else None
-            if pending and pending.get("kind") != "rent_claim":
+            decision = shown.get("decision") if shown else None
+            if decision and decision.get("blocks"):  # the engine's word: a rent claim blocks nothing
                 self.feedback.decision_needed()
             else:
                 self.feedback.clear()
