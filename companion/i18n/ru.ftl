@@ -1,6 +1,6 @@
 ### Every sentence of the table companion in Russian: the engine's, the story's,
 ### the table's and the pages' (Python reads it with fluent.runtime, the browser with
-### @fluent/bundle). How to add a message: README, "Languages" (under "The rule engine").
+### @fluent/bundle). How to add a message: docs/developers.md, "Languages" (under "The rule engine").
 
 
 ## The engine (companion/rules): refusals, events, decisions and the reasons money moves
