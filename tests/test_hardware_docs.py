@@ -116,6 +116,7 @@ def test_the_buzzer_always_goes_through_the_transistor_but_for_a_small_piezo() -
 
 def test_the_first_build_checklist_measures_shows_the_doctor_and_enrolls() -> None:
     from companion.doctor import Doctor
+    from companion.voice.doctor import CHECKS as VOICE_CHECKS
 
     text = (HARDWARE / "first-build.md").read_text()
     assert "multimeter" in text and "Before any power" in text
@@ -123,7 +124,7 @@ def test_the_first_build_checklist_measures_shows_the_doctor_and_enrolls() -> No
     sample = sample[4:sample.index("```", 4)]
     checks = [re.match(r"(ok|warn|fail) +(.+?)  ", line) for line in sample.splitlines()]
     shown = [(m.group(1), m.group(2).strip()) for m in checks if m]
-    assert [check for _, check in shown] == list(Doctor.CHECKS)
+    assert [check for _, check in shown] == [*Doctor.CHECKS, *VOICE_CHECKS]
     assert all(level == "ok" for level, check in shown if check != "service")
     assert "companion enroll" in text and "sudo systemctl stop companion" in text
     assert "(firmware 1.1)" in text  # the firmware's VERSION
