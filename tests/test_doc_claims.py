@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted({
     ROOT / "README.md", *ROOT.glob("docs/*.md"), ROOT / "bench" / "README.md",
     *ROOT.glob("companion/**/README.md"), ROOT / "firmware" / "README.md", *ROOT.glob("hardware/*.md"),
-    *ROOT.glob("web/*.md"),
+    *ROOT.glob("web/*.md"), ROOT / "systemd" / "README.md",
 })
 NAMES = [str(page.relative_to(ROOT)) for page in PAGES]
 # A path of the repository as the pages write it: a top folder, then a file or folder.
