@@ -10,7 +10,9 @@ tap is a bid, so each one is a stored change pushed to every screen.
 N continuations a position (a large N keeps their worker processes busy through every tap); by
 default they run as configured out of the box. `--voice off` switches the table's voice off;
 `--voice bids` has it say every bid (each tap an utterance, espeak-ng writing its WAV in simulated
-mode: the voice's worst case); by default it says what it says out of the box (no bids).
+mode: the voice's worst case); `--voice screens` the same with the Pi's speaker off (each bid
+planned, worded and sent to the screens, no espeak-ng); by default it says what it says out of the
+box (no bids).
 `--compare off,bids --rounds 4` runs the two voice settings in turn (off, bids, off, bids, ...:
 each round a fresh daemon, everything else the same) and prints each round's median and p95 and
 the ratio of the medians (the second setting's over the first's), round by round and pooled, with
@@ -38,7 +40,7 @@ from typing import Any
 from companion.web.events import PER_ADDRESS  # event streams one address may hold
 
 PIN = "246810"
-VOICES = ("", "off", "bids")
+VOICES = ("", "off", "bids", "screens")
 
 
 def free_port() -> int:
@@ -95,11 +97,12 @@ def odds_config(odds: str) -> str:
 
 
 def voice_config(voice: str) -> str:
-    """The [voice] section for `--voice off|bids` (none for the default)."""
+    """The [voice] section for `--voice off|bids|screens` (none for the default)."""
     if voice == "off":
         return "[voice]\nenabled = false\n"
-    if voice == "bids":
-        return '[voice]\nmoments = ["turn", "roll", "buy", "rent", "auction", "bid"]\n'
+    if voice in ("bids", "screens"):
+        off = "enabled = false\n" if voice == "screens" else ""
+        return f'[voice]\n{off}moments = ["turn", "roll", "buy", "rent", "auction", "bid"]\n'
     return ""
 
 
@@ -230,7 +233,8 @@ def main() -> None:
     parser.add_argument("--odds", default="", metavar="off|SAMPLES",
                         help="the table's odds: off, or continuations per position (default: as shipped)")
     parser.add_argument("--voice", default="", choices=VOICES,
-                        help="the table's voice: off, or saying every bid (default: as shipped)")
+                        help="the table's voice: off, saying every bid, or every bid to the screens only "
+                             "(the Pi's speaker off) (default: as shipped)")
     parser.add_argument("--compare", default="", metavar="A,B",
                         help="two --voice settings run in turn, e.g. off,bids (\"\" for the default)")
     parser.add_argument("--rounds", type=int, default=4, help="rounds of each setting with --compare (4)")
