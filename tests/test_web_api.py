@@ -213,8 +213,11 @@ def test_undo_and_redo(rig: Rig, game: dict) -> None:
     assert redone.json["state"]["redo"] == 0 == rig.client().get("/api/state").json["redo"]
     nothing = banker.post("/api/redo")
     assert nothing.status_code == 422 and "nothing to redo" in nothing.json["error"]
+    assert nothing.json["words"]["ru"] == "Возвращать нечего"  # the banker's page in Russian
     too_many = banker.post("/api/undo", json={"count": 5})
     assert too_many.status_code == 422 and "can be undone" in too_many.json["error"]
+    assert too_many.json["words"] == {"en": "Only 1 command can be undone in this game",
+                                      "ru": "В этой игре можно отменить только 1 ход"}
     assert banker.post("/api/undo", json={"count": "one"}).status_code == 400
     assert [e.kind for e in rig.table.store.history()] == ["new", "play", "undo", "redo"]
 

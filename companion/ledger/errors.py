@@ -4,14 +4,21 @@ from __future__ import annotations
 
 import errno
 import sqlite3
-from typing import Any
+from typing import Any, Self
 
 
 class LedgerError(Exception):
     """Base of the storage errors; the message says what happened and what to do. `problem`
     (problems.py), when set, says it as a kind and values, for whoever shows it to word."""
 
-    problem: Any = None
+    def __init__(self, reason: str, problem: Any = None) -> None:
+        super().__init__(reason)
+        self.problem = problem
+
+    @classmethod
+    def found(cls, problem: Any) -> Self:
+        """The error saying `problem` (its reason the compact form: the reader words the problem)."""
+        return cls(str(problem), problem)
 
     @property
     def reason(self) -> str:
@@ -29,14 +36,6 @@ class GameNotFound(LedgerError):
 class GameDamaged(LedgerError):
     """A game file is unreadable, or its history or snapshots fail verification; it is left as it is.
     `problem` (problems.py), when set, says what in a kind and values, for the reader to word."""
-
-    def __init__(self, reason: str, problem: Any = None) -> None:
-        super().__init__(reason)
-        self.problem = problem
-
-    @classmethod
-    def found(cls, problem: Any) -> GameDamaged:
-        return cls(str(problem), problem)
 
 
 class GameFromAnotherTable(GameDamaged):
