@@ -8,6 +8,7 @@ import csv
 import io
 import math
 import re
+import shutil
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +17,7 @@ import pytest
 import segno
 
 from companion.hardware.device import Tap
-from companion.ledger import Clock
+from companion.ledger import Clock, DataFolder
 from companion.ledger.clock import FLOOR
 from companion.replay import replay
 from companion.web import events as events_module
@@ -265,6 +266,20 @@ def test_export_of_another_game_and_of_none(rig: Rig) -> None:
     wrong = banker.get(f"/api/export/{first}.txt")
     assert wrong.status_code == 404 and wrong.json["error"]
     assert rig.client().get(f"/api/export/{first}.csv").status_code == 401
+
+
+def test_exporting_another_tables_game_says_whose_it_is_in_both_languages(
+        rig: Rig, tmp_path_factory: pytest.TempPathFactory) -> None:
+    theirs = DataFolder(tmp_path_factory.mktemp("theirs"))
+    store = theirs.create({"do": "new_game", "players": ["Ann", "Bob"], "seed": 7})
+    game_id, path = store.game_id, store.path
+    theirs.close()
+    shutil.copy(path, rig.path / "games" / path.name)
+    refused = rig.banker().get(f"/api/export/{game_id}.jsonl")
+    assert refused.status_code == 404
+    assert refused.json["words"]["en"].startswith(f"Game {game_id} was sealed by another table")
+    assert refused.json["words"]["ru"].startswith(f"Игру {game_id} запечатал другой стол")
+    assert rig.folder.key is not None and f"({rig.folder.key.table_id})" in refused.json["words"]["ru"]
 
 
 def test_history_lists_money_movements_with_balances_and_filters_by_player(rig: Rig, game: dict) -> None:
