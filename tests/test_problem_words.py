@@ -54,6 +54,12 @@ KINDS = [
     problem("key_damaged", path="/var/lib/companion/table.key"), problem("table_changed", game=GAME),
     problem("another_table", game=GAME, table="4f2a-91c0", here="77b1-0d3e"),
     problem("file_exists", name=f"{GAME}.sqlite"),
+    *(problem("storage_full", doing=problem(doing, **values)) for doing, values in (
+        ("doing_record", {}), ("doing_start", {}), ("doing_open", {"game": GAME}),
+        ("doing_use_folder", {"path": "/var/lib/companion"}), ("doing_make_key", {}), ("doing_move", {}),
+        ("doing_recover", {}), ("doing_backup", {}))),
+    problem("storage_read_only", doing=problem("doing_record")),
+    problem("storage_failed", doing=problem("doing_backup"), detail="disk I/O error"),
 ]
 
 

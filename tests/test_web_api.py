@@ -22,6 +22,7 @@ from companion.ledger.clock import FLOOR
 from companion.replay import replay
 from companion.web import events as events_module
 from companion.web.watching import wifi_text
+from tests.ledger_support import recorded_game
 from tests.web_support import (
     BANKER,
     CAR,
@@ -280,6 +281,27 @@ def test_exporting_another_tables_game_says_whose_it_is_in_both_languages(
     assert refused.json["words"]["en"].startswith(f"Game {game_id} was sealed by another table")
     assert refused.json["words"]["ru"].startswith(f"Игру {game_id} запечатал другой стол")
     assert rig.folder.key is not None and f"({rig.folder.key.table_id})" in refused.json["words"]["ru"]
+
+
+def test_a_full_disk_is_told_to_the_banker_in_both_languages(rig: Rig) -> None:
+    script = recorded_game(4)
+    first = script[0]
+    rig.new_game(players=first["players"], seed=first["seed"], rules=first["rules"])
+    assert command(rig, script[1]).status_code == 200  # positive control: stored while there is room
+    conn = rig.table.store.conn
+    conn.execute(f"PRAGMA max_page_count = {conn.execute('PRAGMA page_count').fetchone()[0]}")
+    refused = None
+    for body in script[2:]:
+        answer = command(rig, body)
+        if answer.status_code == 503:
+            refused = answer.json
+            break
+        assert answer.status_code == 200, answer.json
+    assert refused is not None, "the disk never filled up"
+    words = refused["words"]
+    assert words["en"].startswith("The companion's storage is full, so it could not record the command")
+    assert words["ru"].startswith("Хранилище компаньона заполнено, поэтому не удалось записать команду")
+    conn.execute("PRAGMA max_page_count = 1073741823")
 
 
 def test_history_lists_money_movements_with_balances_and_filters_by_player(rig: Rig, game: dict) -> None:

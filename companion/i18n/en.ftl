@@ -999,3 +999,14 @@ rules-ledger-undo_too_many = { $played ->
    *[other] Only { $played } commands can be undone in this game
 }
 rules-ledger-redo_nothing = There is nothing to redo
+table-ledger-storage_full = The companion's storage is full, so it could not { $doing }; nothing was changed. Free some space on the data disk, then try again.
+table-ledger-storage_read_only = The data folder cannot be written, so the companion could not { $doing }; nothing was changed. Check that the disk is not read-only and the folder belongs to the companion.
+table-ledger-storage_failed = The companion could not { $doing } ({ $detail }); nothing was changed. Try again; if it keeps failing, run `companion doctor`.
+table-ledger-doing_record = record the command
+table-ledger-doing_start = start the game
+table-ledger-doing_open = open game { $game }
+table-ledger-doing_use_folder = use the data folder { $path } (`companion games`, `history` and `export` still read it)
+table-ledger-doing_make_key = make this table's key
+table-ledger-doing_move = move the game
+table-ledger-doing_recover = recover the game
+table-ledger-doing_backup = make a backup

@@ -1166,3 +1166,14 @@ rules-ledger-undo_too_many = { $played ->
    *[many] В этой игре можно отменить только { $played } ходов
 }
 rules-ledger-redo_nothing = Возвращать нечего
+table-ledger-storage_full = Хранилище компаньона заполнено, поэтому не удалось { $doing }; ничего не изменилось. Освободите место на диске с данными и попробуйте ещё раз.
+table-ledger-storage_read_only = В папку данных нельзя писать, поэтому компаньону не удалось { $doing }; ничего не изменилось. Проверьте, что диск не только для чтения и папка принадлежит компаньону.
+table-ledger-storage_failed = Компаньону не удалось { $doing } ({ $detail }); ничего не изменилось. Попробуйте ещё раз; если не получается, запустите `companion doctor`.
+table-ledger-doing_record = записать команду
+table-ledger-doing_start = начать игру
+table-ledger-doing_open = открыть игру { $game }
+table-ledger-doing_use_folder = работать с папкой данных { $path } (`companion games`, `history` и `export` по-прежнему её читают)
+table-ledger-doing_make_key = создать ключ этого стола
+table-ledger-doing_move = переместить игру
+table-ledger-doing_recover = восстановить игру
+table-ledger-doing_backup = сделать резервную копию

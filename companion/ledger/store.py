@@ -143,7 +143,7 @@ class GameStore:
                 conn.close()
             building.unlink(missing_ok=True)
             if isinstance(exc, sqlite3.Error):
-                raise storage_error(exc, "start the game") from None
+                raise storage_error(exc, problem("doing_start")) from None
             raise
         assert conn is not None
         store = cls(path, conn, clock, key.chain)
@@ -168,7 +168,7 @@ class GameStore:
             for leftover in (building, path, journal_path(path)):
                 leftover.unlink(missing_ok=True)
             if isinstance(exc, OSError | sqlite3.Error) and not isinstance(exc, StorageError):
-                raise storage_error(exc, "start the game") from None
+                raise storage_error(exc, problem("doing_start")) from None
             raise
         store.effective.append((line, seq))
         return store

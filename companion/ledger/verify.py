@@ -43,7 +43,7 @@ def damaged(name: str, cause: Problem) -> GameDamaged:
 def unreadable(name: str, exc: BaseException) -> StorageError | GameDamaged:
     """SQLite could not open or read the file: a read-only one is storage, anything else damage."""
     if "readonly" in str(exc).lower():
-        return storage_error(exc, f"open game {name}")
+        return storage_error(exc, problem("doing_open", game=name))
     return damaged(name, problem("file_unreadable", detail=str(exc)))
 
 

@@ -31,7 +31,7 @@ def problem_text(found: Mapping[str, Any], lang: str = "en") -> str:
     kind = str(found.get("kind"))
     values = {k: v for k, v in found.items() if k != "kind"}
     filled: dict[str, Any] = dict(values)
-    for key in ("cause", "what"):
+    for key in ("cause", "what", "doing"):
         if isinstance(values.get(key), Mapping):
             filled[key] = problem_text(values[key], lang)
     for key in ("first", "second"):
