@@ -978,7 +978,7 @@ page-virtual-voice = The table's voice
 page-virtual-voice_none = Nothing said yet.
 page-virtual-voice_hint = Each sentence the table said, as the Pi's speaker would say it (a WAV written in the data folder).
 
-## The ledger's rarer refusals: whose file a game is, a log out of order, undo and redo (companion/ledger/verify.py, store.py, key.py; worded by companion/table/problem_words.py)
+## The ledger's rarer refusals: whose file a game is, a log out of order, undo and redo, a write that failed (companion/ledger/verify.py, store.py, key.py, errors.py; worded by companion/table/problem_words.py)
 table-ledger-unsealed = Game { $game } carries no key of this table: it was stored before tables had keys and was not sealed with this one, so it was copied in or rewritten. It can be listed, read and exported, not played (import its export to go on). The file is kept as it is.
 table-ledger-not_a_game_file = Game { $game } is not a companion game file (format { $format }). The file is kept as it is.
 table-ledger-key_missing = Game { $game } is sealed with a table's key, and this table's key ({ $key_file } in the data folder) is missing or cannot be read, so it cannot be checked. The file is kept as it is.

@@ -1144,7 +1144,7 @@ page-virtual-voice = Голос стола
 page-virtual-voice_none = Пока ничего не сказано.
 page-virtual-voice_hint = Каждая фраза стола, как её сказал бы динамик Pi (файл WAV в папке данных).
 
-## The ledger's rarer refusals: whose file a game is, a log out of order, undo and redo (companion/ledger/verify.py, store.py, key.py; worded by companion/table/problem_words.py)
+## The ledger's rarer refusals: whose file a game is, a log out of order, undo and redo, a write that failed (companion/ledger/verify.py, store.py, key.py, errors.py; worded by companion/table/problem_words.py)
 table-ledger-unsealed = Игра { $game } не несёт ключа этого стола: её записали до того, как у столов появились ключи, и этот стол её не запечатал, значит, её скопировали сюда или переписали. Её можно увидеть в списке, прочитать и экспортировать, но не играть (чтобы продолжить, импортируйте её экспорт). Файл сохранён как есть.
 table-ledger-not_a_game_file = Игра { $game } — не файл игры компаньона (формат { $format }). Файл сохранён как есть.
 table-ledger-key_missing = Игра { $game } запечатана ключом стола, а ключа этого стола ({ $key_file } в папке данных) нет или он не читается, поэтому проверить её нельзя. Файл сохранён как есть.
