@@ -17,7 +17,7 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 # The compiled engine `companion simulate` plays with: built once per version of its source (about
-# a minute on a PC, README "On the Pi" for a Pi), nothing to do when it is there; without a C
+# a minute on a PC, docs/pi.md for a Pi), nothing to do when it is there; without a C
 # compiler it says so and simulate plays pure.
 # A failed build does not stop the rest: tests/test_compiled.py then fails and says why.
 compiled: $(VENV)/.installed

@@ -8,35 +8,17 @@ page in Debian's Chromium (Playwright) and adds up the bodies of what it loaded,
 
 from __future__ import annotations
 
-import http.client
-import json
-import socket
-import subprocess
 import sys
-import tempfile
-import time
+from pathlib import Path
 
-from playwright.sync_api import Response, sync_playwright
+from playwright.sync_api import Response
 
-PIN = "246810"
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.browser.scripted import call, chromium, simulated_table  # noqa: E402
+
 PAGES = [("table", "/"), ("player", "/player"), ("history", "/history"), ("chart", "/chart"),
          ("banker", "/banker"), ("virtual", "/virtual")]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def request(port: int, method: str, path: str, body: dict | None = None) -> int:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    conn.request(method, path, body=json.dumps(body) if body is not None else None,
-                 headers={"Content-Type": "application/json", "X-Banker-Pin": PIN})
-    response = conn.getresponse()
-    response.read()
-    conn.close()
-    return response.status
 
 
 def size(n: int) -> str:
@@ -44,61 +26,41 @@ def size(n: int) -> str:
 
 
 def main() -> None:
-    port = free_port()
-    with tempfile.TemporaryDirectory() as data:
-        daemon = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "run", "--simulate", "--port", str(port),
-             "--host", "127.0.0.1", "--data", data, "--banker-pin", PIN],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            deadline = time.monotonic() + 15
-            while True:
-                try:
-                    request(port, "GET", "/api/state")
-                    break
-                except OSError:
-                    if time.monotonic() > deadline:
-                        raise
-                    time.sleep(0.05)
-            assert request(port, "POST", "/api/games", {"players": ["Ann", "Bob"]}) == 201
-            print("| page | HTML | CSS | JS | strings | total |\n|---|---|---|---|---|---|")
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium")
-                for name, path in PAGES:
-                    page = browser.new_page()
-                    sizes = {"html": 0, "css": 0, "js": 0, "strings": 0}
-                    modules = [0]
+    with simulated_table() as daemon:
+        call(daemon.url, "/api/games", {"players": ["Ann", "Bob"]})
+        print("| page | HTML | CSS | JS | strings | total |\n|---|---|---|---|---|---|")
+        with chromium() as browser:
+            for name, path in PAGES:
+                page = browser.new_page()
+                sizes = {"html": 0, "css": 0, "js": 0, "strings": 0}
+                modules = [0]
 
-                    def loaded(response: Response, sizes: dict[str, int] = sizes,
-                               modules: list[int] = modules) -> None:
-                        url = response.url
-                        if "/api/" in url:
-                            return
-                        try:
-                            n = len(response.body())
-                        except Exception:  # noqa: BLE001 - a stream or a redirect has no body
-                            return
-                        if url.endswith(".css"):
-                            sizes["css"] += n
-                        elif url.endswith(".js"):
-                            sizes["js"] += n
-                            modules[0] += 1
-                        elif url.endswith("/en.json"):
-                            sizes["strings"] += n
-                        elif response.request.resource_type == "document":
-                            sizes["html"] += n
+                def loaded(response: Response, sizes: dict[str, int] = sizes,
+                           modules: list[int] = modules) -> None:
+                    url = response.url
+                    if "/api/" in url:
+                        return
+                    try:
+                        n = len(response.body())
+                    except Exception:  # noqa: BLE001 - a stream or a redirect has no body
+                        return
+                    if url.endswith(".css"):
+                        sizes["css"] += n
+                    elif url.endswith(".js"):
+                        sizes["js"] += n
+                        modules[0] += 1
+                    elif url.endswith("/i18n/en.ftl"):  # the page's strings (Fluent, served whole)
+                        sizes["strings"] += n
+                    elif response.request.resource_type == "document":
+                        sizes["html"] += n
 
-                    page.on("response", loaded)
-                    page.goto(f"http://127.0.0.1:{port}{path}")
-                    page.wait_for_load_state("networkidle")
-                    print(f"| {name} | {size(sizes['html'])} | {size(sizes['css'])} | "
-                          f"{size(sizes['js'])} ({modules[0]}) | {size(sizes['strings'])} | "
-                          f"{size(sum(sizes.values()))} |")
-                    page.close()
-                browser.close()
-        finally:
-            daemon.terminate()
-            daemon.wait(10)
+                page.on("response", loaded)
+                page.goto(daemon.url + path)
+                page.wait_for_load_state("networkidle")
+                print(f"| {name} | {size(sizes['html'])} | {size(sizes['css'])} | "
+                      f"{size(sizes['js'])} ({modules[0]}) | {size(sizes['strings'])} | "
+                      f"{size(sum(sizes.values()))} |")
+                page.close()
 
 
 if __name__ == "__main__":

@@ -14,15 +14,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
-import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
-from typing import Any
 
-from long_reads import PIN, Client, Page, free_port, rss_mb, stream
+from page_readers import PIN, Client, Readers, quiet_daemon, rss_mb
 
 from companion.simulate.play import play_game
 
@@ -35,59 +31,17 @@ def main() -> None:
     build = Path(__file__).resolve().parent.parent / ".build"
     build.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(dir=build) as tmp:
-        config = Path(tmp) / "companion.toml"
-        config.write_text("[odds]\nenabled = false\n")
-        port = free_port()
-        daemon = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "run", "--simulate", "--front", "none", "--port",
-             str(port), "--data", str(Path(tmp) / "data"), "--config", str(config), "--banker-pin", PIN],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        stop = threading.Event()
-        errors: list[str] = []
-        try:
-            soak(port, daemon.pid, args, stop, errors)
-        finally:
-            stop.set()
-            daemon.terminate()
+        with quiet_daemon(Path(tmp) / "data", Path(tmp)) as (daemon, banker):
+            readers = Readers(banker.port, args.screens)
             try:
-                daemon.wait(20)
-            except subprocess.TimeoutExpired:
-                daemon.kill()
+                soak(banker, daemon.pid, args, readers)
+            finally:
+                readers.stop.set()
 
 
-def soak(port: int, pid: int, args: argparse.Namespace, stop: threading.Event, errors: list[str]) -> None:
-    banker = Client(port)
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            banker.call("GET", "/api/state")
-            break
-        except OSError:
-            if time.monotonic() > deadline:
-                raise SystemExit("the daemon did not start") from None
-            time.sleep(0.05)
-    threads: list[threading.Thread] = []
-    for n in range(args.screens):
-        screen = Client(port, f"127.0.1.{n + 1}")
-
-        def on_screen(seq: Any, _data: Any, screen: Client = screen) -> None:
-            if seq is None:
-                status, answer = screen.call("GET", "/api/feed?limit=60")
-                if status >= 500:
-                    errors.append(f"/api/feed: {status} {answer}")
-        threads.append(threading.Thread(target=stream, args=(port, screen.address, on_screen, stop),
-                                        daemon=True))
-    pages = [Page(port, f"127.0.0.{n + 2}", path, key) for n, (path, key) in enumerate(
-             (
-        ("/api/feed/log", "entries"), ("/api/feed/ledger", "transfers"), ("/api/chart", "points")))]
-    for page in pages:
-        def woken(_seq: Any, _data: Any, page: Page = page) -> None:
-            page.wake.set()
-        threads.append(threading.Thread(target=stream, args=(port, page.client.address, woken, stop),
-                                        daemon=True))
-        threads.append(threading.Thread(target=page.run, args=(stop,), daemon=True))
-    for thread in threads:
-        thread.start()
+def soak(banker: Client, pid: int, args: argparse.Namespace, readers: Readers) -> None:
+    readers.start()
+    errors: list[str] = []
     started = time.monotonic()
     end = started + args.minutes * 60
     curve: list[tuple[float, float]] = []
@@ -118,8 +72,7 @@ def soak(port: int, pid: int, args: argparse.Namespace, stop: threading.Event, e
                 next_sample = now + 10
             if now >= end:
                 break
-    for page in pages:
-        errors += page.failures
+    errors += readers.failures
     per_minute = {}
     for minute, rss in curve:
         per_minute.setdefault(int(minute), rss)

@@ -67,7 +67,7 @@ class OddsConfig:
     """The win chances on the Table page (companion/odds/live.py)."""
 
     enabled: bool = True
-    samples: int = 1000  # continuations per estimate: within 5 s on a Raspberry Pi 4 (README)
+    samples: int = 1000  # continuations per estimate: within 5 s on a Raspberry Pi 4 (docs/odds.md)
     jobs: int = 0  # worker processes; 0: every core
     nice: int = 19  # the workers' priority: behind the table, always
 

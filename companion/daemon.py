@@ -24,6 +24,7 @@ from .rules import load_edition
 from .table import Table
 from .table.auction_clock import AuctionClock
 from .table.devices import Devices
+from .table.problem_words import reason_of
 from .voice.start import started as started_voice
 from .web import BankerPin, Context, Simulator, create_app
 from .web import auction as auction_web
@@ -49,7 +50,7 @@ class Daemon:
             copy = Path(self.config.backup_copy) if self.config.backup_copy else None
             folder = DataFolder(self.data_dir, backup_copy=copy)
         except (FolderLocked, LedgerError) as exc:
-            log.error("%s", exc.reason)
+            log.error("%s", reason_of(exc))
             return 1
         registry = TagRegistry.load(registry_path(self.config.tags, self.data_dir))
         if self.simulate and not len(registry):  # made-up tags (saved with any enrolled in the browser)

@@ -30,7 +30,8 @@ from typing import Any
 from .config import Config
 from .ledger.journal import journal_path
 from .ledger.key import TableKey
-from .ledger.readonly import unwritable
+from .ledger.problems import problem
+from .ledger.readonly import blocked
 from .ledger.recovery import diagnose
 from .table.problem_words import terminal_lang, worded
 
@@ -368,10 +369,10 @@ class Doctor:
         key = TableKey.read(self.data_dir)
         fails, warns, fixes = [], [], []
         for game in games:
-            blocked = unwritable(game, journal_path(game))
-            if blocked is not None:
-                fails.append(f"game {game.stem} is read-only: {blocked.split('; fix: ')[0]}")
-                fixes.append(blocked.split("; fix: ")[-1])
+            why = blocked(game, journal_path(game))
+            if why is not None:  # worded in the terminal's language; the fix is a shell command
+                fails.append(worded(problem("unwritable", game=game.stem, **why), terminal_lang()))
+                fixes.append(why["fix"])
             if key is None:
                 continue
             found = diagnose(game, key.chain, key.table_id)

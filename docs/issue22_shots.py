@@ -15,31 +15,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.scripted import SIZES, chromium, context, opened, simulated_table  # noqa: E402
+
 DEBT = ROOT / "tests" / "scripts" / "08-money" / "bankrupt-to-a-player-buildings-sold-to-the-bank-first.jsonl"
-SIZES = {"390": {"width": 390, "height": 844}, "1024": {"width": 1024, "height": 768}}
 TOKENS = {"Ann": "car", "Bob": "dog", "Cat": "hat"}
 CLOCK = {"seconds": 20, "opening": 60}  # the new-game form's defaults
 GO_TO_JAIL = 30
 
 Save = Callable[[Page, str], None]  # a page and what it shows ("table-debt")
-
-
-def context(browser: Browser, url: str, size: str, lang: str) -> BrowserContext:
-    phone = size == "390"
-    made = browser.new_context(base_url=url, viewport=SIZES[size], is_mobile=phone, has_touch=phone,
-                               device_scale_factor=1, locale=lang)
-    made.set_default_timeout(20_000)
-    return made
-
-
-def opened(made: BrowserContext, path: str, lang: str) -> Page:
-    page = made.new_page()
-    page.goto(f"{path}?lang={lang}")
-    page.wait_for_selector('[data-test="connection"][data-state="live"]')
-    return page
 
 
 def at_top(page: Page) -> Page:
@@ -150,41 +138,19 @@ def every_shot(browser: Browser, url: str, call: Callable[..., Any], pin: str, s
 
 
 def main() -> None:
-    import subprocess
-    import tempfile
-    import time
-
-    from playwright.sync_api import sync_playwright
-    from screenshots import PIN, call, free_port
+    from tests.browser.scripted import call
+    from tests.browser.support import PIN
 
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "issue22-shots").resolve()
     out.mkdir(parents=True, exist_ok=True)
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as data:
-        run = [sys.executable, "-m", "companion.cli", "run", "--simulate", "--port", str(port),
-               "--host", "127.0.0.1", "--data", str(Path(data) / "games"), "--banker-pin", PIN]
-        daemon = subprocess.Popen(run, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            for _ in range(200):
-                try:
-                    call(url, "/api/state")
-                    break
-                except OSError:
-                    time.sleep(0.05)
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-                for size in SIZES:
-                    for lang in ("en", "ru"):
-                        def save(page: Page, what: str, size: str = size, lang: str = lang) -> None:
-                            path = out / f"{what}-{size}-{lang}.png"
-                            page.screenshot(path=str(path), animations="disabled")
-                            print(path)
-                        every_shot(browser, url, call, PIN, size, lang, save)
-                browser.close()
-        finally:
-            daemon.terminate()
-            daemon.wait(10)
+    with simulated_table() as daemon, chromium() as browser:
+        for size in SIZES:
+            for lang in ("en", "ru"):
+                def save(page: Page, what: str, size: str = size, lang: str = lang) -> None:
+                    path = out / f"{what}-{size}-{lang}.png"
+                    page.screenshot(path=str(path), animations="disabled")
+                    print(path)
+                every_shot(browser, daemon.url, call, PIN, size, lang, save)
 
 
 if __name__ == "__main__":

@@ -8,39 +8,22 @@ Run: .venv/bin/python docs/screenshots.py   (Debian's Chromium, /usr/bin/chromiu
 
 from __future__ import annotations
 
-import json
-import socket
-import subprocess
 import sys
-import tempfile
-import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
-from issue22_shots import phone_story
-from playwright.sync_api import Page, sync_playwright
-from seat_shots import seat_shots
+from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from issue22_shots import phone_story  # noqa: E402
+from seat_shots import seat_shots  # noqa: E402
+
+from tests.browser.scripted import call, chromium, context, simulated_table  # noqa: E402
+from tests.browser.support import PIN  # noqa: E402
+
 OUT = ROOT / "docs" / "screens"
-PIN = "246810"
-TABLET = {"viewport": {"width": 1024, "height": 768}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def call(url: str, path: str, body: dict | None = None) -> dict:
-    request = urllib.request.Request(url + path, data=json.dumps(body).encode() if body is not None else None,
-                                     method="POST" if body is not None else "GET",
-                                     headers={"Content-Type": "application/json", "X-Banker-Pin": PIN})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read() or b"{}")
 
 
 def shot(page: Page, name: str) -> None:
@@ -67,82 +50,63 @@ def readme_story(browser: Any, url: str) -> None:
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as data:
-        config = Path(data) / "config.toml"
-        config.write_text("[table]\nauction_seconds = 15\n")
-        run = [sys.executable, "-m", "companion.cli", "run", "--simulate", "--port", str(port),
-               "--host", "127.0.0.1", "--data", str(Path(data) / "games"), "--config", str(config)]
-        daemon = subprocess.Popen(run, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            for _ in range(200):
-                try:
-                    call(url, "/api/state")
-                    break
-                except OSError:
-                    time.sleep(0.05)
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-                banker = browser.new_context(base_url=url, **PHONE).new_page()
-                banker.goto("/banker")
-                banker.fill("[data-test=pin]", PIN)
-                banker.fill("[data-test=pin-repeat]", PIN)
-                banker.click("[data-test=pin-submit]")
-                banker.wait_for_selector("[data-test=presence-status]")  # now the banker's step
-                shot(banker, "first-start-pin")
-                call(url, "/api/sim/tap", {"meaning": "banker"})  # the banker's tag on the reader
-                banker.wait_for_selector("[data-test=game-status]")
-                call(url, "/api/games", {"players": ["Ann", "Bob", "Cat"], "seed": 7,
-                                         "rules": {"shuffle": False},
-                                         "tokens": {"Ann": "car", "Bob": "dog", "Cat": "hat"}})
-                for command in ({"do": "roll", "dice": [1, 2]}, {"do": "buy"}, {"do": "end_turn"},
-                                {"do": "roll", "dice": [2, 4]}, {"do": "buy"}, {"do": "end_turn"},
-                                {"do": "roll", "dice": [1, 2]}, {"do": "end_turn"},
-                                {"do": "roll", "dice": [4, 4]}):
-                    call(url, "/api/commands", command)
-                table = browser.new_context(base_url=url, **TABLET)
-                page = table.new_page()
-                page.goto("/")
-                page.wait_for_selector("[data-test=odds-samples]", timeout=60_000)  # the chances
-                shot(page, "table")
-                virtual = table.new_page()
-                virtual.goto("/virtual")
-                shot(virtual, "virtual-table")
-                phone = browser.new_context(base_url=url, **PHONE).new_page()
-                phone.goto("/player")
-                phone.click("[data-test=pair]")
-                shot(phone, "pairing")
-                virtual.click('[data-test="sim-tag-token:car"]')
-                phone.wait_for_selector("[data-test=my-name]")
-                shot(phone, "player")
-                page.bring_to_front()  # every pairing announced on the Table page, with "not me"
-                page.wait_for_selector("[data-test=paired-banner]")
-                shot(page, "pairing-notice")
-                ru = browser.new_context(base_url=url, **PHONE).new_page()
-                ru.goto("/?lang=ru")
-                shot(ru, "table-phone-ru")
-                desk = browser.new_context(base_url=url, **TABLET).new_page()
-                desk.goto("/banker")
-                desk.fill("[data-test=pin]", PIN)
-                desk.click("[data-test=pin-submit]")
-                shot(desk, "banker")
-                desk.evaluate("""() => {  // the Screens panel just under the sticky header
-                  const panel = document.querySelector("[data-test=section-screens]");
-                  panel.open = true;
-                  window.scrollTo(0, panel.getBoundingClientRect().top + window.scrollY
-                    - document.querySelector("header.top").offsetHeight - 8);
-                }""")
-                shot(desk, "banker-screens")
-                call(url, "/api/commands", {"do": "end_game"})
-                page.bring_to_front()
-                shot(page, "winner")
-                seat_shots(browser, url, PIN, call, shot)  # issue 22: the seat panel, banners, a card
-                readme_story(browser, url)  # issue 22: the rent, jail and auction banners; the timer
-                browser.close()
-        finally:
-            daemon.terminate()
-            daemon.wait(10)
+    with simulated_table(banker_pin=None) as daemon, chromium() as browser:  # a new table: no PIN yet
+        url = daemon.url
+        banker = context(browser, url, "390").new_page()
+        banker.goto("/banker")
+        banker.fill("[data-test=pin]", PIN)
+        banker.fill("[data-test=pin-repeat]", PIN)
+        banker.click("[data-test=pin-submit]")
+        banker.wait_for_selector("[data-test=presence-status]")  # now the banker's step
+        shot(banker, "first-start-pin")
+        call(url, "/api/sim/tap", {"meaning": "banker"})  # the banker's tag on the reader
+        banker.wait_for_selector("[data-test=game-status]")
+        call(url, "/api/games", {"players": ["Ann", "Bob", "Cat"], "seed": 7,
+                                 "rules": {"shuffle": False},
+                                 "tokens": {"Ann": "car", "Bob": "dog", "Cat": "hat"}})
+        for command in ({"do": "roll", "dice": [1, 2]}, {"do": "buy"}, {"do": "end_turn"},
+                        {"do": "roll", "dice": [2, 4]}, {"do": "buy"}, {"do": "end_turn"},
+                        {"do": "roll", "dice": [1, 2]}, {"do": "end_turn"},
+                        {"do": "roll", "dice": [4, 4]}):
+            call(url, "/api/commands", command)
+        table = context(browser, url, "1024")
+        page = table.new_page()
+        page.goto("/")
+        page.wait_for_selector("[data-test=odds-samples]", timeout=60_000)  # the chances
+        shot(page, "table")
+        virtual = table.new_page()
+        virtual.goto("/virtual")
+        shot(virtual, "virtual-table")
+        phone = context(browser, url, "390").new_page()
+        phone.goto("/player")
+        phone.click("[data-test=pair]")
+        shot(phone, "pairing")
+        virtual.click('[data-test="sim-tag-token:car"]')
+        phone.wait_for_selector("[data-test=my-name]")
+        shot(phone, "player")
+        page.bring_to_front()  # every pairing announced on the Table page, with "not me"
+        page.wait_for_selector("[data-test=paired-banner]")
+        shot(page, "pairing-notice")
+        ru = context(browser, url, "390").new_page()
+        ru.goto("/?lang=ru")
+        shot(ru, "table-phone-ru")
+        desk = context(browser, url, "1024").new_page()
+        desk.goto("/banker")
+        desk.fill("[data-test=pin]", PIN)
+        desk.click("[data-test=pin-submit]")
+        shot(desk, "banker")
+        desk.evaluate("""() => {  // the Screens panel just under the sticky header
+          const panel = document.querySelector("[data-test=section-screens]");
+          panel.open = true;
+          window.scrollTo(0, panel.getBoundingClientRect().top + window.scrollY
+            - document.querySelector("header.top").offsetHeight - 8);
+        }""")
+        shot(desk, "banker-screens")
+        call(url, "/api/commands", {"do": "end_game"})
+        page.bring_to_front()
+        shot(page, "winner")
+        seat_shots(browser, url, PIN, call, shot)  # issue 22: the seat panel, banners, a card
+        readme_story(browser, url)  # issue 22: the rent, jail and auction banners; the timer
 
 
 if __name__ == "__main__":

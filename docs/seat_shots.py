@@ -5,6 +5,7 @@ the Table page's card spotlight."""
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,9 +13,11 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.scripted import chromium, context, simulated_table  # noqa: E402
+
 DEBT = ROOT / "tests" / "scripts" / "08-money" / "bankrupt-to-a-player-buildings-sold-to-the-bank-first.jsonl"
-TABLET = {"viewport": {"width": 1024, "height": 768}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 def seat_shots(browser: Browser, url: str, pin: str, call: Callable[..., Any],
@@ -26,13 +29,13 @@ def seat_shots(browser: Browser, url: str, pin: str, call: Callable[..., Any],
                              "tokens": {"Ann": "car", "Bob": "dog", "Cat": "hat"}})
     for command in lines[1:-1]:
         call(url, "/api/commands", command)
-    table = browser.new_context(base_url=url, **TABLET).new_page()
+    table = context(browser, url, "1024").new_page()
     table.goto("/")
     table.wait_for_selector("[data-test=debt-advice]")
     table.click("[data-test=open-seat-debt-Ann]")
     table.wait_for_selector("[data-test=seat-panel] [data-test=action-sell-building-old-kent-road]")
     shot(table, "seat-panel")
-    ru = browser.new_context(base_url=url, **PHONE).new_page()
+    ru = context(browser, url, "390", "ru").new_page()
     ru.goto("/?lang=ru")
     ru.click("[data-test=open-seat-Ann]")
     ru.wait_for_selector("[data-test=seat-panel] [data-test=seat-advice]")
@@ -40,7 +43,7 @@ def seat_shots(browser: Browser, url: str, pin: str, call: Callable[..., Any],
     # A card drawn: big on Ann's phone (paired by the banker here) and on the Table page.
     call(url, "/api/games", {"players": ["Ann", "Bob"], "seed": 7, "rules": {"shuffle": False},
                              "tokens": {"Ann": "car", "Bob": "dog"}})
-    phone_context = browser.new_context(base_url=url, **PHONE)
+    phone_context = context(browser, url, "390")
     phone_context.request.post("/api/pair", data={"player": "Ann"}, headers={"X-Banker-Pin": pin})
     phone = phone_context.new_page()
     phone.goto("/player")
@@ -57,35 +60,14 @@ def seat_shots(browser: Browser, url: str, pin: str, call: Callable[..., Any],
 
 def main() -> None:
     """These pictures alone (docs/screenshots.py makes them with the rest)."""
-    import subprocess
-    import sys
-    import tempfile
-    import time
+    from screenshots import OUT, shot
 
-    from playwright.sync_api import sync_playwright
-    from screenshots import OUT, PIN, call, free_port, shot
+    from tests.browser.scripted import call
+    from tests.browser.support import PIN
 
     OUT.mkdir(parents=True, exist_ok=True)
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as data:
-        run = [sys.executable, "-m", "companion.cli", "run", "--simulate", "--port", str(port),
-               "--host", "127.0.0.1", "--data", str(Path(data) / "games"), "--banker-pin", PIN]
-        daemon = subprocess.Popen(run, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            for _ in range(200):
-                try:
-                    call(url, "/api/state")
-                    break
-                except OSError:
-                    time.sleep(0.05)
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-                seat_shots(browser, url, PIN, call, shot)
-                browser.close()
-        finally:
-            daemon.terminate()
-            daemon.wait(10)
+    with simulated_table() as daemon, chromium() as browser:
+        seat_shots(browser, daemon.url, PIN, call, shot)
 
 
 if __name__ == "__main__":

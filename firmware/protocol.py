@@ -1,4 +1,4 @@
-"""The dice protocol on the unit's side (shared/DICE-PROTOCOL.md): CRC-8, framing, the Pi's lines.
+"""The dice protocol on the unit's side (docs/DICE-PROTOCOL.md): CRC-8, framing, the Pi's lines.
 
 Pure MicroPython that also runs under CPython for the tests: no machine, no typing, no dataclasses.
 A line's 64-byte limit counts the bytes before its newline, less one trailing carriage return.

@@ -366,7 +366,7 @@ write_config() {
         if ! grep -Eq '^[[:space:]]*\[server\]' "$CONFIG"; then
             { cat "$CONFIG"; printf '\n'; sed -n '/^\[server\]/,/^front = /p' "$REPO/systemd/config.toml"; } |
                 put "$CONFIG" 0640 "root:$ACCOUNT"
-            say "with [server] front = \"nginx\" added (README, \"The server\")"
+            say "with [server] front = \"nginx\" added (docs/server.md)"
         fi
         return
     fi
@@ -532,7 +532,7 @@ build_compiled() {
         >"$PREFIX/compiled.log" 2>&1 &
     echo "$!" >"$PREFIX/compiled.pid"
     say "building ($recipe) in the background, a few minutes (estimated: 2 on a Pi 4, 5 on a Zero 2 W;"
-    say "README's \"On the Pi\"); it ends with the real time in $PREFIX/compiled.log"
+    say "docs/pi.md); it ends with the real time in $PREFIX/compiled.log"
 }
 
 addresses() {

@@ -27,11 +27,14 @@ SLOW = {
     "test_dice_unit_behaviour", "test_firmware", "test_front", "test_front_sandbox", "test_install",
     "test_installed_pages", "test_invariants", "test_legal", "test_listen", "test_odds",
     "test_odds_lifetime", "test_power_cut", "test_schemathesis", "test_server_limits",
-    "test_service_limits", "test_simulate", "test_smart_bot", "test_systemd", "test_writer_authority",
+    "test_service_limits", "test_simulate", "test_smart_bot", "test_systemd", "test_voice_process",
+    "test_writer_authority",
     # many games, processes or hypothesis examples: seconds each even on a quiet machine
     "test_cli", "test_committed_reads", "test_dice_fairness", "test_ledger_faults", "test_notify",
     "test_odds_live", "test_reads_beside_the_writer", "test_script_input", "test_secrets_daemon",
     "test_web_security::test_a_month_of_guessing_from_any_number_of_addresses_tries_under_one_percent",
+    # a real build of the compiled engine: half of `make check`'s time on a quiet machine
+    "test_compiled_recipe::test_the_build_made_to_fit_plays_the_games_of_the_pure_engine",
 }
 
 

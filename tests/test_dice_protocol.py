@@ -1,6 +1,6 @@
 """The dice protocol as the Pi reads it: CRC, framing, every line type, and garbage that must not roll.
 
-Lines are the contract's own (shared/DICE-PROTOCOL.md); `UnitLink` is the Pi's answering logic
+Lines are the contract's own (docs/DICE-PROTOCOL.md); `UnitLink` is the Pi's answering logic
 without a port, so it can be fuzzed here by the thousand.
 """
 

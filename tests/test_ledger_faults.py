@@ -330,7 +330,7 @@ def test_a_full_disk_refuses_the_command_and_the_game_goes_on_once_there_is_room
             break
     assert refused is not None, "the disk never filled up"
     index, full = refused
-    assert "full" in str(full)
+    assert "storage is full" in reason_of(full)  # as the banker reads it
     assert_untouched(store, before)
     # The banker retries without freeing space: refused again, still nothing half-written.
     with pytest.raises(StorageFull):
@@ -405,7 +405,7 @@ def test_a_read_only_database_refuses_commands_undo_and_redo(tmp_path):
     ):
         with pytest.raises(StorageError) as refused:
             attempt()
-        message = str(refused.value)
+        message = reason_of(refused.value)
         assert "cannot be written" in message or "read-only" in message or "readonly" in message
         assert isinstance(refused.value, StorageReadOnly)
         assert_untouched(store, before)
@@ -456,7 +456,7 @@ def test_a_read_only_folder_is_refused_with_a_clear_message(shared_dir, made_rea
             report["stored"] = True
         except LedgerError as refused:
             report["refused"] = type(refused).__name__
-            report["message"] = str(refused)
+            report["message"] = reason_of(refused)
         return report
 
     status, report = as_another_user(check)

@@ -4,6 +4,7 @@ Russian (table/problem_words.py), and the command line words it in the terminal'
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,10 @@ GAME = "20260301-abcdef"
 CAUSES = [problem("header_unreadable"), problem("line_unreadable", line=4),
           problem("entry_missing", entry=5), problem("entry_changed", entry=6),
           problem("file_unopenable", detail="disk I/O error"), problem("file_unreadable", detail="x"),
-          problem("file_damaged", detail="page 3"), problem("written_further", entry=9)]
+          problem("file_damaged", detail="page 3"), problem("written_further", entry=9),
+          problem("entry_out_of_place", entry=2), problem("redo_not_undone", entry=7),
+          problem("no_history"), problem("stray_rows"),
+          problem("entry_refused", entry=12, reason="Ann has no such deed")]
 WHAT = [problem("db_damaged", cause=CAUSES[3]), problem("db_lacks", first=3, last=3),
         problem("db_lacks", first=3, last=7), problem("no_journal"),
         problem("journal_short", good=2, entries=9)]
@@ -41,6 +45,21 @@ KINDS = [
             owner="root", mode="755", fix="sudo chown companion: /var/lib/companion/games"),
     problem("read_only", game=GAME, what="file", path=f"/data/games/{GAME}.sqlite-wal", user="companion",
             owner="root", mode="644", fix="sudo chown companion: x && sudo chmod u+rw x"),
+    problem("unwritable", game=GAME, what="folder", path="/var/lib/companion/games", user="companion",
+            owner="root", mode="755", fix="sudo chown companion: /var/lib/companion/games"),
+    problem("unwritable", game=GAME, what="file", path=f"/data/games/{GAME}.journal", user="companion",
+            owner="root", mode="644", fix="sudo chown companion: x && sudo chmod u+rw x"),
+    problem("unsealed", game=GAME), problem("not_a_game_file", game=GAME, format="7"),
+    problem("key_missing", game=GAME, key_file="table.key"),
+    problem("key_damaged", path="/var/lib/companion/table.key"), problem("table_changed", game=GAME),
+    problem("another_table", game=GAME, table="4f2a-91c0", here="77b1-0d3e"),
+    problem("file_exists", name=f"{GAME}.sqlite"),
+    *(problem("storage_full", doing=problem(doing, **values)) for doing, values in (
+        ("doing_record", {}), ("doing_start", {}), ("doing_open", {"game": GAME}),
+        ("doing_use_folder", {"path": "/var/lib/companion"}), ("doing_make_key", {}), ("doing_move", {}),
+        ("doing_recover", {}), ("doing_backup", {}))),
+    problem("storage_read_only", doing=problem("doing_record")),
+    problem("storage_failed", doing=problem("doing_backup"), detail="disk I/O error"),
 ]
 
 
@@ -52,7 +71,7 @@ def test_every_kind_reads_as_a_sentence_in_both_languages(found: Problem) -> Non
         assert not text.startswith(found.kind) and "{" not in text, (lang, text)  # worded, all filled
     assert re.search("[а-яё]", words["ru"]) and not re.search("[а-яё]", words["en"]), words
     for value in found.values.values():  # what the ledger said shows in the sentence
-        if isinstance(value, int | str) and found.kind != "read_only":
+        if isinstance(value, int | str) and found.kind not in ("read_only", "unwritable"):
             assert str(value) in words["en"] and str(value) in words["ru"], (value, words)
 
 
@@ -103,3 +122,20 @@ def test_games_check_names_a_damaged_game_in_the_terminals_language(
     out = capsys.readouterr().out
     assert f"Игра {game_id} повреждена и в базе данных, и в журнале" in out, out
     assert f"companion recover {game_id}" in out
+
+
+def test_the_command_line_says_whose_table_sealed_a_game_in_the_terminals_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    game_id, theirs = stored_game(tmp_path / "theirs")
+    ours, _time = new_folder(tmp_path / "ours")
+    here = ours.key.table_id
+    ours.close()
+    assert main(["undo", "--data", str(tmp_path / "theirs"), game_id]) == 0  # positive control: on its table
+    capsys.readouterr()
+    shutil.copy(theirs, tmp_path / "ours" / "games" / theirs.name)
+    for lang, expected in (("en_GB.UTF-8", f"Game {game_id} was sealed by another table"),
+                           ("ru_RU.UTF-8", f"Игру {game_id} запечатал другой стол")):
+        terminal_in(monkeypatch, lang)
+        assert main(["undo", "--data", str(tmp_path / "ours"), game_id]) == 1
+        err = capsys.readouterr().err
+        assert expected in err and f"({here})" in err, err

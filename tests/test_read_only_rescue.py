@@ -161,3 +161,20 @@ def test_history_and_export_read_beside_a_running_companion(tmp_path, capsys):
     assert main(["export", "--data", str(tmp_path), store.game_id, "-o", str(out)]) == 0
     assert [json.loads(line) for line in out.read_text().splitlines()] == [START, *PLAYED]
     folder.close()
+
+
+def test_the_doctor_names_the_read_only_folder_in_the_terminals_language(failed_card, monkeypatch):
+    data, _rescued, closed_id, _crashed_id = failed_card
+    games = data / "games"
+    for lang, said in (("en_GB.UTF-8", f"Game {closed_id} is read-only: its folder {games} cannot be "
+                                       "written by nobody (owner nobody, mode 555)"),
+                       ("ru_RU.UTF-8", f"Игра {closed_id} только для чтения: nobody не может писать в её "
+                                       f"папку {games} (владелец nobody, права 555)")):
+        monkeypatch.setenv("LANG", lang)
+        monkeypatch.delenv("LC_ALL", raising=False)
+        monkeypatch.delenv("LC_MESSAGES", raising=False)
+        code, out, err = companion_as_another_user("doctor", "--simulate", "--no-sound", "--data", str(data))
+        assert code == 1, err
+        line = next(line for line in out.splitlines() if line.startswith("fail  games"))
+        assert said in line, line
+        assert f"sudo chown nobody: {games}" in out  # the fix, a command in every language

@@ -76,6 +76,18 @@ def test_a_refused_decision_says_why_and_changes_nothing(table: Table) -> None:
     assert table.feedback.calls[-1] == ("rejected",)
 
 
+def test_the_light_blinks_for_what_blocks_the_dice_and_not_for_an_open_rent_claim(table: Table) -> None:
+    table.new_game({**START, "rules": {"shuffle": False, "auto_collect_rent": False}})
+    table.submit({"do": "roll", "dice": [1, 2]})  # Ann to Whitechapel Road: a buy offer blocks the dice
+    assert table.feedback.calls[-1] == ("decision_needed",)  # the positive control
+    table.submit({"do": "buy"})
+    table.submit({"do": "end_turn"})
+    shown = table.submit({"do": "roll", "dice": [1, 2]}).state  # Bob lands there: Ann may claim rent
+    assert shown is not None and shown["pending"]["kind"] == "rent_claim"
+    assert shown["decision"]["blocks"] is False
+    assert table.feedback.calls[-1] == ("clear",)
+
+
 def test_the_button_rolls_and_a_long_press_ends_the_turn(table: Table) -> None:
     table.new_game(START)
     table.on_event(Press())  # dice 1, 2: Ann to Whitechapel Road

@@ -1,12 +1,15 @@
 """The voice in the table (issue 27): fed by the table after each stored command, never holding up
 the writer; a burst of commands said in at most two utterances; an undone move never said; in
-simulated mode a WAV per utterance in the data folder, listed by GET /api/voice."""
+simulated mode a WAV per utterance in the data folder, listed by GET /api/voice. Each Voice here
+runs its own process (process.py), as the daemon's does; test_voice_process.py kills and stops it."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +28,26 @@ def rig(tmp_path: Path) -> Iterator[Rig]:
     yield from rig_fixture(tmp_path)
 
 
+@pytest.fixture
+def voiced(rig: Rig) -> Iterator[Callable[..., Voice]]:
+    """A voice listening to the rig's table (`wavs`: the Pi's voice on, in simulated mode), closed
+    after the test whatever it did."""
+    made: list[Voice] = []
+
+    def make(wavs: bool = False, lang: str = "en", **settings: Any) -> Voice:
+        options = VoiceSettings(enabled=wavs, speech=Speech(lang=lang), **settings)
+        voice = Voice(options, rig.table, wav_dir=rig.path / "voice" if wavs else None)
+        made.append(voice)
+        rig.table.listeners.append(voice.listen)
+        voice_web.install(rig.app, rig.ctx, voice)
+        assert voice.round_trip() == 0  # its process is up and has nothing to say
+        return voice
+
+    yield make
+    for voice in made:
+        voice.close()
+
+
 def wait_for(check: Any, timeout: float = 30.0) -> Any:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -33,14 +56,6 @@ def wait_for(check: Any, timeout: float = 30.0) -> Any:
             return found
         time.sleep(0.05)
     raise AssertionError("timed out")
-
-
-def voiced(rig: Rig, wavs: bool = False, lang: str = "en") -> Voice:
-    settings = VoiceSettings(enabled=wavs, speech=Speech(lang=lang))
-    voice = Voice(settings, rig.table, wav_dir=rig.path / "voice" if wavs else None)
-    rig.table.listeners.append(voice.listen)
-    voice_web.install(rig.app, rig.ctx, voice)
-    return voice
 
 
 def play(rig: Rig, *commands: dict[str, Any]) -> None:
@@ -53,8 +68,13 @@ def said(voice: Voice, lang: str = "en") -> list[str]:
     return [item["text"][lang] for item in voice.recent]
 
 
-def test_a_move_is_said_once_the_table_stored_it(rig: Rig) -> None:
-    voice = voiced(rig)
+def settled(voice: Voice) -> bool:
+    """Everything handed to the voice has been said (or dropped), and at least one thing said."""
+    return bool(voice.recent) and voice.round_trip() == 0
+
+
+def test_a_move_is_said_once_the_table_stored_it(rig: Rig, voiced: Callable[..., Voice]) -> None:
+    voice = voiced()
     rig.new_game(**THREE)
     play(rig, {"do": "roll", "dice": [1, 2]})
     wait_for(lambda: voice.recent)
@@ -63,44 +83,41 @@ def test_a_move_is_said_once_the_table_stored_it(rig: Rig) -> None:
     assert said(voice) == ["Ann rolls one and two: Whitechapel Road.",
                            "Ann buys Whitechapel Road for sixty pounds."]
     assert said(voice, "ru")[1] == "Ann покупает Уайтчепел Роуд за шестьдесят фунтов."
-    voice.close()
 
 
-def test_a_burst_of_twenty_commands_is_said_in_at_most_two_utterances(rig: Rig) -> None:
-    voice = voiced(rig)
+def test_a_burst_of_twenty_commands_is_said_in_at_most_two_utterances(
+        rig: Rig, voiced: Callable[..., Voice]) -> None:
+    voice = voiced(settle=5.0, longest=5.0)  # a burst: the twenty come well within its longest wait
     rig.new_game(**THREE)
-    with voice._cond:  # a burst: the twenty come well within the planner's longest wait
-        voice.planner.settle = voice.planner.longest = 5.0
     burst = [{"do": "roll", "dice": [1, 2]}, {"do": "decline"}, *[
         {"do": "bid", "player": p, "amount": 10 + i} for i, p in enumerate(["Bob", "Cat"] * 9)]]
     assert len(burst) == 20
     play(rig, *burst)
-    wait_for(lambda: voice.recent and not voice.planner.pending)
+    wait_for(lambda: settled(voice))
     assert 1 <= len(voice.recent) <= 2, said(voice)
     assert said(voice)[-1].startswith("Ann rolls one and two") or "auction" in said(voice)[-1]
 
 
-def test_an_undone_move_is_not_said(rig: Rig) -> None:
-    voice = voiced(rig)
+def test_an_undone_move_is_not_said(rig: Rig, voiced: Callable[..., Voice]) -> None:
+    voice = voiced(settle=1.0, longest=1.0)
     rig.new_game(**THREE)
-    with voice._cond:  # the voice is busy (its lock held) while the move is made and undone
-        voice.planner.settle = voice.planner.longest = 60.0
-    play(rig, {"do": "roll", "dice": [1, 2]})
-    wait_for(lambda: voice.planner.pending)
-    assert rig.client().post("/api/undo", json={}, headers=BANKER).status_code == 200
-    wait_for(lambda: not voice.planner.pending)
+    assert voice.process is not None
+    os.kill(voice.process.pid, signal.SIGSTOP)  # the voice busy while the move is made and undone
+    try:
+        play(rig, {"do": "roll", "dice": [1, 2]})
+        assert rig.client().post("/api/undo", json={}, headers=BANKER).status_code == 200
+    finally:
+        os.kill(voice.process.pid, signal.SIGCONT)
+    assert voice.round_trip() == 0  # it has read both: nothing is left to say
     play(rig, {"do": "roll", "dice": [2, 3]})  # positive control: the move made again is said
-    with voice._cond:
-        voice.planner.settle = voice.planner.longest = 0.1
-        voice._cond.notify()
-    wait_for(lambda: voice.recent)
+    wait_for(lambda: settled(voice))
     assert said(voice) == ["Ann rolls two and three: King's Cross Station."]
-    voice.close()
 
 
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is needed (.ci/run installs it)")
-def test_in_simulated_mode_each_utterance_is_a_wav_listed_and_served(rig: Rig) -> None:
-    voice = voiced(rig, wavs=True)
+def test_in_simulated_mode_each_utterance_is_a_wav_listed_and_served(
+        rig: Rig, voiced: Callable[..., Voice]) -> None:
+    voiced(wavs=True)
     rig.new_game(**THREE)
     play(rig, {"do": "roll", "dice": [1, 2]})
     listed = wait_for(lambda: rig.client().get("/api/voice").json["utterances"])
@@ -110,7 +127,6 @@ def test_in_simulated_mode_each_utterance_is_a_wav_listed_and_served(rig: Rig) -
     answer = rig.client().get(f"/api/voice/wav/{name}")
     assert answer.status_code == 200 and answer.data[:4] == b"RIFF"
     assert rig.client().get("/api/voice/wav/..%2Fsecret").status_code == 404
-    voice.close()
 
 
 def test_voice_settings_are_checked_when_the_config_is_read() -> None:
@@ -125,22 +141,24 @@ def test_voice_settings_are_checked_when_the_config_is_read() -> None:
             parse_config({"voice": bad})
 
 
-def test_an_auction_s_last_seconds_are_said_once_before_the_table_closes_it(rig: Rig) -> None:
-    voice = voiced(rig)
+def test_an_auction_s_last_seconds_are_said_once_before_the_table_closes_it(
+        rig: Rig, voiced: Callable[..., Voice]) -> None:
+    voice = voiced()
     rig.new_game(**THREE)
     play(rig, {"do": "roll", "dice": [2, 3]}, {"do": "decline"})  # King's Cross Station at auction
-    wait_for(lambda: voice.recent and not voice.planner.pending)
+    wait_for(lambda: settled(voice))
     state = dict(rig.table.snapshot() or {})
     assert (state["pending"] or {}).get("kind") == "auction"
     far = dict(state, auction_clock={"deadline": (time.time() + 60) * 1000})
     voice.listen({"type": "state", "kind": "restamp", "seq": state["seq"], "state": far})
-    time.sleep(0.5)  # sixty seconds left: not yet (the positive control is the next restamp)
+    assert voice.round_trip() == 0  # the process has the clock ...
+    time.sleep(0.5)  # ... and sixty seconds left: not yet (the positive control is the next restamp)
     assert not any("Last seconds" in text for text in said(voice))
     near = dict(state, auction_clock={"deadline": (time.time() + 3) * 1000})
     for _ in range(2):  # the same deadline stamped twice is said once
         voice.listen({"type": "state", "kind": "restamp", "seq": state["seq"], "state": near})
     wait_for(lambda: any(text == "Last seconds for King's Cross Station!" for text in said(voice)))
     time.sleep(0.5)
+    assert voice.round_trip() == 0
     assert sum(text.startswith("Last seconds") for text in said(voice)) == 1
     assert said(voice, "ru")[-1] == "Последние секунды аукциона: Станция Кингс Кросс!"
-    voice.close()

@@ -8,6 +8,7 @@ import csv
 import io
 import math
 import re
+import shutil
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,11 +17,12 @@ import pytest
 import segno
 
 from companion.hardware.device import Tap
-from companion.ledger import Clock
+from companion.ledger import Clock, DataFolder
 from companion.ledger.clock import FLOOR
 from companion.replay import replay
 from companion.web import events as events_module
 from companion.web.watching import wifi_text
+from tests.ledger_support import recorded_game
 from tests.web_support import (
     BANKER,
     CAR,
@@ -213,8 +215,11 @@ def test_undo_and_redo(rig: Rig, game: dict) -> None:
     assert redone.json["state"]["redo"] == 0 == rig.client().get("/api/state").json["redo"]
     nothing = banker.post("/api/redo")
     assert nothing.status_code == 422 and "nothing to redo" in nothing.json["error"]
+    assert nothing.json["words"]["ru"] == "Возвращать нечего"  # the banker's page in Russian
     too_many = banker.post("/api/undo", json={"count": 5})
     assert too_many.status_code == 422 and "can be undone" in too_many.json["error"]
+    assert too_many.json["words"] == {"en": "Only 1 command can be undone in this game",
+                                      "ru": "В этой игре можно отменить только 1 ход"}
     assert banker.post("/api/undo", json={"count": "one"}).status_code == 400
     assert [e.kind for e in rig.table.store.history()] == ["new", "play", "undo", "redo"]
 
@@ -262,6 +267,41 @@ def test_export_of_another_game_and_of_none(rig: Rig) -> None:
     wrong = banker.get(f"/api/export/{first}.txt")
     assert wrong.status_code == 404 and wrong.json["error"]
     assert rig.client().get(f"/api/export/{first}.csv").status_code == 401
+
+
+def test_exporting_another_tables_game_says_whose_it_is_in_both_languages(
+        rig: Rig, tmp_path_factory: pytest.TempPathFactory) -> None:
+    theirs = DataFolder(tmp_path_factory.mktemp("theirs"))
+    store = theirs.create({"do": "new_game", "players": ["Ann", "Bob"], "seed": 7})
+    game_id, path = store.game_id, store.path
+    theirs.close()
+    shutil.copy(path, rig.path / "games" / path.name)
+    refused = rig.banker().get(f"/api/export/{game_id}.jsonl")
+    assert refused.status_code == 404
+    assert refused.json["words"]["en"].startswith(f"Game {game_id} was sealed by another table")
+    assert refused.json["words"]["ru"].startswith(f"Игру {game_id} запечатал другой стол")
+    assert rig.folder.key is not None and f"({rig.folder.key.table_id})" in refused.json["words"]["ru"]
+
+
+def test_a_full_disk_is_told_to_the_banker_in_both_languages(rig: Rig) -> None:
+    script = recorded_game(4)
+    first = script[0]
+    rig.new_game(players=first["players"], seed=first["seed"], rules=first["rules"])
+    assert command(rig, script[1]).status_code == 200  # positive control: stored while there is room
+    conn = rig.table.store.conn
+    conn.execute(f"PRAGMA max_page_count = {conn.execute('PRAGMA page_count').fetchone()[0]}")
+    refused = None
+    for body in script[2:]:
+        answer = command(rig, body)
+        if answer.status_code == 503:
+            refused = answer.json
+            break
+        assert answer.status_code == 200, answer.json
+    assert refused is not None, "the disk never filled up"
+    words = refused["words"]
+    assert words["en"].startswith("The companion's storage is full, so it could not record the command")
+    assert words["ru"].startswith("Хранилище компаньона заполнено, поэтому не удалось записать команду")
+    conn.execute("PRAGMA max_page_count = 1073741823")
 
 
 def test_history_lists_money_movements_with_balances_and_filters_by_player(rig: Rig, game: dict) -> None:

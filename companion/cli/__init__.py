@@ -1,6 +1,7 @@
 """The `companion` command: the front door to everything the companion does.
 
-One module per sub-command; each adds its parser and its function.
+Each module adds its sub-commands' parsers and functions: one module a sub-command, but
+`games_cmd` (games, export, undo, redo, history, archive) and `import_cmd` (import, verify).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The dice unit's serial protocol (shared/DICE-PROTOCOL.md) as the Pi reads and writes it.
+"""The dice unit's serial protocol (docs/DICE-PROTOCOL.md) as the Pi reads and writes it.
 
 Pure: no port, no threads. The serial driver, the simulated unit and the fuzz tests all use this one
 reading of the contract, so a line means the same thing everywhere on the Pi's side. The unit's own

@@ -1,6 +1,6 @@
 ### Every sentence of the table companion in English: the engine's, the story's,
 ### the table's and the pages' (Python reads it with fluent.runtime, the browser with
-### @fluent/bundle). How to add a message: README, "Languages" (under "The rule engine").
+### @fluent/bundle). How to add a message: docs/developers.md, "Languages" (under "The rule engine").
 
 
 ## The engine (companion/rules): refusals, events, decisions and the reasons money moves
@@ -976,3 +976,36 @@ page-voice-off = Voice off (tap to switch on: this screen says what happens)
 page-virtual-voice = The table's voice
 page-virtual-voice_none = Nothing said yet.
 page-virtual-voice_hint = Each sentence the table said, as the Pi's speaker would say it (a WAV written in the data folder).
+
+## The ledger's rarer refusals: whose file a game is, a log out of order, undo and redo, a write that failed (companion/ledger/verify.py, store.py, key.py, errors.py; worded by companion/table/problem_words.py)
+table-ledger-unsealed = Game { $game } carries no key of this table: it was stored before tables had keys and was not sealed with this one, so it was copied in or rewritten. It can be listed, read and exported, not played (import its export to go on). The file is kept as it is.
+table-ledger-not_a_game_file = Game { $game } is not a companion game file (format { $format }). The file is kept as it is.
+table-ledger-key_missing = Game { $game } is sealed with a table's key, and this table's key ({ $key_file } in the data folder) is missing or cannot be read, so it cannot be checked. The file is kept as it is.
+table-ledger-key_damaged = This table's key ({ $path }) is damaged, so no game sealed with it can be checked: put back a copy of it (or, if no game was ever stored, delete it).
+table-ledger-table_changed = Game { $game }: the table named in its file has been changed. The file is kept as it is.
+table-ledger-another_table = Game { $game } was sealed by another table (table { $table }), not this one ({ $here }), so this table cannot check it. To play it here, export it on its own table and import the export. The file is kept as it is.
+table-ledger-entry_out_of_place = entry { $entry } is out of place
+table-ledger-redo_not_undone = entry { $entry } redoes a command that was not undone
+table-ledger-no_history = it has no history
+table-ledger-stray_rows = money movements or snapshots belong to entries it does not have
+table-ledger-entry_refused = stored command { $entry } no longer applies ({ $reason })
+table-ledger-file_exists = A game file { $name } already exists, so no new game was started; try again.
+table-ledger-unwritable-file = Game { $game } is read-only: its file { $name } cannot be written by { $user } (owner { $owner }, mode { $mode })
+table-ledger-unwritable-folder = Game { $game } is read-only: its folder { $path } cannot be written by { $user } (owner { $owner }, mode { $mode })
+rules-ledger-undo_count = Say how many commands to undo (1 or more)
+rules-ledger-undo_too_many = { $played ->
+    [one] Only 1 command can be undone in this game
+   *[other] Only { $played } commands can be undone in this game
+}
+rules-ledger-redo_nothing = There is nothing to redo
+table-ledger-storage_full = The companion's storage is full, so it could not { $doing }; nothing was changed. Free some space on the data disk, then try again.
+table-ledger-storage_read_only = The data folder cannot be written, so the companion could not { $doing }; nothing was changed. Check that the disk is not read-only and the folder belongs to the companion.
+table-ledger-storage_failed = The companion could not { $doing } ({ $detail }); nothing was changed. Try again; if it keeps failing, run `companion doctor`.
+table-ledger-doing_record = record the command
+table-ledger-doing_start = start the game
+table-ledger-doing_open = open game { $game }
+table-ledger-doing_use_folder = use the data folder { $path } (`companion games`, `history` and `export` still read it)
+table-ledger-doing_make_key = make this table's key
+table-ledger-doing_move = move the game
+table-ledger-doing_recover = recover the game
+table-ledger-doing_backup = make a backup

@@ -1,6 +1,6 @@
 ### Every sentence of the table companion in Russian: the engine's, the story's,
 ### the table's and the pages' (Python reads it with fluent.runtime, the browser with
-### @fluent/bundle). How to add a message: README, "Languages" (under "The rule engine").
+### @fluent/bundle). How to add a message: docs/developers.md, "Languages" (under "The rule engine").
 
 
 ## The engine (companion/rules): refusals, events, decisions and the reasons money moves
@@ -1142,3 +1142,37 @@ page-voice-off = Голос выключен (нажмите, чтобы экр�
 page-virtual-voice = Голос стола
 page-virtual-voice_none = Пока ничего не сказано.
 page-virtual-voice_hint = Каждая фраза стола, как её сказал бы динамик Pi (файл WAV в папке данных).
+
+## The ledger's rarer refusals: whose file a game is, a log out of order, undo and redo, a write that failed (companion/ledger/verify.py, store.py, key.py, errors.py; worded by companion/table/problem_words.py)
+table-ledger-unsealed = Игра { $game } не несёт ключа этого стола: её записали до того, как у столов появились ключи, и этот стол её не запечатал, значит, её скопировали сюда или переписали. Её можно увидеть в списке, прочитать и экспортировать, но не играть (чтобы продолжить, импортируйте её экспорт). Файл сохранён как есть.
+table-ledger-not_a_game_file = Игра { $game } — не файл игры компаньона (формат { $format }). Файл сохранён как есть.
+table-ledger-key_missing = Игра { $game } запечатана ключом стола, а ключа этого стола ({ $key_file } в папке данных) нет или он не читается, поэтому проверить её нельзя. Файл сохранён как есть.
+table-ledger-key_damaged = Ключ этого стола ({ $path }) повреждён, поэтому ни одну запечатанную им игру нельзя проверить: верните его копию (или удалите его, если ни одной игры ещё не было).
+table-ledger-table_changed = Игра { $game }: стол, названный в её файле, изменён. Файл сохранён как есть.
+table-ledger-another_table = Игру { $game } запечатал другой стол (стол { $table }), а не этот ({ $here }), поэтому этот стол не может её проверить. Чтобы играть в неё здесь, экспортируйте её на её столе и импортируйте экспорт. Файл сохранён как есть.
+table-ledger-entry_out_of_place = запись { $entry } стоит не на своём месте
+table-ledger-redo_not_undone = запись { $entry } возвращает ход, который не отменяли
+table-ledger-no_history = в ней нет ни одной записи
+table-ledger-stray_rows = в ней есть денежные движения или снимки записей, которых нет
+table-ledger-entry_refused = записанная команда { $entry } больше не применяется ({ $reason })
+table-ledger-file_exists = Файл игры { $name } уже есть, поэтому новая игра не начата; попробуйте ещё раз.
+table-ledger-unwritable-file = Игра { $game } только для чтения: { $user } не может писать в её файл { $name } (владелец { $owner }, права { $mode })
+table-ledger-unwritable-folder = Игра { $game } только для чтения: { $user } не может писать в её папку { $path } (владелец { $owner }, права { $mode })
+rules-ledger-undo_count = Скажите, сколько ходов отменить (1 или больше)
+rules-ledger-undo_too_many = { $played ->
+    [one] В этой игре можно отменить только { $played } ход
+    [few] В этой игре можно отменить только { $played } хода
+   *[many] В этой игре можно отменить только { $played } ходов
+}
+rules-ledger-redo_nothing = Возвращать нечего
+table-ledger-storage_full = Хранилище компаньона заполнено, поэтому не удалось { $doing }; ничего не изменилось. Освободите место на диске с данными и попробуйте ещё раз.
+table-ledger-storage_read_only = В папку данных нельзя писать, поэтому компаньону не удалось { $doing }; ничего не изменилось. Проверьте, что диск не только для чтения и папка принадлежит компаньону.
+table-ledger-storage_failed = Компаньону не удалось { $doing } ({ $detail }); ничего не изменилось. Попробуйте ещё раз; если не получается, запустите `companion doctor`.
+table-ledger-doing_record = записать команду
+table-ledger-doing_start = начать игру
+table-ledger-doing_open = открыть игру { $game }
+table-ledger-doing_use_folder = работать с папкой данных { $path } (`companion games`, `history` и `export` по-прежнему её читают)
+table-ledger-doing_make_key = создать ключ этого стола
+table-ledger-doing_move = переместить игру
+table-ledger-doing_recover = восстановить игру
+table-ledger-doing_backup = сделать резервную копию

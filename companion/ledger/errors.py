@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import errno
 import sqlite3
-from typing import Any
+from typing import Any, Self
+
+from .problems import problem
 
 
 class LedgerError(Exception):
     """Base of the storage errors; the message says what happened and what to do. `problem`
     (problems.py), when set, says it as a kind and values, for whoever shows it to word."""
 
-    problem: Any = None
+    def __init__(self, reason: str, problem: Any = None) -> None:
+        super().__init__(reason)
+        self.problem = problem
+
+    @classmethod
+    def found(cls, problem: Any) -> Self:
+        """The error saying `problem` (its reason the compact form: the reader words the problem)."""
+        return cls(str(problem), problem)
 
     @property
     def reason(self) -> str:
@@ -29,14 +38,6 @@ class GameNotFound(LedgerError):
 class GameDamaged(LedgerError):
     """A game file is unreadable, or its history or snapshots fail verification; it is left as it is.
     `problem` (problems.py), when set, says what in a kind and values, for the reader to word."""
-
-    def __init__(self, reason: str, problem: Any = None) -> None:
-        super().__init__(reason)
-        self.problem = problem
-
-    @classmethod
-    def found(cls, problem: Any) -> GameDamaged:
-        return cls(str(problem), problem)
 
 
 class GameFromAnotherTable(GameDamaged):
@@ -67,8 +68,11 @@ class StorageReadOnly(StorageError):
     """The data folder or file cannot be written."""
 
 
-def storage_error(error: BaseException, doing: str = "record the command") -> StorageError:
-    """Translate an SQLite or OS error met while writing into a message for the table."""
+def storage_error(error: BaseException, doing: Any = None) -> StorageError:
+    """Translate an SQLite or OS error met while writing into a problem for the table to word:
+    storage_full, storage_read_only or storage_failed {detail}, each with what it could not do
+    (`doing`, a problem of its own: doing_record, the default, doing_start, doing_open {game}, ...)."""
+    doing = doing if doing is not None else problem("doing_record")
     text = str(error).lower()
     code = getattr(error, "sqlite_errorcode", None)
     if (
@@ -76,18 +80,9 @@ def storage_error(error: BaseException, doing: str = "record the command") -> St
         or code == getattr(sqlite3, "SQLITE_FULL", 13)
         or getattr(error, "errno", None) == errno.ENOSPC
     ):
-        return StorageFull(
-            f"The companion's storage is full, so it could not {doing}; nothing was changed. "
-            "Free some space on the data disk, then try again."
-        )
+        return StorageFull.found(problem("storage_full", doing=doing))
     if "readonly" in text or "read-only" in text or getattr(error, "errno", None) in (
         errno.EROFS, errno.EACCES, errno.EPERM
     ):
-        return StorageReadOnly(
-            f"The data folder cannot be written, so the companion could not {doing}; nothing was "
-            "changed. Check that the disk is not read-only and the folder belongs to the companion."
-        )
-    return StorageError(
-        f"The companion could not {doing} ({error}); nothing was changed. Try again; if it "
-        "keeps failing, run `companion doctor`."
-    )
+        return StorageReadOnly.found(problem("storage_read_only", doing=doing))
+    return StorageError.found(problem("storage_failed", doing=doing, detail=str(error)))

@@ -103,9 +103,7 @@ class DataFolder:
                 (self.path / sub).mkdir(parents=True, exist_ok=True)
             self._lock_file = open(self.path / "companion.lock", "a+")  # noqa: SIM115 - held open
         except OSError as exc:
-            raise storage_error(
-                exc, f"use the data folder {self.path} (`companion games`, `history` and `export` "
-                "still read it)") from None
+            raise storage_error(exc, problem("doing_use_folder", path=str(self.path))) from None
         try:
             fcntl.flock(self._lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -126,7 +124,7 @@ class DataFolder:
         except BaseException as exc:
             self.close()
             if isinstance(exc, OSError | sqlite3.Error):
-                raise storage_error(exc, "make this table's key") from None
+                raise storage_error(exc, problem("doing_make_key")) from None
             raise
 
     def _seal_unkeyed(self, key: TableKey) -> None:
@@ -281,7 +279,7 @@ class DataFolder:
                 journal_path(source).rename(journal_path(target))
             source.rename(target)
         except OSError as exc:
-            raise storage_error(exc, "move the game") from None
+            raise storage_error(exc, problem("doing_move")) from None
 
     def import_script(
         self, lines: Iterable[str | bytes], source: str = "import", said: dict[str, Any] | None = None
@@ -355,7 +353,7 @@ class DataFolder:
         except (OSError, sqlite3.Error) as exc:
             for leftover in (new_path, journal_path(new_path)):
                 leftover.unlink(missing_ok=True)
-            raise storage_error(exc, "recover the game") from None
+            raise storage_error(exc, problem("doing_recover")) from None
         store = self.open(new_id)
         self.conditions.pop(game_id, None)
         lost = found.readable - len(entries)
@@ -420,7 +418,7 @@ class DataFolder:
             store.backup_to(target)
         except (OSError, sqlite3.Error) as exc:
             target.unlink(missing_ok=True)
-            raise storage_error(exc, "make a backup") from None
+            raise storage_error(exc, problem("doing_backup")) from None
         self._prune(self.path, store.game_id)
         if self.backup_copy is not None:
             self._copy_backup(target, store.game_id)

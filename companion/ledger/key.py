@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..secretfile import secret_file
 from .errors import GameDamaged
+from .problems import problem
 
 KEY_FILE = "table.key"
 KEY_BYTES = 32
@@ -43,10 +44,7 @@ class TableKey:
         (to seal the games stored before keys: a crash midway resumes with the same key)."""
         path = folder / KEY_FILE
         if path.exists() and path.stat().st_size < KEY_BYTES:  # never written short: damaged
-            raise GameDamaged(
-                f"This table's key ({path}) is damaged, so no game sealed with it can be checked: "
-                "put back a copy of it (or, if no game was ever stored, delete it)."
-            )
+            raise GameDamaged.found(problem("key_damaged", path=str(path)))
         ready = None if prepare is None else (lambda secret: prepare(cls(secret)))
         return cls(secret_file(path, KEY_BYTES, ready))
 

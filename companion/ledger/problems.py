@@ -8,7 +8,10 @@ string, a list, or another problem's `as_json()` (its cause).
 Kinds, with their values (`game` is the game's id wherever it appears):
   what stops one record's reading (a cause): header_unreadable, line_unreadable {line},
     entry_missing {entry}, entry_changed {entry}, file_unopenable {detail}, file_unreadable
-    {detail}, file_damaged {detail}, written_further {entry}
+    {detail}, file_damaged {detail}, written_further {entry}, entry_out_of_place {entry},
+    redo_not_undone {entry}, no_history, stray_rows, entry_refused {entry, reason}
+  whose file it is (verify.py): unsealed {game}, not_a_game_file {game, format}, key_missing
+    {game, key_file}, table_changed {game}, another_table {game, table, here}; key_damaged {path}
   a game that cannot be opened: history_damaged {game, cause} (its file alone), records_disagree
     {game, first, second, entry}, unreadable_everywhere {game, cause}, damaged_everywhere {game,
     cause, first, last, readable, kept}, nothing_to_recover {game}, not_damaged_everywhere {game}
@@ -18,7 +21,11 @@ Kinds, with their values (`game` is the game's id wherever it appears):
   for the doctor, before opening: will_repair {game, what, source, entries}, with `what` one of
     db_damaged {cause}, db_lacks {first, last}, no_journal, journal_short {good, entries}
   a game this user cannot write: read_only {game, what ("folder" or "file"), path, user, owner,
-    mode, fix (the shell command that fixes it)}
+    mode, fix (the shell command that fixes it)}; unwritable {the same}: said without the fix
+  a write that failed (errors.storage_error): storage_full {doing}, storage_read_only {doing},
+    storage_failed {doing, detail}, with `doing` one of doing_record, doing_start, doing_open
+    {game}, doing_use_folder {path}, doing_make_key, doing_move, doing_recover, doing_backup;
+    file_exists {name}
 A record (`source`, `first`, `second`) is "database", "journal" or "backup" (then `backup`, the
 backup's file name, is among the values).
 """

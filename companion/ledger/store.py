@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..rules import Game, Outcome, Rejected, Transfer, new_game, restore, snapshot
-from .clock import Clock, parse_iso
+from ..rules import Game, Outcome, Rejected, Text, Transfer, new_game, restore, snapshot
+from .clock import Clock
 from .errors import (
     GameDamaged,
     GameFromAnotherTable,
@@ -29,7 +29,7 @@ from .errors import (
     storage_error,
 )
 from .journal import Journal, Sealed, journal_path, write_whole
-from .key import KEY_FILE, TableKey
+from .key import TableKey
 from .problems import Problem, problem
 from .readonly import blocked, connect_read_only, unwritable
 from .recovery import HEADER_KEYS, reconcile
@@ -37,7 +37,6 @@ from .schema import (
     FORMAT,
     GENESIS,
     SCHEMA,
-    UNKEYED,
     commands_hash,
     connect,
     entry_hash,
@@ -47,13 +46,13 @@ from .schema import (
     state_hash,
     sync_folder,
 )
+from .verify import damaged, read_file, unreadable
 
 log = logging.getLogger(__name__)
 
 # "table": what the table does by itself (the passes of an auction whose time ran out)
 SOURCES = ("reader", "button", "dice", "tablet", "banker", "import", "script", "bot", "table")
 SNAPSHOT_EVERY = 500
-LOG_ROWS = "SELECT seq, time, source, kind, line, prev_hash, hash FROM log"
 
 
 @dataclass(frozen=True)
@@ -116,7 +115,7 @@ class GameStore:
         game = new_game(start)
         line = line_of(start)
         if path.exists():
-            raise StorageError(f"A game file {path.name} already exists")
+            raise StorageError.found(problem("file_exists", name=path.name))
         # Built under a temporary name and renamed into place once whole: a game file that
         # exists always has its first entry (a crash leaves only a *.creating file to sweep).
         building = path.with_name(path.name + ".creating")
@@ -144,7 +143,7 @@ class GameStore:
                 conn.close()
             building.unlink(missing_ok=True)
             if isinstance(exc, sqlite3.Error):
-                raise storage_error(exc, "start the game") from None
+                raise storage_error(exc, problem("doing_start")) from None
             raise
         assert conn is not None
         store = cls(path, conn, clock, key.chain)
@@ -169,7 +168,7 @@ class GameStore:
             for leftover in (building, path, journal_path(path)):
                 leftover.unlink(missing_ok=True)
             if isinstance(exc, OSError | sqlite3.Error) and not isinstance(exc, StorageError):
-                raise storage_error(exc, "start the game") from None
+                raise storage_error(exc, problem("doing_start")) from None
             raise
         store.effective.append((line, seq))
         return store
@@ -189,10 +188,9 @@ class GameStore:
         name = path.stem
         why = blocked(path, journal_path(path)) if writable else None
         if why is not None:
-            refused = StorageReadOnly(f"Game {name} is read-only and cannot be played: "
-                                      f"{unwritable(path, journal_path(path))}")
-            refused.problem = problem("read_only", game=name, **why)
-            raise refused
+            raise StorageReadOnly(f"Game {name} is read-only and cannot be played: "
+                                  f"{unwritable(path, journal_path(path))}",
+                                  problem("read_only", game=name, **why))
         if not writable or key is None:
             return cls._open(path, clock, key, writable, [])
         repairs = reconcile(path, key.chain, key.table_id).notes
@@ -200,8 +198,8 @@ class GameStore:
             return cls._open(path, clock, key, writable, repairs)
         except (GameFromAnotherTable, GameUnsealed):
             raise
-        except GameDamaged as damaged:
-            again = reconcile(path, key.chain, key.table_id, damaged=damaged.problem or damaged.reason)
+        except GameDamaged as refused:
+            again = reconcile(path, key.chain, key.table_id, damaged=refused.problem or refused.reason)
             if not again.notes:
                 raise
             return cls._open(path, clock, key, writable, [*repairs, *again.notes])
@@ -214,28 +212,24 @@ class GameStore:
         try:
             conn = connect(path) if writable else connect_read_only(path)
         except (sqlite3.Error, OSError) as exc:
-            raise cls._unreadable(name, exc) from None
+            raise unreadable(name, exc) from None
         try:
             conn.execute("BEGIN")  # one consistent reading, even while another companion writes
-            checked = conn.execute("PRAGMA quick_check").fetchone()[0]
-            if checked != "ok":
-                raise GameDamaged.found(problem("history_damaged", game=name,
-                                                cause=problem("file_damaged", detail=str(checked))))
-            meta = dict(conn.execute("SELECT key, value FROM meta"))
-            first = conn.execute(f"{LOG_ROWS} ORDER BY seq LIMIT 1").fetchone()
-            moved_first = conn.execute("SELECT source, target, amount, reason FROM transfers "
-                                       "WHERE seq = 1 ORDER BY id").fetchall()
-            chain_key = cls._chain_key(name, meta, first, moved_first, key, writable)
-            store = cls(path, conn, clock, chain_key)
+            meta, found = read_file(conn, name, key, writable, clock)
+            store = cls(path, conn, clock, found.chain_key)
             store.repairs = repairs
-            store._load(meta)  # streamed from this reading: the game is never all in memory
+            store.seq, store.head = found.seq, found.head
+            store.effective, store.redo_stack, store.hashes = found.effective, found.redo, found.hashes
+            store.bad_snapshots = found.bad_snapshots
+            # streamed from this reading: the game is never all in memory
+            store.game = store._rebuild(len(found.effective), found.snapshots)
             conn.execute("COMMIT")
         except GameDamaged:
             conn.close()
             raise
         except sqlite3.DatabaseError as exc:
             conn.close()
-            raise cls._unreadable(name, exc) from None
+            raise unreadable(name, exc) from None
         except BaseException:
             conn.close()
             raise
@@ -245,127 +239,8 @@ class GameStore:
                 store._settle(meta)
         except sqlite3.Error as exc:
             conn.close()
-            raise GameDamaged(f"Game {name} cannot be opened ({exc}); its file is kept as it is.") from None
+            raise damaged(name, problem("file_unopenable", detail=str(exc))) from None
         return store
-
-    @staticmethod
-    def _unreadable(name: str, exc: BaseException) -> StorageError | GameDamaged:
-        if "readonly" in str(exc).lower():
-            return storage_error(exc, f"open game {name}")
-        return GameDamaged.found(problem("history_damaged", game=name,
-                                         cause=problem("file_unreadable", detail=str(exc))))
-
-    @staticmethod
-    def _chain_key(
-        name: str, meta: dict[str, str], first: tuple | None,
-        moved_first: list[tuple[str, str, int, str]], key: TableKey | None, writable: bool,
-    ) -> bytes | None:
-        """The key this file's seals are checked with, once it is known whose file it is."""
-        kept = " The file is kept as it is."
-        if meta.get("format") == UNKEYED:
-            if writable and key is not None:
-                raise GameUnsealed(
-                    f"Game {name} carries no key of this table: it was stored before tables had "
-                    "keys and was not sealed with this one, so it was copied in or rewritten. It can "
-                    f"be listed, read and exported, not played (import its export to go on).{kept}"
-                )
-            return None
-        if meta.get("format") != FORMAT:
-            raise GameDamaged(f"Game {name} is not a companion game file (format {meta.get('format')!r}).")
-        if key is None:
-            raise GameDamaged(
-                f"Game {name} is sealed with a table's key, and this table's key ({KEY_FILE} in the "
-                f"data folder) is missing or cannot be read, so it cannot be checked.{kept}"
-            )
-        if meta.get("table") != key.table_id:
-            if first and entry_hash(GENESIS, first[0], first[1], first[2], first[3], first[4], moved_first,
-                                  key=key.chain) == first[6]:
-                raise GameDamaged(f"Game {name}: the table named in its file has been changed.{kept}")
-            raise GameFromAnotherTable(
-                f"Game {name} was sealed by another table (table {meta.get('table')}), not this one "
-                f"({key.table_id}), so this table cannot check it. To play it here, export it on its "
-                f"own table and import the export.{kept}"
-            )
-        return key.chain
-
-    def _load(self, meta: dict[str, str]) -> None:
-        """Check the chain, work out the effective commands, and rebuild the game, reading the
-        log, its money movements and the snapshots a row at a time (at 100,000 entries, reading
-        them all first cost the open about 70 MB at its peak; bench/open_memory.py)."""
-        name = self.game_id
-        kept = " The file is kept as it is for the banker to look at."
-        conn = self.conn
-        prev = GENESIS
-        effective: list[tuple[str, int]] = []
-        redo: list[str] = []
-        transfers = conn.execute(
-            "SELECT seq, source, target, amount, reason FROM transfers ORDER BY seq, id")
-        pending = transfers.fetchone()
-        seq = 0
-        for expected, (seq, time, source, kind, line, prev_hash, sealed) in enumerate(
-                conn.execute(f"{LOG_ROWS} ORDER BY seq"), start=1):
-            if seq != expected:
-                raise GameDamaged.found(problem("history_damaged", game=name,
-                                                cause=problem("entry_missing", entry=expected)))
-            moved = []
-            while pending is not None and pending[0] <= seq:
-                if pending[0] == seq:
-                    moved.append(tuple(pending[1:]))
-                pending = transfers.fetchone()
-            sealed_again = entry_hash(prev, seq, time, source, kind, line, moved, key=self.chain_key)
-            if prev_hash != prev or sealed_again != sealed:
-                raise GameDamaged.found(problem("history_damaged", game=name,
-                                                cause=problem("entry_changed", entry=seq)))
-            prev = sealed
-            if kind in ("new", "play"):
-                if (kind == "new") != (seq == 1):
-                    raise GameDamaged(f"Game {name}: entry {seq} is out of place")
-                effective.append((line, seq))
-                redo.clear()
-            elif kind == "undo":
-                count = json.loads(line)["count"]
-                for _ in range(count):
-                    redo.append(effective.pop()[0])
-            elif kind == "redo":
-                if not redo or redo[-1] != line:
-                    raise GameDamaged(f"Game {name}: entry {seq} redoes a command that was not undone")
-                redo.pop()
-                effective.append((line, seq))
-            if time:
-                try:
-                    self.clock.latest = max(self.clock.latest, parse_iso(time))
-                except ValueError:
-                    pass
-        if seq == 0:
-            raise GameDamaged(f"Game {name} has no history")
-        last = str(seq)
-        if meta.get("last_seq", last) != last or meta.get("head", prev) != prev:
-            raise GameDamaged.found(problem("history_damaged", game=name, cause=problem(
-                "written_further", entry=int(meta.get("last_seq") or 0))))
-        stray = pending is not None or conn.execute(
-            "SELECT count(*) FROM snapshots WHERE seq > ?", (seq,)).fetchone()[0]
-        if stray:
-            raise GameDamaged(f"Game {name}: money movements or snapshots belong to missing entries.{kept}")
-        self.seq = seq
-        self.head = prev
-        self.effective = effective
-        self.redo_stack = redo
-        self.hashes = self._running_hashes([line for line, _seq in effective])
-        # Snapshots are caches: one that fails its seal is left out (and dropped when writable),
-        # and the game is rebuilt from the log, which alone is the truth. Read as bytes, one at a
-        # time: a snapshot SQLite cannot decode is a bad cache, not a bad game.
-        by_position: dict[int, tuple[int, str]] = {}
-        self.bad_snapshots = []
-        for snap_seq, length, chash, state, shash in conn.execute(
-            "SELECT seq, length, CAST(commands_hash AS BLOB), CAST(state AS BLOB), "
-            "CAST(state_hash AS BLOB) FROM snapshots ORDER BY seq"
-        ):
-            text = bytes(state).decode(errors="replace")
-            if state_hash(text, self.chain_key) != bytes(shash).decode(errors="replace"):
-                self.bad_snapshots.append(snap_seq)
-            else:
-                by_position[length] = (snap_seq, bytes(chash).decode(errors="replace"))
-        self.game = self._rebuild(len(effective), by_position)
 
     def _settle(self, meta: dict[str, str]) -> None:
         """After a repair: drop the snapshots that failed their seal, and make the listed status
@@ -389,14 +264,6 @@ class GameStore:
         moved = moved_by_entry(conn)
         return [Sealed(seq, time, source, kind, line, tuple(moved.get(seq, ())), prev, sealed)
                 for seq, time, source, kind, line, prev, sealed in rows]
-
-    @staticmethod
-    def _running_hashes(lines: list[str]) -> list[str]:
-        hashes, prev = [], GENESIS
-        for line in lines:
-            prev = commands_hash(prev, line)
-            hashes.append(prev)
-        return hashes
 
     def _rebuild(self, length: int, snaps: dict[int, tuple[int, str]] | None = None) -> Game:
         """The game after the first `length` effective commands, from the nearest snapshot (only
@@ -428,9 +295,8 @@ class GameStore:
             try:
                 game.apply(json.loads(line))
             except Rejected as refused:
-                raise GameDamaged(
-                    f"Game {self.game_id}: stored command {seq} no longer applies ({refused.reason})"
-                ) from None
+                raise damaged(self.game_id,
+                              problem("entry_refused", entry=seq, reason=refused.reason)) from None
         return game
 
     # ---- writing -----------------------------------------------------------------------------
@@ -589,11 +455,9 @@ class GameStore:
         with self.lock:
             played = len(self.effective) - 1
             if count < 1:
-                raise Rejected("Say how many commands to undo (1 or more)")
+                raise Rejected(Text("ledger.undo_count"))
             if played < count:
-                raise Rejected(
-                    f"Only {played} command{'s' if played != 1 else ''} can be undone in this game"
-                )
+                raise Rejected(Text("ledger.undo_too_many", played))
             undone = self.effective[-count:]
             rows = []
             for _line, applied_seq in reversed(undone):
@@ -637,7 +501,7 @@ class GameStore:
         """Apply again the last command undone (possible until a new command is played)."""
         with self.lock:
             if not self.redo_stack:
-                raise Rejected("There is nothing to redo")
+                raise Rejected(Text("ledger.redo_nothing"))
             line = self.redo_stack[-1]
             receipt = self._play("redo", json.loads(line), line, "banker", prepare)
             self.redo_stack.pop()

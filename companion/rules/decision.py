@@ -3,7 +3,8 @@
 Every part of the companion that needs to know "what happens next" asks here: the printed
 `pending` and `decision`, the refusals of a roll or an end of turn, the bots, the screens (from
 what the API sends). Each open kind is one `Kind` below, in the order they are dealt with; a new
-kind of decision is one more record field in state.py, one more `Kind` here and its sentences.
+kind of decision is its record in state.py, one more `Kind` here, its answering command and its
+sentences (docs/developers.md, "Adding a pending kind", lists every place).
 """
 
 from __future__ import annotations

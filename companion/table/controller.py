@@ -95,7 +95,7 @@ class Table(DeviceInputs, TokenWaiting, Writer):
             except Malformed as bad:
                 return Result(False, bad.reason, refusal=RULES, words=_both(bad))
             except LedgerError as exc:
-                return Result(False, exc.reason, refusal=STORAGE)
+                return _ledger_refusal(exc)
             self._switch(store)
             return self._accepted(store.seq, self._view(store.game), [f"New game {store.game_id}"],
                                   kind="new_game", command=start, source=source)
@@ -180,7 +180,7 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         except CommandError as refused:
             return self._refused(refused.reason, words=_both(refused, store.game.forms), source=source)
         except LedgerError as exc:
-            return self._refused(exc.reason, source=source, refusal=STORAGE)
+            return self._refused(reason_of(exc), words=_ledger_words(exc), source=source, refusal=STORAGE)
         except Exception as exc:
             return self._bug(exc, command, source)
         if speaker is not None:
@@ -197,7 +197,7 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         except Rejected as refused:
             return self._refused(refused.reason, words=_both(refused, store.game.forms), source="banker")
         except LedgerError as exc:
-            return self._refused(exc.reason, source="banker", refusal=STORAGE)
+            return self._refused(reason_of(exc), words=_ledger_words(exc), source="banker", refusal=STORAGE)
         except Exception as exc:
             return self._bug(exc, command, "banker")
         return self._accepted(receipt.seq, receipt.prepared, _messages(receipt), command=command,
@@ -263,8 +263,8 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         result = Result(True, seq=seq, state=shown, messages=messages, kind=kind)
         if self.feedback is not None:
             self.feedback.accepted()
-            pending = shown.get("pending") if shown else None
-            if pending and pending.get("kind") != "rent_claim":
+            decision = shown.get("decision") if shown else None
+            if decision and decision.get("blocks"):  # the engine's word: a rent claim blocks nothing
                 self.feedback.decision_needed()
             else:
                 self.feedback.clear()
@@ -315,10 +315,14 @@ class Table(DeviceInputs, TokenWaiting, Writer):
 
 def _ledger_refusal(exc: LedgerError) -> Result:
     """A game the ledger cannot open or recover: its problem worded in every language."""
-    found = getattr(exc, "problem", None)
-    words = problem_words(found.as_json()) if found is not None else None
     return Result(False, reason_of(exc), refusal=NOT_FOUND if "no game" in exc.reason else STORAGE,
-                  words=words)
+                  words=_ledger_words(exc))
+
+
+def _ledger_words(exc: LedgerError) -> dict[str, str] | None:
+    """The ledger's problem in every language (None: it said a sentence, in English)."""
+    found = getattr(exc, "problem", None)
+    return problem_words(found.as_json()) if found is not None else None
 
 
 def _both(error: CommandError, people: dict[str, Any] | None = None) -> dict[str, str]:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import i18n
+from ..rules import CommandError
 from .words import LANGS
 
 
@@ -30,7 +31,7 @@ def problem_text(found: Mapping[str, Any], lang: str = "en") -> str:
     kind = str(found.get("kind"))
     values = {k: v for k, v in found.items() if k != "kind"}
     filled: dict[str, Any] = dict(values)
-    for key in ("cause", "what"):
+    for key in ("cause", "what", "doing"):
         if isinstance(values.get(key), Mapping):
             filled[key] = problem_text(values[key], lang)
     for key in ("first", "second"):
@@ -44,8 +45,8 @@ def problem_text(found: Mapping[str, Any], lang: str = "en") -> str:
     if isinstance(values.get("entries"), list):
         filled["entries"] = ", ".join(str(seq) for seq in values["entries"])
     key = kind
-    if kind == "read_only":
-        key = f"read_only.{values.get('what', 'file')}"
+    if kind in ("read_only", "unwritable"):  # unwritable: read_only without its fix (the doctor's)
+        key = f"{kind}.{values.get('what', 'file')}"
         filled["name"] = Path(str(values.get("path", ""))).name
     said = _say(key, lang, {name: value for name, value in filled.items() if isinstance(value, str | int)})
     return said if said is not None else _unworded(kind, values)
@@ -67,10 +68,13 @@ def worded(problem: Any, lang: str = "en") -> str:
 
 
 def reason_of(exc: BaseException, lang: str = "en") -> str:
-    """An error's sentence: its problem worded when it carries one (GameDamaged), else its reason."""
+    """An error's sentence: its problem worded when it carries one (GameDamaged), a refusal's
+    sentence in `lang` (Rejected), else its reason."""
     found = getattr(exc, "problem", None)
     if found is not None:
         return worded(found, lang)
+    if isinstance(exc, CommandError):
+        return exc.words(lang)
     return str(getattr(exc, "reason", exc))
 
 

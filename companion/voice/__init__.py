@@ -7,8 +7,11 @@ said by the Pi's speaker and by any screen that switches its voice on.
   important first, and drops what an undo took back: pure, time is an input.
 - `words.py` words a moment in a language from the Fluent messages `en.ftl` and `ru.ftl` here.
 - `espeak.py` renders a sentence with espeak-ng (to the speaker, or to a WAV in simulated mode).
-- `runtime.py` is the part in the daemon: the table's listener and the voice's own thread;
-  `start.py` starts it from [voice]; `doctor.py` is `companion doctor`'s look at the speaker.
+- `process.py` is the voice's own process, at low priority: it plans, words and says.
+- `runtime.py` is the part in the daemon: the table's listener, which hands each stored command's
+  moments on without waiting (`handoff.py`), and the process kept running (started again if it
+  stops or hangs); `settings.py` is [voice] as both read it, `start.py` starts it from [voice];
+  `doctor.py` is `companion doctor`'s look at the speaker.
 
 Imports the engine (for its values' names) and nothing of the table's or the web's.
 """

@@ -43,6 +43,11 @@ class Moment:
     def to_json(self) -> dict[str, Any]:
         return {"seq": self.seq, "kind": self.kind, "message": self.message, "values": self.values}
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Moment:
+        """A moment as the daemon handed it to the voice's process (to_json's plain data)."""
+        return cls(int(data["seq"]), str(data["kind"]), str(data["message"]), dict(data["values"]))
+
 
 def named(value: Any) -> Named:
     """A square, a card, a deck, a sentence or a plain name, named in every language."""

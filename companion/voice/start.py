@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from .espeak import Speech
-from .runtime import Voice, VoiceSettings
+from .runtime import Voice
+from .settings import VoiceSettings
 
 
 def settings_of(config: Any) -> VoiceSettings:

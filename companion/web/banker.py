@@ -13,8 +13,9 @@ from ..i18n.grammar import GENDERS, NOT_SAID, forms_for, name_forms
 from ..ledger.export import export_csv, export_jsonl, signature_of
 from ..table import Result, game_tags
 from ..table.auction_timing import checked
+from ..table.problem_words import problem_words, reason_of
 from ..table.result import NOT_FOUND
-from .common import answer, banker_only, body, client, error, public, screen, status_of
+from .common import answer, banker_only, body, client, error, screen
 from .context import context
 from .presence import said
 from .sessions import label_text, public_id, renew
@@ -210,8 +211,11 @@ def _export(game_id: str, fmt: str, signed: bool) -> Result:
         try:
             if store is None:
                 store = table.folder.open(game_id)
-        except Exception as exc:  # LedgerError: not found, damaged, read-only
-            return Result(False, getattr(exc, "reason", "There is no such game"), refusal=NOT_FOUND)
+        except Exception as exc:  # LedgerError: not found, damaged, read-only, another table's
+            found = getattr(exc, "problem", None)
+            return Result(False, reason_of(exc) if hasattr(exc, "reason") else "There is no such game",
+                          refusal=NOT_FOUND,
+                          words=problem_words(found.as_json()) if found is not None else None)
         try:
             text = export_jsonl(store) if fmt == "jsonl" else export_csv(store)
             signature = signature_of(store, table.folder.key, text, fmt) if signed else None
@@ -239,7 +243,7 @@ def export(game_id: str, fmt: str) -> Any:
         return error("Export as .jsonl or .csv (and .jsonl.sig or .csv.sig for the signature)", 404)
     result = _export(game_id, kind, signed)
     if not result.ok:
-        return error(public(result.reason), status_of(result))
+        return answer(result)  # the reason, and in every language when the ledger said what
     mimetype = "application/json" if signed else FORMATS[kind]
     response = Response(result.detail["text"], mimetype=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{game_id}.{fmt}"'

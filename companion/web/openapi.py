@@ -244,7 +244,8 @@ ROUTES: dict[str, dict[str, Route]] = {
     "/api/feed/log": {"get": ("A window of stored entries in words (en, ru), undone ones marked",
                               {200: "entries", **PAGED_ANSWERS}, None, PAGED)},
     "/api/voice": {"get": ("The table's voice: its newest utterances (en, ru), with their WAVs in "
-                           "simulated mode", {200: "utterances"}, None, [])},
+                           "simulated mode; whether its process runs, its restarts, why it is silent",
+                           {200: "utterances"}, None, [])},
     "/api/voice/wav/{name}": {"get": ("One utterance's WAV (simulated mode)", {200: "audio/wav",
                                                                              404: "no such WAV"}, None, [])},
     "/api/pieces": {"get": ("Each player's piece (car, dog, ...)", {200: "pieces"}, None, [])},

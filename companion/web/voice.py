@@ -1,5 +1,6 @@
 """The table's voice for screens: `GET /api/voice` (the newest utterances, each in every language,
-with its WAV in simulated mode) and `GET /api/voice/wav/<name>` (that WAV, for the Virtual table's
+with its WAV in simulated mode; whether the voice's process runs, how often it was started again,
+and why the table is silent if it is) and `GET /api/voice/wav/<name>` (that WAV, for the Virtual table's
 player). Each new utterance also goes out on the event stream as `event: voice`, so a screen that
 switched its voice on says the planner's own sentence in its language."""
 
@@ -25,10 +26,11 @@ def _voice() -> Voice | None:
 def recent() -> Any:
     found = _voice()
     if found is None:
-        return jsonify({"on": False, "utterances": [], "failed": ""})
+        return jsonify({"on": False, "utterances": [], "failed": "", "running": False, "restarts": 0})
     return jsonify({"on": found.settings.enabled, "lang": found.settings.speech.lang,
                     "utterances": list(found.recent), "failed": found.failed,
-                    "wavs": found.wav_dir is not None})
+                    "wavs": found.wav_dir is not None,
+                    "running": found.running, "restarts": found.restarts})
 
 
 @voice.get("/wav/<name>")

@@ -48,9 +48,12 @@ def free_port() -> int:
 class Daemon:
     """`companion run --simulate` on a free port with a data folder of its own."""
 
-    def __init__(self, data: Path, log: Path, auction_seconds: float = 0, port: int | None = None) -> None:
-        """auction_seconds: 0 (the tests' default) leaves auctions open until everyone passes."""
+    def __init__(self, data: Path, log: Path, auction_seconds: float = 0, port: int | None = None,
+                 banker_pin: str | None = PIN) -> None:
+        """auction_seconds: 0 (the tests' default) leaves auctions open until everyone passes;
+        banker_pin None: the table asks for its PIN on first start, as a new one does."""
         self.port = port or free_port()
+        self.banker_pin = banker_pin
         self.data = data
         self.log = log
         self.config = data.parent / f"config-{self.port}.toml"
@@ -63,8 +66,8 @@ class Daemon:
         self.started = time.monotonic()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "run", "--simulate", "--port", str(self.port),
-             "--host", "127.0.0.1", "--data", str(self.data), "--banker-pin", PIN,
-             "--config", str(self.config)],
+             "--host", "127.0.0.1", "--data", str(self.data), "--config", str(self.config),
+             *(["--banker-pin", self.banker_pin] if self.banker_pin is not None else [])],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self._log_file,
         )
 

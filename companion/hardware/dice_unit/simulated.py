@@ -1,4 +1,4 @@
-"""A dice unit that isn't there: a simulated Pico speaking shared/DICE-PROTOCOL.md on the master end
+"""A dice unit that isn't there: a simulated Pico speaking docs/DICE-PROTOCOL.md on the master end
 of a pseudo-terminal, while the real serial driver opens the other end. Tests and the virtual table
 run the same serial code as the Pi; tests/test_dice_unit_behaviour.py holds it to the firmware's
 behaviour by running the same checks against both.

@@ -1,15 +1,12 @@
 // Optional sounds, made here with WebAudio (nothing to download): your turn, money in, money out.
 // Off until switched on, per screen (kept in localStorage); the switch sits in the header.
 
-import { t } from "./i18n.js";
-import { h } from "./ui.js";
+import { headerSwitch, storedOn, switchIcon } from "./ui.js";
 
 const KEY = "companion.sound";
 let context = null;
 
-export const soundOn = () => {
-  try { return localStorage.getItem(KEY) === "on"; } catch { return false; }
-};
+export const soundOn = () => storedOn(KEY);
 
 // Each sound: notes as [frequency Hz, start s, length s].
 const SOUNDS = {
@@ -38,32 +35,14 @@ export function play(name) {
   } catch { /* no audio on this screen */ }
 }
 
-// A loudspeaker, with sound waves when on and struck through when off (drawn here: no icon font).
+// A loudspeaker, with sound waves when on and struck through when off.
 function speaker(on) {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("aria-hidden", "true");
-  svg.classList.add("speaker");
   const tail = on ? '<path d="M16 8.5a5 5 0 0 1 0 7M18.8 5.8a9 9 0 0 1 0 12.4"/>' : '<path d="M16 9l6 6M22 9l-6 6"/>';
-  svg.innerHTML = `<path d="M3 9.5h4l5-4v13l-5-4H3z" class="fill"/>${tail}`;
-  return svg;
+  return switchIcon(`<path d="M3 9.5h4l5-4v13l-5-4H3z" class="fill"/>${tail}`);
 }
 
-export function soundSwitch() {
-  const button = h("button", { type: "button", class: "sound-switch", "data-test": "sound" });
-  const show = () => {
-    const on = soundOn();
-    button.setAttribute("aria-pressed", String(on));
-    button.replaceChildren(speaker(on));
-    button.title = t(on ? "sound.on" : "sound.off");
-    button.setAttribute("aria-label", button.title);
-  };
-  button.addEventListener("click", () => {
-    try { localStorage.setItem(KEY, soundOn() ? "off" : "on"); } catch { /* this page only */ }
-    show();
-    play("turn");
-  });
-  window.addEventListener("langchange", show);
-  show();
-  return button;
-}
+export const soundSwitch = () => headerSwitch({
+  key: KEY, test: "sound", className: "sound-switch", icon: speaker,
+  words: { on: "sound.on", off: "sound.off" },
+  changed: () => play("turn"), // switched on: a sound to hear that it works
+});

@@ -117,3 +117,40 @@ export function debounce(fn, ms = 150) {
   let timer = 0;
   return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
 }
+
+// ---- a switch in the header (the sound, the voice): on or off per screen, kept in localStorage ---
+export function storedOn(key) {
+  try { return localStorage.getItem(key) === "on"; } catch { return false; }
+}
+
+// An icon drawn here (no icon font): SVG markup in a 24×24 box, coloured by the switch's CSS.
+export function switchIcon(markup) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  svg.classList.add("speaker");
+  svg.innerHTML = markup;
+  return svg;
+}
+
+// The button: its icon for the state (icon(on)), its title the message words.on or words.off in
+// the page's language, flipped by a click (then changed(on)), and kept at `key` for this screen.
+export function headerSwitch({ key, test, className, icon, words, changed }) {
+  const button = h("button", { type: "button", class: className, "data-test": test });
+  const show = () => {
+    const on = storedOn(key);
+    button.setAttribute("aria-pressed", String(on));
+    button.replaceChildren(icon(on));
+    button.title = t(on ? words.on : words.off);
+    button.setAttribute("aria-label", button.title);
+  };
+  button.addEventListener("click", () => {
+    const on = !storedOn(key);
+    try { localStorage.setItem(key, on ? "on" : "off"); } catch { /* this page only */ }
+    show();
+    changed?.(on);
+  });
+  window.addEventListener("langchange", show);
+  show();
+  return button;
+}

@@ -4,15 +4,13 @@
 // localStorage); the switch sits in the header. A new utterance cuts the one still being said:
 // the newest matters most, so a screen never runs behind the game.
 
-import { lang, t } from "./i18n.js";
-import { h } from "./ui.js";
+import { lang } from "./i18n.js";
+import { headerSwitch, storedOn, switchIcon } from "./ui.js";
 
 const KEY = "companion.voice";
 const TAGS = { en: "en-GB", ru: "ru-RU" }; // the BCP 47 tag speechSynthesis is asked for
 
-export const voiceOn = () => {
-  try { return localStorage.getItem(KEY) === "on"; } catch { return false; }
-};
+export const voiceOn = () => storedOn(KEY);
 
 const synth = () => ("speechSynthesis" in window ? window.speechSynthesis : null);
 
@@ -37,37 +35,20 @@ export function say(texts) {
   } catch { /* no speech on this screen */ }
 }
 
-// A mouth with sound waves when on, closed and struck through when off (drawn here: no icon font).
+// A mouth with sound waves when on, closed and struck through when off.
 function mouth(on) {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("aria-hidden", "true");
-  svg.classList.add("speaker");
   const tail = on ? '<path d="M17 9a4 4 0 0 1 0 6M19.5 6.5a8 8 0 0 1 0 11"/>' : '<path d="M17 9l5 6M22 9l-5 6"/>';
-  svg.innerHTML = `<circle cx="8" cy="8" r="3.5" class="fill"/><path d="M2 20c0-4 3-6 6-6s6 2 6 6z" class="fill"/>${tail}`;
-  return svg;
+  return switchIcon(`<circle cx="8" cy="8" r="3.5" class="fill"/><path d="M2 20c0-4 3-6 6-6s6 2 6 6z" class="fill"/>${tail}`);
 }
 
 export function voiceSwitch() {
-  const button = h("button", { type: "button", class: "sound-switch voice-switch", "data-test": "voice" });
-  const show = () => {
-    const on = voiceOn();
-    button.setAttribute("aria-pressed", String(on));
-    button.replaceChildren(mouth(on));
-    button.title = t(on ? "voice.on" : "voice.off");
-    button.setAttribute("aria-label", button.title);
-  };
-  button.addEventListener("click", () => {
-    const on = !voiceOn();
-    try { localStorage.setItem(KEY, on ? "on" : "off"); } catch { /* this page only */ }
-    if (!on) synth()?.cancel();
-    show();
-  });
-  window.addEventListener("langchange", show);
   window.addEventListener("voice", (e) => {
     say(e.detail && e.detail.text);
     document.body.dataset.voiceHeard = String(e.detail?.n ?? ""); // the newest this screen was told of
   });
-  show();
-  return button;
+  return headerSwitch({
+    key: KEY, test: "voice", className: "sound-switch voice-switch", icon: mouth,
+    words: { on: "voice.on", off: "voice.off" },
+    changed: (on) => { if (!on) synth()?.cancel(); }, // switched off: silent at once
+  });
 }
