@@ -472,10 +472,12 @@ LOCK_PROBE = textwrap.dedent(
     """
     import sys
     from companion.ledger import DataFolder, FolderLocked
+    from companion.table.problem_words import reason_of
     try:
         folder = DataFolder(sys.argv[1])
     except FolderLocked as locked:
-        print(locked)
+        print(reason_of(locked))  # as the daemon logs it
+        print(reason_of(locked, "ru"))
         sys.exit(3)
     print("opened", [g.id for g in folder.games()])
     folder.close()
@@ -496,6 +498,7 @@ def test_a_second_companion_process_is_refused_with_a_message(tmp_path):
     refused = probe(tmp_path)
     assert refused.returncode == 3, refused.stderr
     assert "another companion" in refused.stdout.lower()
+    assert "уже использует другой компаньон" in refused.stdout
     assert "Traceback" not in refused.stderr
     # The first companion is not disturbed and goes on.
     store.submit(ROLL, "dice")
@@ -511,7 +514,7 @@ def test_a_second_data_folder_in_the_same_process_is_refused_until_the_first_clo
     store = folder.create(START)
     with pytest.raises(FolderLocked) as locked:
         new_folder(tmp_path)
-    assert "another companion" in str(locked.value).lower()
+    assert "another companion" in reason_of(locked.value).lower()
     store.submit(ROLL, "dice")  # the holder still works
     folder.close()
     again, _time = new_folder(tmp_path)

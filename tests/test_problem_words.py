@@ -60,6 +60,12 @@ KINDS = [
         ("doing_recover", {}), ("doing_backup", {}))),
     problem("storage_read_only", doing=problem("doing_record")),
     problem("storage_failed", doing=problem("doing_backup"), detail="disk I/O error"),
+    problem("no_game", game=GAME), problem("game_archived", game=GAME),
+    problem("no_archived_game", game=GAME),
+    problem("folder_locked", holder="4242", path="/var/lib/companion"),
+    problem("folder_read_only", path="/var/lib/companion", doing=problem("doing_start")),
+    problem("no_table_key", path="/var/lib/companion"),
+    problem("unreadable_now", game=GAME, detail="database is locked"),
 ]
 
 
@@ -70,6 +76,10 @@ def test_every_kind_reads_as_a_sentence_in_both_languages(found: Problem) -> Non
     for lang, text in words.items():
         assert not text.startswith(found.kind) and "{" not in text, (lang, text)  # worded, all filled
     assert re.search("[а-яё]", words["ru"]) and not re.search("[а-яё]", words["en"]), words
+    russian = words["ru"]
+    for value in found.values.values():  # a system's own detail ("disk I/O error") is quoted as it came
+        russian = russian.replace(str(value), " ") if isinstance(value, str) else russian
+    assert not re.search(r"\b(game|the|is|cannot|folder)\b", russian, re.IGNORECASE), words  # no English left
     for value in found.values.values():  # what the ledger said shows in the sentence
         if isinstance(value, int | str) and found.kind not in ("read_only", "unwritable"):
             assert str(value) in words["en"] and str(value) in words["ru"], (value, words)

@@ -1009,3 +1009,12 @@ table-ledger-doing_make_key = make this table's key
 table-ledger-doing_move = move the game
 table-ledger-doing_recover = recover the game
 table-ledger-doing_backup = make a backup
+
+## The data folder's own refusals (companion/ledger/folder.py, committed.py): worded here, not in the ledger.
+table-ledger-no_game = There is no game { $game }
+table-ledger-game_archived = Game { $game } is archived; restore it first
+table-ledger-no_archived_game = There is no archived game { $game }
+table-ledger-folder_locked = Another companion (process { $holder }) is already using { $path }; stop it first, or give this one another --data folder.
+table-ledger-folder_read_only = The data folder { $path } is open for reading only, so the companion cannot { $doing }; check that the disk is not read-only, and that no other companion runs.
+table-ledger-no_table_key = The data folder { $path } has no table key to seal with.
+table-ledger-unreadable_now = Game { $game } cannot be read now ({ $detail })

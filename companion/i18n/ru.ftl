@@ -1176,3 +1176,12 @@ table-ledger-doing_make_key = создать ключ этого стола
 table-ledger-doing_move = переместить игру
 table-ledger-doing_recover = восстановить игру
 table-ledger-doing_backup = сделать резервную копию
+
+## The data folder's own refusals (companion/ledger/folder.py, committed.py): worded here, not in the ledger.
+table-ledger-no_game = Игры { $game } нет
+table-ledger-game_archived = Игра { $game } в архиве; сначала восстановите её
+table-ledger-no_archived_game = В архиве нет игры { $game }
+table-ledger-folder_locked = Папку { $path } уже использует другой компаньон (процесс { $holder }); сначала остановите его или укажите этому другую папку --data.
+table-ledger-folder_read_only = Папка данных { $path } открыта только для чтения, поэтому компаньону не удалось { $doing }; проверьте, что диск не только для чтения и что другой компаньон не запущен.
+table-ledger-no_table_key = В папке данных { $path } нет ключа стола, которым можно запечатать игру.
+table-ledger-unreadable_now = Игру { $game } сейчас не прочитать ({ $detail })

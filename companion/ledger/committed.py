@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import quote
 
 from .errors import GameDamaged
+from .problems import problem
 from .readonly import connect_read_only
 
 Row = tuple[int, int, str, str, str, int, str]  # id, seq, time, from, to, amount, reason
@@ -38,7 +39,7 @@ class CommittedRead:
             self.players: list[str] = json.loads(self._meta("players") or "[]")
         except (sqlite3.Error, ValueError) as exc:
             self.close()
-            raise GameDamaged(f"Game {game_id} cannot be read now ({exc})") from None
+            raise GameDamaged.found(problem("unreadable_now", game=game_id, detail=str(exc))) from None
         self.seq: int = int(last or 0)
 
     @staticmethod

@@ -110,10 +110,7 @@ class DataFolder:
             self._lock_file.seek(0)
             holder = self._lock_file.read().strip() or "unknown"
             self._lock_file.close()
-            raise FolderLocked(
-                f"Another companion (process {holder}) is already using {self.path}; "
-                "stop it first, or give this one another --data folder."
-            ) from None
+            raise FolderLocked.found(problem("folder_locked", holder=holder, path=str(self.path))) from None
         self._lock_file.seek(0)
         self._lock_file.truncate()
         self._lock_file.write(str(os.getpid()))
@@ -131,18 +128,15 @@ class DataFolder:
         """A new key: seal with it the games stored before keys (before it is in place)."""
         seal_folder([self.path / "games", self.path / "archive"], key, self.clock)
 
-    def _writing(self, doing: str) -> None:
+    def _writing(self, doing: Problem) -> None:
         if self.read_only:
-            raise StorageReadOnly(
-                f"The data folder {self.path} is open for reading only, so the companion cannot "
-                f"{doing}; check that the disk is not read-only, and that no other companion runs."
-            )
+            raise StorageReadOnly.found(problem("folder_read_only", path=str(self.path), doing=doing))
 
     @property
     def own_key(self) -> TableKey:
         """The table's key, which a folder open for writing always holds (made on opening)."""
         if self.key is None:
-            raise StorageReadOnly(f"The data folder {self.path} has no table key to seal with.")
+            raise StorageReadOnly.found(problem("no_table_key", path=str(self.path)))
         return self.key
 
     def _sweep(self) -> None:
@@ -158,7 +152,7 @@ class DataFolder:
 
     def _file(self, game_id: str, archived: bool = False) -> Path:
         if not game_id or "/" in game_id or game_id.startswith("."):
-            raise GameNotFound(f"There is no game {game_id!r}")
+            raise GameNotFound.found(problem("no_game", game=str(game_id)))
         return self.path / ("archive" if archived else "games") / f"{game_id}.sqlite"
 
     def new_id(self) -> str:
@@ -166,7 +160,7 @@ class DataFolder:
 
     def create(self, start: dict[str, Any], source: str = "banker") -> GameStore:
         """Start a new game from a new_game command (Malformed if it is not a valid one)."""
-        self._writing("start a game")
+        self._writing(problem("doing_start"))
         game_id = self.new_id()
         store = GameStore.create(self._file(game_id), start, self.clock, source, key=self.own_key)
         self._attach(store)
@@ -182,8 +176,8 @@ class DataFolder:
         path = self._file(game_id)
         if not path.exists():
             if self._file(game_id, archived=True).exists():
-                raise GameNotFound(f"Game {game_id} is archived; restore it first")
-            raise GameNotFound(f"There is no game {game_id!r} in {self.path}")
+                raise GameNotFound.found(problem("game_archived", game=game_id))
+            raise GameNotFound.found(problem("no_game", game=str(game_id)))
         try:
             store = GameStore.open(path, self.clock, self.key, writable=not self.read_only)
         except (GameFromAnotherTable, GameUnsealed):
@@ -253,18 +247,18 @@ class DataFolder:
 
     def archive(self, game_id: str) -> None:
         """Put a game away (it stays listed with --archived and can be restored)."""
-        self._writing("archive a game")
+        self._writing(problem("doing_move"))
         self.close_game(game_id)
         source = self._file(game_id)
         if not source.exists():
-            raise GameNotFound(f"There is no game {game_id!r} to archive")
+            raise GameNotFound.found(problem("no_game", game=str(game_id)))
         self._move(source, self._file(game_id, archived=True))
 
     def restore(self, game_id: str) -> None:
-        self._writing("restore a game")
+        self._writing(problem("doing_move"))
         source = self._file(game_id, archived=True)
         if not source.exists():
-            raise GameNotFound(f"There is no archived game {game_id!r}")
+            raise GameNotFound.found(problem("no_archived_game", game=str(game_id)))
         self._move(source, self._file(game_id))
 
     @staticmethod
@@ -334,10 +328,10 @@ class DataFolder:
         (the entries are copied as they are, so their seals still hold), the damaged one archived
         with its files as they are. Answers the new game, how many entries were lost, and the
         lines of the lost ones that could still be read (not trusted, for the banker to replay)."""
-        self._writing("recover a game")
+        self._writing(problem("doing_recover"))
         path = self._file(game_id)
         if not path.exists():
-            raise GameNotFound(f"There is no game {game_id!r} in {self.path}")
+            raise GameNotFound.found(problem("no_game", game=str(game_id)))
         found, unread = recoverable(path, self.own_key.chain, self.own_key.table_id)
         if found.damaged is None:
             raise GameDamaged.found(problem("not_damaged_everywhere", game=game_id))

@@ -26,6 +26,9 @@ Kinds, with their values (`game` is the game's id wherever it appears):
     storage_failed {doing, detail}, with `doing` one of doing_record, doing_start, doing_open
     {game}, doing_use_folder {path}, doing_make_key, doing_move, doing_recover, doing_backup;
     file_exists {name}
+  the folder's own refusals: no_game {game}, game_archived {game}, no_archived_game {game},
+    folder_locked {holder, path}, folder_read_only {path, doing}, no_table_key {path},
+    unreadable_now {game, detail}
 A record (`source`, `first`, `second`) is "database", "journal" or "backup" (then `backup`, the
 backup's file name, is among the values).
 """

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from ..ledger import DataFolder, GameStore, LedgerError
+from ..ledger import DataFolder, GameNotFound, GameStore, LedgerError
 from ..rules import CommandError, Game, Malformed, Rejected, Text, legal, state
 from ..rules.texts import Sentence
 from .authority import Speaker, check
@@ -315,7 +315,7 @@ class Table(DeviceInputs, TokenWaiting, Writer):
 
 def _ledger_refusal(exc: LedgerError) -> Result:
     """A game the ledger cannot open or recover: its problem worded in every language."""
-    return Result(False, reason_of(exc), refusal=NOT_FOUND if "no game" in exc.reason else STORAGE,
+    return Result(False, reason_of(exc), refusal=NOT_FOUND if isinstance(exc, GameNotFound) else STORAGE,
                   words=_ledger_words(exc))
 
 
