@@ -19,22 +19,22 @@ from tests.message_list import page_texts
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 1}
 # The page's texts as a maintainer adding the kind would extend them (the shared files lack it).
-TOLL_TEXT = {"en": "\npage-action-pay_toll = Pay the { $amount } toll\n",
-             "ru": "\npage-action-pay_toll = Заплатить пошлину { $amount }\n"}
+TOLL_TEXT = {"en": "\npage-action-pay_dummy_toll = Pay the { $amount } toll\n",
+             "ru": "\npage-action-pay_dummy_toll = Заплатить пошлину { $amount }\n"}
 
 
 def toll_state(real: dict[str, Any]) -> dict[str, Any]:
-    """The real state with a toll open for Ann: answered by pay_toll (worded by its page message)
+    """The real state with a toll open for Ann: answered by pay_dummy_toll (worded by its page message)
     or pay_jail_fine (an existing command, worded by the page's own); her other listed moves and
     a command with fields left to her (no button can fill them) are not answers."""
     state = copy.deepcopy(real)
     # (its seq is the real one: the stream then has nothing newer to bring, so the page keeps it)
     state["pending"] = {"kind": "toll", "player": "Ann", "amount": 50}
     state["decision"] = {"kind": "toll", "players": ["Ann"], "blocks": True,
-                         "options": ["pay_toll", "pay_jail_fine", "haggle"],
+                         "options": ["pay_dummy_toll", "pay_jail_fine", "haggle"],
                          "text": {"en": "Ann pays a toll of £50.", "ru": "Аня платит пошлину £50."}}
     state["legal"]["players"]["Ann"] = [
-        {"command": {"do": "pay_toll", "player": "Ann"}, "cash": -50},
+        {"command": {"do": "pay_dummy_toll", "player": "Ann"}, "cash": -50},
         {"command": {"do": "pay_jail_fine", "player": "Ann"}, "cash": -50},
         {"command": {"do": "haggle", "player": "Ann"}, "free": {"amount": [1, 50]}},
         {"command": {"do": "mortgage", "player": "Ann", "square": "old-kent-road"}, "cash": 30},
@@ -86,7 +86,7 @@ def test_an_unknown_kind_offers_a_button_per_listed_answer_and_sends_it(
     sent: list[dict[str, Any]] = []
     ann = phone_for(browser, daemon, "Ann", lang, state, sent)
     expect(ann.get_by_test_id("decision-text")).to_have_text(state["decision"]["text"][lang])
-    toll = ann.get_by_test_id("action-answer-pay-toll")
+    toll = ann.get_by_test_id("action-answer-pay-dummy-toll")
     fine = ann.get_by_test_id("action-answer-pay-jail-fine")
     expect(toll).to_have_text({"en": "Pay the £50 toll", "ru": "Заплатить пошлину £50"}[lang])
     expect(fine).to_have_text(page_texts(lang)["action.pay_jail_fine"])  # the page's own message
@@ -100,8 +100,8 @@ def test_an_unknown_kind_offers_a_button_per_listed_answer_and_sends_it(
     assert len(shown) == 2 and not any(button_allowed(test, stale, "Ann") for test in shown), shown
     shots.take(ann, f"toll-{lang}")
     toll.click()
-    ann.wait_for_function("() => !document.querySelector('[data-test=\"action-answer-pay-toll\"]')")
-    assert sent and sent[-1]["do"] == "pay_toll" and sent[-1].get("player", "Ann") == "Ann", sent
+    ann.wait_for_function("() => !document.querySelector('[data-test=\"action-answer-pay-dummy-toll\"]')")
+    assert sent and sent[-1]["do"] == "pay_dummy_toll" and sent[-1].get("player", "Ann") == "Ann", sent
     ann.context.close()
 
 
@@ -114,9 +114,9 @@ def test_a_player_who_does_not_decide_it_gets_no_button(browser: Browser, daemon
     bob.context.close()
     # The control: Bob's phone, once he is listed as deciding with an answer, shows it.
     state["decision"]["players"] = ["Ann", "Bob"]
-    state["legal"]["players"]["Bob"] = [{"command": {"do": "pay_toll", "player": "Bob"}, "cash": -50}]
+    state["legal"]["players"]["Bob"] = [{"command": {"do": "pay_dummy_toll", "player": "Bob"}, "cash": -50}]
     bob = phone_for(browser, daemon, "Bob", "en", state, [])
-    expect(bob.get_by_test_id("action-answer-pay-toll")).to_have_text("Pay the £50 toll")
+    expect(bob.get_by_test_id("action-answer-pay-dummy-toll")).to_have_text("Pay the £50 toll")
     bob.context.close()
 
 
@@ -130,7 +130,7 @@ def test_the_shared_table_offers_each_deciders_answers_by_name(browser: Browser,
     fed(table, state, "en", [])
     table.goto("/?lang=en")
     live(table)
-    expect(table.get_by_test_id("action-answer-pay-toll-Ann")).to_have_text("Pay the £50 toll")
+    expect(table.get_by_test_id("action-answer-pay-dummy-toll-Ann")).to_have_text("Pay the £50 toll")
     expect(table.locator('#decision [data-answers="Ann"] [data-test^="action-answer-"]')).to_have_count(2)
     assert_only_legal_buttons(table, state, None, "the Table page, a toll")
     ctx.close()
