@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 from fluent.runtime import FluentResource
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion import i18n
 from companion.rules.commands import COMMANDS
@@ -61,3 +63,13 @@ def test_without_its_message_a_command_shows_its_bare_name() -> None:
 def test_any_name_at_all_is_shown_as_it_is_and_never_worded_from_another_message(do: Any) -> None:
     assert not said(do)
     assert describe(None, {"do": do}) == {"en": str(do), "ru": str(do)}
+
+
+@given(st.one_of(st.text(max_size=30), st.sampled_from(sorted(COMMANDS)), st.integers(), st.none()))
+def test_any_command_name_is_said_in_every_language_or_shown_bare(do: Any) -> None:
+    words = describe(None, {"do": do, "player": "Ann"})
+    assert set(words) == set(i18n.LANGUAGES)
+    if not said(do):
+        assert words == {lang: str(do) for lang in i18n.LANGUAGES}
+    else:
+        assert all(words[lang] and words[lang] != do for lang in words)  # its sentence, not its name
