@@ -3,16 +3,22 @@ shows of a command that waits for a token to confirm it, so whoever taps knows w
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from .. import i18n
 from ..i18n.persons import square
 from ..rules import Game
 from .words import LANGS, words
 
-# The commands said with their own sentence (table-cmd-<do> of companion/i18n); the rest by name.
-_SAID = ("roll", "buy", "decline", "bid", "pass", "choose", "draw", "pay_jail_fine", "use_jail_card",
-         "build", "sell_building", "sell_all_buildings", "mortgage", "unmortgage", "trade", "accept",
-         "reject", "claim_rent", "bankrupt", "end_turn")
+# A command's name as the engine spells them (a message id is made of it, so nothing else is).
+_NAME = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def said(do: Any) -> bool:
+    """Whether the texts word this command: its message table-cmd-<do> (a new command needs only
+    that message, no list here); any other command is shown by its bare name."""
+    return isinstance(do, str) and _NAME.fullmatch(do) is not None and i18n.has(f"table-cmd-{do}")
 
 
 def money(amount: Any, lang: str) -> str:
@@ -43,7 +49,7 @@ def describe(game: Game | None, command: dict[str, Any]) -> dict[str, str]:
     """The command as a person says it, in every language; a player it names is left out (who
     confirms it is said beside it)."""
     do = command.get("do")
-    if do not in _SAID:
+    if not said(do):
         return {lang: str(do) for lang in LANGS}
     out = {}
     for lang in LANGS:

@@ -4,6 +4,7 @@ rules do not allow now (every visible action button is matched with the server's
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,11 @@ def button_allowed(test: str, state: dict[str, Any], me: str | None) -> bool:
     """Whether a visible action button (its data-test) is for a command the server lists now for
     the player it acts for: this screen's player, or on a shared screen the one it names."""
     pending = state.get("pending") or {}
+    answer = re.match(r"^action-answer-[^\t]+\t([^\t]+)\t(\{.*\})$", test)
+    if answer:  # a kind's generic answer (decision.js's answers): the very command, for that player
+        who, command = answer.group(1), json.loads(answer.group(2))
+        entries = state["legal"]["players"].get(who, []) if who != "banker" else state["legal"]["banker"]
+        return (me is None or who == me) and any(e["command"] == command for e in entries)
     named = re.match(r"^action-(bid-10|bid-50|bid-custom|pass)-(.+)$", test)
     if named:
         doing, who = named.groups()
@@ -80,8 +86,12 @@ def button_allowed(test: str, state: dict[str, Any], me: str | None) -> bool:
 
 
 def visible_actions(page: Page) -> list[str]:
+    """Each visible action button's data-test; a generic answer's with the player and the command it
+    sends, tab-separated (a name may hold spaces)."""
     return page.evaluate("""() => Array.from(document.querySelectorAll('main [data-test^="action-"]'))
-      .filter((b) => b.offsetParent !== null).map((b) => b.getAttribute('data-test'))""")
+      .filter((b) => b.offsetParent !== null).map((b) => (b.dataset.command
+        ? [b.getAttribute('data-test'), b.dataset.player, b.dataset.command].join('\\t')
+        : b.getAttribute('data-test')))""")
 
 
 def assert_only_legal_buttons(page: Page, state: dict[str, Any], me: str | None, where: str) -> None:

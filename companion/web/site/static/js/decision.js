@@ -6,7 +6,7 @@
 
 import { allowed, applyState, legalFor, post, tableNow } from "./api.js";
 import { deckName, groupStyle, squareName } from "./board.js";
-import { lang, local, t } from "./i18n.js";
+import { known, lang, local, say, t } from "./i18n.js";
 import { tokenEl } from "./pieces.js";
 import { h, money, toast } from "./ui.js";
 import { personArgs, squareArgs } from "./persons.js";
@@ -44,6 +44,19 @@ function optionLabel(entry, pending) {
     default:
       return pending?.kind ? `${option}` : option;
   }
+}
+
+// A listed command in words from the texts alone: the page's page-action-<do> if it has one, else
+// the table's table-cmd-<do> (what a token tap confirms), else its name; the cost as the server
+// lists it, and the command's own fields, fill their variables.
+function commandLabel(entry, board) {
+  const command = entry.command;
+  const cost = money(Math.abs(entry.cash || 0));
+  const vars = { ...command, amount: cost, cost, price: cost, value: cost };
+  if (typeof command.square === "string") vars.square = squareName(board, command.square);
+  const key = `action.${command.do}`;
+  const label = known(key) ? t(key, vars) : say(`table-cmd-${command.do}`, vars) ?? command.do;
+  return entry.cash && !known(key) ? `${label} (${cost})` : label;
 }
 
 export class DecisionView {
@@ -108,6 +121,7 @@ export class DecisionView {
     this.el.dataset.kind = kind;
     const out = [this.headline(state)];
     if (pending && this[`render_${pending.kind}`]) out.push(...this[`render_${pending.kind}`](pending, state));
+    else if (pending) out.push(...this.answers(pending, state));
     if (this.mode === "shared" && kind === "roll") out.push(...this.turnButtons(state));
     return out;
   }
@@ -136,6 +150,28 @@ export class DecisionView {
       }
     }
     return buttons.length ? [h("div", { class: "actions" }, buttons)] : [];
+  }
+
+  // A kind with no renderer of its own (a new one): a button for each command that answers it
+  // (decision.options) which the server lists now for a player who decides it and this screen acts
+  // for, sent as listed; a command with fields left to the player (an amount) needs its own renderer.
+  answers(p, state) {
+    const decision = state.decision;
+    if (decision?.kind !== p.kind) return [];
+    const options = new Set(decision.options || []);
+    const out = [];
+    for (const who of (decision.players || []).filter((player) => this.mine(player))) {
+      const entries = legalFor(state, who).filter((e) => options.has(e.command.do) && !e.free);
+      const suffix = this.mode === "shared" ? `-${who}` : "";
+      const buttons = entries.map((entry, i) => this.button(commandLabel(entry, this.board),
+        `action-answer-${entry.command.do.replaceAll("_", "-")}${suffix}`, entry.command, who,
+        { ...(i === 0 ? { class: "primary" } : {}), "data-player": who, "data-command": JSON.stringify(entry.command) }));
+      if (buttons.length) {
+        out.push(h("div", { class: "actions", "data-answers": who },
+          this.mode === "shared" ? h("span", { class: "bidder" }, tokenEl(state, who), h("span", {}, who)) : null, buttons));
+      }
+    }
+    return out;
   }
 
   render_buy(p, state) {
