@@ -19,17 +19,12 @@ from typing import Any
 import pytest
 
 from companion.hardware.dice_unit import SimulatedDiceUnit
+from tests.ports import free_port  # noqa: F401 - used here and by the modules importing it
 from tests.web_support import StreamReader
 
 ROOT = Path(__file__).resolve().parents[1]
 PIN = "123456"
 NEW_GAME = {"players": ["Ann", "Bob"], "seed": 3, "tokens": {"Ann": "car", "Bob": "dog"}}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Daemon:

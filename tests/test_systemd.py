@@ -8,7 +8,6 @@ import ctypes
 import ipaddress
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -16,6 +15,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIT = ROOT / "systemd" / "companion.service"
@@ -118,12 +119,6 @@ def test_the_shipped_config_serves_port_80_from_the_state_directory() -> None:
     config = parse_config(tomllib.loads((ROOT / "systemd" / "config.toml").read_text()))
     assert config.data == "/var/lib/" + settings()["StateDirectory"][0]
     assert config.port == 80  # the unit's one capability: CAP_NET_BIND_SERVICE
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def mdwe_supported() -> bool:

@@ -12,7 +12,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -26,6 +25,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from companion.hardware.reader import RETAP_WINDOW
+from tests.ports import free_port  # noqa: F401 - used here and by the modules importing it
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
@@ -37,12 +37,6 @@ PIECES = {"Ann": "car", "Bob": "dog", "Cat": "hat"}
 # second; a page load with its modules and the first state takes longer on a busy CI machine.
 LIVE_MS = 10_000
 SHOWN_MS = 5_000
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Daemon:
