@@ -26,6 +26,18 @@ GOVERNS = {
 }
 
 
+# What a Russian page may show in Latin letters: the language switch, formats and acronyms, the
+# browser's and system's own names (ids are left out by their digits: a dice unit's, a game's).
+LATIN_ALLOWED = frozenset({"EN", "RU", "PIN", "JSON", "RFID", "csv", "jsonl",
+                           "Chrome", "Linux", "HeadlessChrome"})
+
+
+def latin_words(text: str, allowed: frozenset[str] = LATIN_ALLOWED) -> set[str]:
+    """The words of a Russian page's text written in Latin letters, but for `allowed`."""
+    text = re.sub(r"[\w-]*\d[\w-]*", " ", text)  # ids hold digits: "20261202-fe9d54", "e66038b7"
+    return set(re.findall(r"[A-Za-z][A-Za-z'’]+", text)) - allowed
+
+
 @cache
 def parses(word: str) -> tuple[Any, ...]:
     return tuple(MORPH.parse(word))

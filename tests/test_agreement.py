@@ -52,7 +52,7 @@ def args_for(message: str, names: tuple[str, ...]) -> dict[str, Any]:
     values: dict[str, Any] = {}
     people = iter(names * 4)
     for var in ru_variables(message):
-        base = re.sub(r"_(gender|" + "|".join(CASE_KEYS) + ")$", "", var)
+        base = base_of(var)
         if base in values:
             continue
         if base in PERSON_VARS:
@@ -86,17 +86,20 @@ def ru_variables(message: str) -> list[str]:
     return out
 
 
+def base_of(var: str) -> str:
+    """The variable a form stands for: "player_gen", "square_gender" → "player", "square"."""
+    return re.sub(r"_(gender|" + "|".join(CASE_KEYS) + ")$", "", var)
+
+
 def about_players(message: str) -> bool:
-    return any(re.sub(r"_(gender|" + "|".join(CASE_KEYS) + ")$", "", v) in PERSON_VARS
-               for v in ru_variables(message))
+    return any(base_of(v) in PERSON_VARS for v in ru_variables(message))
 
 
 MESSAGES = sorted(m for m in _ru_messages() if about_players(m) and not m.startswith("grammar-"))
 
 
 def about_squares(message: str) -> bool:
-    return any(re.sub(r"_(gender|" + "|".join(CASE_KEYS) + ")$", "", v) in SQUARE_VARS
-               for v in ru_variables(message))
+    return any(base_of(v) in SQUARE_VARS for v in ru_variables(message))
 
 
 # The sentences that name a square but no player ("Касание фишки — ставка на аукционе за …").

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from companion.hardware.dice_unit import SimulatedDiceUnit
-from tests.ports import free_port  # noqa: F401 - used here and by the modules importing it
+from tests.ports import free_port
 from tests.web_support import StreamReader
 
 ROOT = Path(__file__).resolve().parents[1]

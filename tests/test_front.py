@@ -189,7 +189,7 @@ def test_behind_nginx_the_table_sees_each_client_and_its_host_and_streams_unbuff
 def test_the_nginx_front_runs_without_writable_executable_memory(tmp_path: Path) -> None:
     """MemoryDenyWriteExecute reaches nginx too (its PCRE JIT would need such memory)."""
     require_nginx()
-    from tests.test_daemon import free_port
+    from tests.ports import free_port
 
     port = free_port()
     with open(tmp_path / "err", "w") as err:

@@ -24,8 +24,8 @@ import pytest
 
 from companion.lifetime import EXEC
 from companion.web.front import configuration, nginx_binary, stream_module
+from tests.ports import free_port
 from tests.server_support import get, require_nginx
-from tests.test_daemon import free_port
 from tests.test_systemd import settings
 
 PLAIN_USER = "nobody"

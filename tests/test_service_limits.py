@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from companion.web.events import ANONYMOUS_STREAMS, HOLDER_STREAMS
+from tests.ports import free_port
 from tests.server_support import (
     BANKER,
     NEW_GAME,
@@ -35,7 +36,7 @@ from tests.server_support import (
     play_turn,
     require_nginx,
 )
-from tests.test_daemon import Daemon, free_port
+from tests.test_daemon import Daemon
 from tests.test_systemd import UNIT, settings
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -25,7 +25,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from companion.hardware.reader import RETAP_WINDOW
-from tests.ports import free_port  # noqa: F401 - used here and by the modules importing it
+from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"

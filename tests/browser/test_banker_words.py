@@ -14,18 +14,11 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from tests.russian_words import latin_words
+
 from .conftest import Screens
 from .support import PIN, Api, live
 from .test_banker_login import FreshDaemon
-
-# What a Russian page may show in Latin letters: the language switch, formats and acronyms, the
-# browser's and system's own names, and ids (a dice unit's hex id, a game's id).
-ALLOWED = {"EN", "RU", "PIN", "JSON", "RFID", "csv", "jsonl", "Chrome", "Linux", "HeadlessChrome"}
-
-
-def latin_words(text: str) -> set[str]:
-    text = re.sub(r"[\w-]*\d[\w-]*", " ", text)  # ids hold digits: "20261202-fe9d54", "e66038b7"
-    return set(re.findall(r"[A-Za-z][A-Za-z'’]+", text)) - ALLOWED
 
 
 def banker_page(screens: Screens, lang: str) -> Any:

@@ -26,28 +26,28 @@ from companion.web.story import story_items
 from tests.browser.conftest import Screens
 from tests.browser.layout import layout_problems
 from tests.browser.support import PIN, Api, Daemon, live
-from tests.russian_words import BOARD, agreeing_words, preposition_faults, square_forms
+from tests.russian_words import (
+    BOARD,
+    LATIN_ALLOWED,
+    agreeing_words,
+    latin_words,
+    preposition_faults,
+    square_forms,
+)
 from tests.whole_games import ENGLISH, FOUR, INTERPOL_KINDS, KINDS, RULES, RUSSIAN, every_card, game_script
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1024, "height": 768}
 PIECES = ("car", "dog", "hat", "iron", "ship")
 EVERY = 50  # commands between two readings of the pages, besides each new kind of sentence
-# What a Russian page may show in Latin letters: the language switch, formats and acronyms, the
-# browser's and system's own names (test_banker_words.py has the same list).
-ALLOWED = {"EN", "RU", "PIN", "JSON", "RFID", "csv", "jsonl", "Chrome", "Linux", "HeadlessChrome", "vsim",
-           "Wi", "Fi"}
+# Beside what any Russian page may show in Latin letters (russian_words.LATIN_ALLOWED): the
+# simulated dice unit's name, and Wi-Fi, as Russian writes it.
+ALLOWED = LATIN_ALLOWED | {"vsim", "Wi", "Fi"}
 # The table's network name and address, shown for joining: names, not words (left out of the text).
 NAMES_JS = "() => ['#wifi-ssid', '#join-url'].map((s) => document.querySelector(s)?.innerText || '')"
 CYRILLIC = re.compile(r"[А-Яа-яЁё]+")
 SEQ_JS = "() => import('/static/js/api.js').then((m) => (m.currentState() || {}).seq || 0)"
 OPEN_DETAILS = "() => document.querySelectorAll('details').forEach((d) => { d.open = true; })"
-
-
-def latin_words(text: str) -> set[str]:
-    text = re.sub(r"[\w-]*\d[\w-]*", " ", text)  # ids hold digits: "20261202-fe9d54", "e66038b7"
-    text = re.sub(r"https?://\S+", " ", text)  # the join address
-    return set(re.findall(r"[A-Za-z][A-Za-z'’]+", text)) - ALLOWED
 
 
 @pytest.fixture(scope="module")
@@ -157,7 +157,8 @@ class Reading:
         if self.lang == "en":
             self.faults += [f"{where}: Russian «{w}»" for w in sorted(set(CYRILLIC.findall(text)))]
             return
-        self.faults += [f"{where}: English «{w}»" for w in sorted(latin_words(text))]
+        text = re.sub(r"https?://\S+", " ", text)  # an address on a page is not a word
+        self.faults += [f"{where}: English «{w}»" for w in sorted(latin_words(text, ALLOWED))]
         for line in (line.strip() for line in text.splitlines()):
             subject = line.split(" ", 1)[0]
             want = {"she": "femn", "he": "masc"}.get(self.gender.get(subject) or "")
@@ -182,14 +183,13 @@ def play_and_read(browser: Browser, table: Daemon, lang: str, names: tuple[str, 
         "players": list(names), "seed": seed, "rules": lines[0]["rules"],
         "tokens": dict(zip(names, PIECES, strict=False))})
     assert status == 201, started
-    forms = forms_for(list(names))
+    forms = lines[0]["forms"]  # as the table works them out at new game (forms_for)
     watched = Watched(browser, table.url, lang, names, pages)
     others = frozenset(n for g in api.get("/api/games")["games"] for n in g["players"]) - set(names)
     reading = Reading(lang, names, forms, others)
     game = new_game(lines[0])  # the same game beside the table's, for what each command says
     said: set[str] = set()
     drawn: set[tuple[str, int]] = set()
-    seq = started["seq"]
     try:
         for count, command in enumerate(lines[1:], start=1):
             status, answer = api.command(command)
