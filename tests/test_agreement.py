@@ -176,6 +176,7 @@ def test_every_sentence_about_a_player_agrees_and_declines(message: str) -> None
     ("turn.next", ("Ann",), "Ход игрока Ann"),
     ("auction.bids", ("Аня", 50, BOARD.square("electric-company")),
      "Аня ставит £50 за Электрическую компанию"),
+    ("correct.placed", ("Аня", BOARD.square("go")), "Банкир ставит Аню на клетку Старт"),  # seen on the Table
 ])
 def test_the_issues_own_examples(key: str, values: tuple[Any, ...], expected: str) -> None:
     people = forms_for(["Аня", "Даша", "Борис", "Глеб", "Вика", "Ann"])
