@@ -14,21 +14,18 @@ import argparse
 import http.client
 import http.cookies
 import json
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests.ports import free_port  # noqa: E402  (a port no second suite picks too)
+
 PIN = "246810"
 TRADE = [{"do": "trade", "from": "Bob", "to": "Ann", "give": {"cash": 1}}, {"do": "reject", "player": "Bob"}]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def call(port: int, method: str, path: str, body: dict | None = None, headers: dict | None = None,

@@ -27,7 +27,6 @@ import http.client
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -39,14 +38,12 @@ from typing import Any
 
 from companion.web.events import PER_ADDRESS  # event streams one address may hold
 
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests.ports import free_port  # noqa: E402  (a port no second suite picks too)
+
 PIN = "246810"
 VOICES = ("", "off", "bids", "screens")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def call(port: int, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:

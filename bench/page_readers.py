@@ -17,14 +17,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests.ports import free_port  # noqa: E402  (a port no second suite picks too)
+
 PIN = "246810"
 PAGES = (("/api/feed/log", "entries"), ("/api/feed/ledger", "transfers"), ("/api/chart", "points"))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @contextmanager

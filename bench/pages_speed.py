@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -28,6 +27,8 @@ from playwright.sync_api import sync_playwright
 PIN = "246810"
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests.ports import free_port  # noqa: E402  (a port no second suite picks too)
 
 # Noted in every page: when each state seq was drawn (a listener added after the page's own).
 WATCH_JS = """() => import('/static/js/api.js').then((m) => {
@@ -36,12 +37,6 @@ WATCH_JS = """() => import('/static/js/api.js').then((m) => {
   m.onState((s) => { if (!(s.seq in window.__drawn)) window.__drawn[s.seq] = Date.now(); });
   window.addEventListener('feed', (e) => { window.__feed[e.detail.seq] = Date.now(); });
 })"""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def call(url: str, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:

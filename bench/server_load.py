@@ -50,18 +50,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.plain_play import ROLLING_FIRST, children, next_command, nginx_of  # noqa: E402
+from tests.ports import free_port  # noqa: E402  (a port no second suite picks too)
 
 PIN = "246813"
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 PIECES = ["car", "dog", "hat", "boot"]
 EVENT_ID = re.compile(rb"\nid: (\d+)\n")
 ATTACKERS = [f"127.0.100.{n}" for n in range(1, 65)]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def connect(port: int, source: str, timeout: float = 10.0) -> socket.socket:
