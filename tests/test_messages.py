@@ -143,6 +143,14 @@ def test_money_is_written_once_the_same_way_in_every_sentence(amount: int) -> No
     assert ru in said.words("ru")
 
 
+def test_an_amount_that_is_not_a_whole_number_is_written_as_it_came() -> None:
+    """A bid of 12.5 typed by a phone waits on the Table page for its refusal: shown as £12.5, not
+    rounded into a bid of £12 that nobody made; a whole 1500.0 is £1,500."""
+    assert i18n.money(12.5, "en") == "£12.5" and i18n.money(12.5, "ru") == "£12.5"
+    assert i18n.money(1500.0, "en") == "£1,500" and i18n.money("abc", "ru") == "£abc"
+    assert i18n.money(True, "en") == "£True"
+
+
 def test_no_isolation_marks_in_plain_text() -> None:
     text = Text("buy.buys", "Ann", "Mayfair")
     assert text.words("en") == "Ann buys Mayfair"

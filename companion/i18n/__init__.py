@@ -43,10 +43,13 @@ def _group_symbol(lang: str) -> str:
 
 def money(amount: Any, lang: str) -> str:
     """£1,500 in English, £1 500 in Russian: CLDR's thousands separator, from babel (i18n.js has
-    the browser's Intl write it the same way)."""
-    if isinstance(amount, bool) or not isinstance(amount, int | float):
+    the browser's Intl write it the same way). Anything but a whole number (a bid of 12.5 typed by
+    a phone, awaiting its refusal) is written as it came, never rounded into another amount."""
+    if isinstance(amount, float) and amount.is_integer():
+        amount = int(amount)
+    if isinstance(amount, bool) or not isinstance(amount, int):
         return f"{CURRENCY}{amount}"
-    return CURRENCY + f"{int(amount):,}".replace(",", _group_symbol(lang))
+    return CURRENCY + f"{amount:,}".replace(",", _group_symbol(lang))
 
 
 @cache

@@ -21,14 +21,6 @@ def said(do: Any) -> bool:
     return isinstance(do, str) and _NAME.fullmatch(do) is not None and i18n.has(f"table-cmd-{do}")
 
 
-def money(amount: Any, lang: str) -> str:
-    """£1,490 in English, £1 490 in Russian."""
-    if not isinstance(amount, int) or isinstance(amount, bool):
-        return f"£{amount}"
-    grouped = f"{amount:,}"
-    return "£" + (grouped.replace(",", "\u00a0") if lang == "ru" else grouped)
-
-
 def _square(game: Game | None, square_id: Any, lang: str) -> dict[str, Any]:
     """The square's name and its cases ("купить Электрическую компанию"), as the engine's own
     sentences have them (companion/i18n/persons.py)."""
@@ -60,15 +52,15 @@ def describe(game: Game | None, command: dict[str, Any]) -> dict[str, str]:
             deck_name = game.edition.deck_names.get(deck, {}).get(lang, deck)
         give, take = command.get("give") or {}, command.get("take") or {}
         values = {
-            "amount": money(command.get("amount"), lang),
+            "amount": i18n.money(command.get("amount"), lang),
             **_square(game, square_id, lang),
             "group": command.get("group", ""),
             "option": command.get("option", ""),
             "deck": deck_name or "",
             "card": command.get("card", ""),
             "to": command.get("to", ""),
-            "give": money(give.get("cash", 0), lang) if isinstance(give, dict) else "",
-            "take": money(take.get("cash", 0), lang) if isinstance(take, dict) else "",
+            "give": i18n.money(give.get("cash", 0), lang) if isinstance(give, dict) else "",
+            "take": i18n.money(take.get("cash", 0), lang) if isinstance(take, dict) else "",
         }
         key = f"cmd.{do}"
         if do in ("buy", "decline") and not values["square"]:
