@@ -113,7 +113,7 @@ class Daemon:
             folder.close()
             return 1
         devices.start(table.on_event)
-        watcher = threading.Thread(target=watch_devices, args=(devices, ctx), daemon=True)
+        watcher = threading.Thread(target=watch_devices, args=(ctx,), daemon=True)
         watcher.start()
         shown_host = "localhost" if self.config.host in ("0.0.0.0", "::") else self.config.host
         port = self.config.port if front is not None else server.effective_port
@@ -224,11 +224,11 @@ def simulator(devices: Devices) -> Simulator:
     )
 
 
-def watch_devices(devices: Devices, ctx: Context, interval: float = 1.0) -> None:
-    """Tell every dashboard when a device goes offline or comes back."""
+def watch_devices(ctx: Context, interval: float = 1.0) -> None:
+    """Tell every dashboard when a device (or the voice) goes offline or comes back."""
     last: dict[str, str] = {}
     while not ctx.broker.closing.is_set():
-        now = devices.status()
+        now = ctx.devices()
         if now != last:
             if last:
                 log.info("devices: %s", ", ".join(f"{k} {v}" for k, v in now.items()))

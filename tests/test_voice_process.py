@@ -91,6 +91,7 @@ def test_a_killed_voice_process_is_started_again_and_the_table_goes_on(
     wait_for(lambda: settled(voice) and said(voice)[-1] == "Bob's turn.")
     shown = rig.client().get("/api/voice").json
     assert shown["running"] and shown["restarts"] == 1 and shown["failed"] == ""
+    assert rig.client().get("/api/devices").json["voice"] == "off"  # running, the Pi's speaker unused
     assert [item["n"] for item in shown["utterances"]] == sorted({item["n"] for item in shown["utterances"]})
 
 
@@ -120,6 +121,8 @@ def test_a_voice_process_that_keeps_stopping_is_given_up_and_reported_silent(
     failed = wait_for(lambda: rig.client().get("/api/voice").json["failed"])
     assert "keeps stopping" in failed and "exit status -9" in failed
     assert not rig.client().get("/api/voice").json["running"]
+    devices = rig.client().get("/api/devices").json  # the Banker page's device list says so
+    assert devices["voice"] == f"offline: {failed}" and devices["reader"] == "simulated"
     play(rig, {"do": "roll", "dice": [1, 2]})  # the table goes on, silent
     assert rig.table.snapshot()["players"][0]["position"] == 3
     assert voice_processes(os.getpid()) == []

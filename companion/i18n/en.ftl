@@ -695,6 +695,7 @@ page-device-reader = RFID reader
 page-device-button = Dice button
 page-device-dice_unit = Dice unit
 page-device-feedback = Lights and buzzer
+page-device-voice = Voice
 page-piece-boot = boot
 page-piece-car = car
 page-piece-dog = dog

@@ -834,6 +834,7 @@ page-device-reader = Считыватель RFID
 page-device-button = Кнопка кубиков
 page-device-dice_unit = Блок кубиков
 page-device-feedback = Свет и зуммер
+page-device-voice = Голос
 page-piece-boot = сапог
 page-piece-car = машина
 page-piece-dog = собака

@@ -82,6 +82,19 @@ class Voice:
     def running(self) -> bool:
         return self.process is not None
 
+    @property
+    def status(self) -> str:
+        """The voice's line among the devices, in their words (companion/hardware): offline and why
+        once it is given up (the screens' voices go silent too), off when the Pi's speaker is not
+        used, simulated when it writes WAVs, ok while its process runs, starting until then."""
+        if self.failed:
+            return f"offline: {self.failed}"
+        if not self.settings.enabled:
+            return "off"
+        if not self.running:
+            return "starting"
+        return "simulated" if self.wav_dir is not None else "ok"
+
     # ---- on the writer thread ----------------------------------------------------------------
 
     def listen(self, event: dict[str, Any]) -> None:

@@ -47,3 +47,5 @@ def install(app: Flask, ctx: Any, found: Voice | None) -> None:
     app.extensions["companion.voice"] = found
     if found is not None:
         found.send = lambda said: ctx.broker.send(sse("voice", said))
+        others = ctx.devices  # the voice's line joins the devices' (the Banker page lists them)
+        ctx.devices = lambda: {**others(), "voice": found.status}
