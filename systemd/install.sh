@@ -531,7 +531,7 @@ build_compiled() {
     COMPANION_COMPILED_RECIPE=$recipe nohup nice -n 19 "$VENV/bin/python" -P -m companion.compiled \
         >"$PREFIX/compiled.log" 2>&1 &
     echo "$!" >"$PREFIX/compiled.pid"
-    say "building ($recipe) in the background, a few minutes (estimated: 2 on a Pi 4, 5 on a Zero 2 W;"
+    say "building ($recipe) in the background, minutes (estimated: 2 to 10 on a Pi 4, 5 to 30 on a Zero 2 W;"
     say "docs/pi.md); it ends with the real time in $PREFIX/compiled.log"
 }
 

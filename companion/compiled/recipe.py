@@ -18,7 +18,7 @@ from pathlib import Path
 
 ENV = "COMPANION_COMPILED_RECIPE"
 # What a build takes, as bench/compiled_build.py measured it (docs/pi.md).
-TAKES = "about a minute on a PC, a few on a Pi: estimated 2 on a Pi 4, 5 on a Zero 2 W"
+TAKES = "about a minute on a PC, minutes on a Pi: estimated 2 to 10 on a Pi 4, 5 to 30 on a Zero 2 W"
 
 
 @dataclass(frozen=True)
