@@ -26,7 +26,7 @@ def context(screens: Any, size: str, lang: str) -> BrowserContext:
     phone = size == "phone"
     ctx = screens.browser.new_context(base_url=screens.url, viewport=SIZES[size], is_mobile=phone,
                                       has_touch=phone, device_scale_factor=1, locale=lang)
-    ctx.set_default_timeout(10_000)
+    ctx.set_default_timeout(30_000)  # generous: with 10 s, a test here failed beside a second suite
     screens.contexts.append(ctx)
     return ctx
 
