@@ -25,7 +25,6 @@ from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Any
 
 from .config import Config
 from .ledger.journal import journal_path
@@ -181,9 +180,17 @@ class Doctor:
             return Finding("reader", "ok", "no reader in the config (the table runs on the dashboard)")
         if serving and driver == "mfrc522":
             return self._as_the_service_sees("reader")
-        from .hardware.reader import ReaderError, describe_version, make_reader
+        from .hardware.reader import (
+            MFRC522Reader,
+            ReaderError,
+            SimulatedReader,
+            describe_version,
+            make_reader,
+        )
 
-        reader: Any = make_reader(self.config.reader)
+        reader = make_reader(self.config.reader)
+        if not isinstance(reader, MFRC522Reader | SimulatedReader):  # no chip to ask (driver "none")
+            return Finding("reader", "ok", f"{driver} reader: no chip to ask")
         try:
             version = int(reader.version())
         except ReaderError as exc:
@@ -195,7 +202,7 @@ class Doctor:
         what = f"{describe_version(version)} (version register 0x{version:02X})"
         if driver in ("simulated", "emulated"):
             return Finding("reader", "ok", f"{driver} reader answers: {what}")
-        where = getattr(reader, "where", "SPI")
+        where = reader.where if isinstance(reader, MFRC522Reader) else "SPI"
         if version in GENUINE:
             return Finding("reader", "ok", f"{what} on {where}")
         if version in (0x00, 0xFF):

@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.waiting import PATIENCE
+
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
 STUB = Path(__file__).resolve().parent / "pico_stub"
@@ -78,7 +80,7 @@ class FirmwareUnit:
 
     # -- what a test does to the unit
 
-    def press(self, dice: tuple[int, int], timeout: float = 5.0) -> None:
+    def press(self, dice: tuple[int, int], timeout: float = PATIENCE) -> None:
         """Press the button with these dice to come up (the random source gives b % 6 + 1) and let go
         once the unit has sent its ROLL."""
         with self._lock:
@@ -128,7 +130,7 @@ class FirmwareUnit:
             if self._master is not None:
                 os.write(self._master, data)
 
-    def wait_until(self, check: Callable[[], bool], timeout: float = 5.0) -> bool:
+    def wait_until(self, check: Callable[[], bool], timeout: float = PATIENCE) -> bool:
         with self._changed:
             return self._changed.wait_for(check, timeout)
 

@@ -18,6 +18,7 @@ import pytest
 
 from tests.plain_play import children, command_line, next_command, nginx_of  # noqa: F401 - shared
 from tests.test_daemon import Daemon
+from tests.waiting import PATIENCE
 
 PIN = "135790"  # six digits: a PIN any version of the rules takes
 BANKER = {"X-Banker-Pin": PIN}
@@ -93,7 +94,7 @@ def paired_phone(daemon: Daemon, piece: str = "car", source: str = "127.0.0.1") 
         _status, body = get(daemon.port, "/api/session", source=source, headers={"Cookie": cookie})
         return json.loads(body).get("player") is not None
 
-    assert daemon.poll(paired, timeout=10), "the token tap did not pair the phone"
+    assert daemon.poll(paired), "the token tap did not pair the phone"
     return cookie
 
 
@@ -145,7 +146,7 @@ class Streams:
                 else:
                     self.received[sock] += data
 
-    def until(self, predicate: Any, timeout: float = 20.0) -> bool:
+    def until(self, predicate: Any, timeout: float = PATIENCE) -> bool:
         deadline = time.monotonic() + timeout
         while not predicate():
             if time.monotonic() > deadline:

@@ -13,6 +13,7 @@ from companion.config import ConfigError, parse_config
 from companion.table.auction_clock import AuctionClock
 from companion.table.auction_timing import Countdown, Timing, checked
 from companion.web.auction import install
+from tests.waiting import PATIENCE
 from tests.web_support import BANKER, Rig
 
 SECONDS = 0.4
@@ -24,7 +25,7 @@ def play(rig: Rig, command: dict[str, Any]) -> dict[str, Any]:
     return answer.json["state"]
 
 
-def wait_for(rig: Rig, ready: Any, timeout: float = 3.0) -> dict[str, Any]:
+def wait_for(rig: Rig, ready: Any, timeout: float = PATIENCE) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
         state = rig.client().get("/api/state").json

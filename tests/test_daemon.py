@@ -20,6 +20,7 @@ import pytest
 
 from companion.hardware.dice_unit import SimulatedDiceUnit
 from tests.ports import free_port
+from tests.waiting import PATIENCE
 from tests.web_support import StreamReader
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,7 +46,7 @@ class Daemon:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def serving_after(self, timeout: float = 10.0) -> float:
+    def serving_after(self, timeout: float = 2 * PATIENCE) -> float:
         """Seconds from start until /api/state answered (fails if it exits or never answers)."""
         deadline = self.started + timeout
         while time.monotonic() < deadline:
@@ -81,7 +82,7 @@ class Daemon:
         status, answer, _kind = self.request("POST", path, {} if body is None else body, **kwargs)
         return status, answer
 
-    def poll(self, probe: Any, timeout: float = 5.0) -> Any:
+    def poll(self, probe: Any, timeout: float = PATIENCE) -> Any:
         """Ask until the probe answers something true."""
         deadline = time.monotonic() + timeout
         while True:
@@ -152,7 +153,7 @@ def test_the_daemon_plays_logs_stops_and_resumes(tmp_path: Path, daemons: Any) -
     stream = StreamReader(daemon.port)
     assert stream.until("devices")[-1].data["dice_unit"]
     assert daemon.post("/api/sim/press", {"long": False}) == (202, {"pressed": "short"})
-    rolled = stream.wait_for(lambda e: e.event == "state", timeout=5)
+    rolled = stream.wait_for(lambda e: e.event == "state")
     assert rolled.id == "2" and rolled.data["state"]["last_roll"] is not None
     entries = daemon.get("/api/log")["entries"]
     assert [(e["seq"], e["kind"], e["source"]) for e in entries] == [
@@ -205,7 +206,7 @@ def test_a_dice_unit_on_a_serial_port_works_with_simulate(tmp_path: Path, daemon
         assert daemon.post("/api/games", NEW_GAME, headers={"X-Banker-Pin": PIN})[0] == 201
 
         assert unit.press() == 1
-        assert unit.wait_until(lambda u: u.pending is None and u.mode == "steady", timeout=5)  # ACKed
+        assert unit.wait_until(lambda u: u.pending is None and u.mode == "steady")  # ACKed
         state = daemon.get("/api/state")
         assert state["seq"] == 2 and state["last_roll"] == [1, 2]
         assert daemon.get("/api/log")["entries"][-1]["source"] == "dice"

@@ -29,18 +29,10 @@ from companion.hardware.dice_unit import (
     serve,
 )
 from companion.hardware.dice_unit.serial_port import PING_INTERVAL, SILENCE_LIMIT, TICK
+from tests.waiting import PATIENCE, wait_for
 
 UNIT = "e66038b7133f2f2a"
 OTHER = "0123456789abcdef"
-
-
-def wait_for(check: Callable[[], bool], timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.005)
-    return check()
 
 
 def online(device: SerialDiceUnit, unit: str = UNIT) -> bool:
@@ -65,7 +57,7 @@ class Rig:
     unit: SimulatedDiceUnit
     events: queue.Queue[Event]
 
-    def roll(self, timeout: float = 5.0) -> Event:
+    def roll(self, timeout: float = PATIENCE) -> Event:
         return self.events.get(timeout=timeout)
 
 
@@ -181,7 +173,7 @@ def test_a_quiet_unit_stays_online_and_is_pinged_once_a_second(rig: Callable[...
 
     time.sleep(SILENCE_LIMIT + PING_INTERVAL)  # quiet for longer than silence may last
     assert r.device.status.startswith("ok")
-    assert wait_for(lambda: pings() >= 2, 30.0)
+    assert wait_for(lambda: pings() >= 2)
     # "at most once a second": a busy machine only makes pings fewer, never more
     assert pings() <= (time.monotonic() - since) / PING_INTERVAL + 1
 
@@ -194,7 +186,7 @@ def test_pulling_the_cable_is_noticed_and_healed(rig: Callable[..., Rig], tmp_pa
     r = rig(unit, port=str(link))
     assert online(r.device)
     unit.unplug()
-    assert wait_for(lambda: r.device.status.startswith("offline"), 30.0)
+    assert wait_for(lambda: r.device.status.startswith("offline"))
     assert "unplugged" in r.device.status
     point(link, unit.plug())
     assert online(r.device)
@@ -206,7 +198,7 @@ def test_a_hung_unit_is_noticed_within_two_seconds_and_recovers(rig: Callable[..
     r = rig()
     assert online(r.device)
     r.unit.silent = True
-    assert wait_for(lambda: r.device.status.startswith("offline"), 30.0)
+    assert wait_for(lambda: r.device.status.startswith("offline"))
     assert "no answer" in r.device.status
     r.unit.silent = False
     assert online(r.device)
@@ -367,7 +359,7 @@ def test_the_simulated_driver_is_the_real_driver_on_a_pty() -> None:
     try:
         assert wait_for(lambda: device.status.startswith("ok: unit"))
         device.simulated.press()
-        event = events.get(timeout=5)
+        event = events.get(timeout=PATIENCE)
         assert isinstance(event, UnitRoll) and event.seq == 1
     finally:
         device.stop()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import queue
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Protocol
 
@@ -19,6 +19,7 @@ import pytest
 from companion.hardware.device import Event, UnitRoll
 from companion.hardware.dice_protocol import Diagnostics, Hello, Roll, encode, parse_unit_line
 from companion.hardware.dice_unit import SerialDiceUnit, SimulatedDiceUnit
+from tests.waiting import PATIENCE, wait_for
 
 from .pico import FirmwareUnit, micropython, need
 
@@ -131,13 +132,6 @@ class Firmware:
         self.pico.close()
 
 
-def eventually(check: Callable[[], bool], timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.01)
-    return check()
 
 
 class Table:
@@ -150,11 +144,11 @@ class Table:
         self.device.start(self.events.put)
 
     def online(self, boot: str) -> bool:
-        return eventually(lambda: self.device.status.startswith(f"ok: unit {UID}")
+        return wait_for(lambda: self.device.status.startswith(f"ok: unit {UID}")
                           and self.device.link.boot == boot, 10)
 
     def roll(self) -> Event:
-        return self.events.get(timeout=5)
+        return self.events.get(timeout=PATIENCE)
 
 
 @pytest.fixture(params=["simulated", "firmware"])
@@ -182,7 +176,7 @@ def test_a_roll_is_applied_once_and_its_ack_shows_it_steadily(unit: Unit, table:
     unit.press((3, 4))
     assert table.roll() == UnitRoll(UID, 1, (3, 4))
     table.device.ack(UID, 1)
-    assert eventually(lambda: unit.shows() == (3, 4))
+    assert wait_for(lambda: unit.shows() == (3, 4))
     time.sleep(0.7)  # past the first resend: an answered roll is not sent again
     assert rolls(unit) == [b"ROLL 1 3 4 *DA\n"]
     assert unit.shows() == (3, 4) and table.events.empty()
@@ -192,12 +186,12 @@ def test_a_show_while_a_roll_waits_never_changes_the_resent_roll(unit: Unit, tab
     unit.press((3, 4))
     assert table.roll() == UnitRoll(UID, 1, (3, 4))  # the game is still storing it: no answer yet
     table.device.show(6, 6)  # a roll made with the GPIO button, shown on the unit
-    assert eventually(lambda: unit.shows() == (6, 6))
-    assert eventually(lambda: len(rolls(unit)) >= 2)  # resent after 500 ms
+    assert wait_for(lambda: unit.shows() == (6, 6))
+    assert wait_for(lambda: len(rolls(unit)) >= 2)  # resent after 500 ms
     assert set(rolls(unit)) == {b"ROLL 1 3 4 *DA\n"}  # with the dice rolled, never the SHOW's
-    assert eventually(lambda: table.device.link.repeats >= 1)
+    assert wait_for(lambda: table.device.link.repeats >= 1)
     table.device.ack(UID, 1)
-    assert eventually(lambda: unit.shows() == (3, 4))
+    assert wait_for(lambda: unit.shows() == (3, 4))
     assert table.events.empty() and table.device.diagnostics.counts["changed dice"] == 0
 
 
@@ -205,7 +199,7 @@ def test_after_a_replug_the_same_roll_again_is_applied(unit: Unit, table: Table)
     unit.press((3, 4))
     assert table.roll() == UnitRoll(UID, 1, (3, 4))
     table.device.ack(UID, 1)
-    assert eventually(lambda: unit.shows() == (3, 4))
+    assert wait_for(lambda: unit.shows() == (3, 4))
     unit.replug()  # powered by the cable: it starts again, counting from 1, with a new boot id
     assert unit.boot == BOOTS[1]
     assert table.online(BOOTS[1])
@@ -213,7 +207,7 @@ def test_after_a_replug_the_same_roll_again_is_applied(unit: Unit, table: Table)
     assert table.roll() == UnitRoll(UID, 1, (3, 4))  # applied, not answered from memory
     assert table.device.link.repeats == 0
     table.device.ack(UID, 1)
-    assert eventually(lambda: unit.shows() == (3, 4))
+    assert wait_for(lambda: unit.shows() == (3, 4))
 
 
 def test_garbage_either_way_changes_nothing(unit: Unit, table: Table) -> None:
@@ -221,12 +215,12 @@ def test_garbage_either_way_changes_nothing(unit: Unit, table: Table) -> None:
     assert table.roll() == UnitRoll(UID, 1, (2, 5))
     unit.to_unit(b"ACK 1 *00\n" + b"\x03ACK 1 *58\n" + b"ACK 1 *58" + b" " * 80 + b"\n" + b"\xff\xfe\n")
     unit.from_unit(b"ROLL 2 6 6 *00\n" + b"\x04" + encode(Roll(2, (6, 6))) + b"HELLO \xff\n")
-    assert eventually(lambda: len(rolls(unit)) >= 2)  # no bad ACK was obeyed: the unit resends
+    assert wait_for(lambda: len(rolls(unit)) >= 2)  # no bad ACK was obeyed: the unit resends
     assert set(rolls(unit)) == {encode(Roll(1, (2, 5)))}
     counts = table.device.diagnostics.counts
     assert counts["bad crc"] >= 1 and counts["control byte"] >= 1 and counts["not ascii"] >= 1
     table.device.ack(UID, 1)
-    assert eventually(lambda: unit.shows() == (2, 5))
+    assert wait_for(lambda: unit.shows() == (2, 5))
     assert table.events.empty() and table.device.status.startswith("ok")
 
 
@@ -242,5 +236,5 @@ def test_a_fault_in_the_unit_restarts_it_and_it_says_hello_again(unit: Unit, tab
     unit.press((1, 2))  # counted from 1 again, and applied
     assert table.roll() == UnitRoll(UID, 1, (1, 2))
     table.device.ack(UID, 1)
-    assert eventually(lambda: unit.shows() == (1, 2))
+    assert wait_for(lambda: unit.shows() == (1, 2))
 

@@ -37,7 +37,7 @@ def tap(daemon: Any, uid: str) -> None:
 def tap_until(daemon: Any, uid: str, done: int) -> dict[str, Any]:
     """Tap, then wait until the run has counted `done` tags (the tap is the writer's, later)."""
     tap(daemon, uid)
-    assert daemon.poll(lambda: status(daemon)["enrolment"]["done"] == done, timeout=10), status(daemon)
+    assert daemon.poll(lambda: status(daemon)["enrolment"]["done"] == done), status(daemon)
     return status(daemon)
 
 
@@ -62,7 +62,7 @@ def test_a_whole_set_is_enrolled_in_turn_with_undo_and_saved(tmp_path: Path, dae
     assert saved(data)[uid(1)] == "deed:old-kent-road"  # on disk at once
 
     tap(daemon, "0b0b0b0b")  # a sticker already enrolled (the banker's) is not Whitechapel Road
-    assert daemon.poll(lambda: status(daemon)["enrolment"]["last"].get("outcome") == "in_use", timeout=10)
+    assert daemon.poll(lambda: status(daemon)["enrolment"]["last"].get("outcome") == "in_use")
     assert status(daemon)["enrolment"]["done"] == 1 and saved(data)["0b0b0b0b"] == "banker"
 
     tap_until(daemon, uid(2), 2)  # a wrong sticker laid on Whitechapel Road: taken back
@@ -79,7 +79,7 @@ def test_a_whole_set_is_enrolled_in_turn_with_undo_and_saved(tmp_path: Path, dae
 
     # Once it is done, taps go to the game again: a deed tap shows the deed (a notice), not enrolled.
     tap(daemon, uid(103))
-    assert daemon.poll(lambda: status(daemon)["enrolment"]["done"] == 36, timeout=2)
+    assert daemon.poll(lambda: status(daemon)["enrolment"]["done"] == 36)
     assert len(saved(data)) == 37
 
 

@@ -27,17 +27,7 @@ from companion.hardware.feedback import (
 from companion.hardware.gpio import close_gpio
 from tests import fake_lgpio
 from tests.fake_lgpio import FakeLgpio
-
-WAIT = 5.0
-
-
-def wait_for(ready: Callable[[], bool], timeout: float = WAIT) -> bool:
-    deadline = time.monotonic() + timeout
-    while not ready():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
+from tests.waiting import PATIENCE, wait_for
 
 
 def pulses(pin: Any) -> list[float]:
@@ -137,7 +127,7 @@ def test_every_signal_returns_at_once(feedback: SimulatedFeedback, monkeypatch: 
         known.clear()
         known.update(threading.enumerate(), {worker})
         worker.start()
-        worker.join(WAIT)
+        worker.join(PATIENCE)
         assert not worker.is_alive(), signal.__name__  # returned while its pattern was held
         gate.set()
     assert feedback.played == ["rejected", "accepted", "decision", "rejected", "clear"]

@@ -14,7 +14,6 @@ import select
 import subprocess
 import sys
 import threading
-import time
 import tty
 import types
 from collections.abc import Callable, Iterator
@@ -43,6 +42,7 @@ from companion.hardware.dice_protocol import (
 from companion.hardware.dice_unit import SerialDiceUnit
 from tests.firmware_support import FIRMWARE, fw_debounce, fw_dice, fw_protocol, fw_unit
 from tests.pico import mpy_cross, need
+from tests.waiting import PATIENCE, wait_for
 
 UID = "e66038b7133f2f2a"
 BOOT = "0badc0de"
@@ -533,46 +533,37 @@ def pico_and_pi() -> Iterator[Callable[..., tuple[PicoOnPty, SerialDiceUnit, que
         pico.close()
 
 
-def until(check: Callable[[], bool], timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.005)
-    return check()
-
-
 def test_the_firmware_and_the_pi_play_a_roll_through(pico_and_pi: Callable[..., Any]) -> None:
     pico, pi, events = pico_and_pi((3, 4), (6, 2))
-    assert until(lambda: pi.status == f"ok: unit {UID} v1.0")
+    assert wait_for(lambda: pi.status == f"ok: unit {UID} v1.0")
     assert pico.press() == 1
-    assert events.get(timeout=5) == UnitRoll(UID, 1, (3, 4))
+    assert events.get(timeout=PATIENCE) == UnitRoll(UID, 1, (3, 4))
     pico.advance(500)  # the game is still storing it: the unit resends, the Pi waits
-    assert until(lambda: pi.link.repeats == 1)
+    assert wait_for(lambda: pi.link.repeats == 1)
     pi.ack(UID, 1)
-    assert until(lambda: pico.unit.mode == fw_unit.STEADY)
+    assert wait_for(lambda: pico.unit.mode == fw_unit.STEADY)
     pico.advance(500)
     assert pico.wire.rolls() == [b"ROLL 1 3 4 *DA\n"] * 2
     assert pico.press() == 2
-    roll = events.get(timeout=5)
+    roll = events.get(timeout=PATIENCE)
     assert roll == UnitRoll(UID, 2, (6, 2))
     pi.nak(UID, 2, "BUSY")
-    assert until(lambda: pico.unit.mode == fw_unit.BLINKING)
+    assert wait_for(lambda: pico.unit.mode == fw_unit.BLINKING)
     pico.advance(1500)
-    assert until(lambda: pico.unit.mode == fw_unit.OFF)
+    assert wait_for(lambda: pico.unit.mode == fw_unit.OFF)
     pi.show(5, 5)
-    assert until(lambda: pico.unit.dice == (5, 5) and pico.unit.mode == fw_unit.STEADY)
+    assert wait_for(lambda: pico.unit.dice == (5, 5) and pico.unit.mode == fw_unit.STEADY)
     assert events.empty() and pi.diagnostics.ignored == 0 and pico.unit.ignored == {}
 
 
 def test_the_firmware_gives_up_on_a_pi_that_never_answers(pico_and_pi: Callable[..., Any]) -> None:
     pico, pi, events = pico_and_pi((1, 6))
-    assert until(lambda: pi.status.startswith("ok"))
+    assert wait_for(lambda: pi.status.startswith("ok"))
     pico.press()
-    assert events.get(timeout=5) == UnitRoll(UID, 1, (1, 6))
+    assert events.get(timeout=PATIENCE) == UnitRoll(UID, 1, (1, 6))
     for resend in range(1, 6):
         pico.advance(500)
-        assert until(lambda n=resend: pi.link.repeats >= n)  # type: ignore[misc]
+        assert wait_for(lambda n=resend: pi.link.repeats >= n)  # type: ignore[misc]
         assert pi.link.repeats == resend
     pico.advance(500)
     assert pico.unit.mode == fw_unit.ERROR

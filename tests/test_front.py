@@ -39,6 +39,7 @@ from tests.server_support import (
 )
 from tests.test_daemon import daemons  # noqa: F401 - the fixture
 from tests.test_systemd import MDWE, ROOT, mdwe_supported
+from tests.waiting import PATIENCE
 
 
 @pytest.mark.parametrize("front", FRONTS)
@@ -85,7 +86,7 @@ def test_sixteen_addresses_of_sixteen_streams_leave_every_screen_served(
             except OSError:
                 return 0
 
-        assert daemon.poll(polled, timeout=10) == 204
+        assert daemon.poll(polled) == 204
     finally:
         streams.close()
 
@@ -173,7 +174,7 @@ def test_behind_nginx_the_table_sees_each_client_and_its_host_and_streams_unbuff
         status, stored, _headers = post(daemon.port, "/api/commands", {"do": "roll"},
                                         headers={**BANKER, **origin})
         assert status == 200, stored
-        assert streams.until(lambda: f"id: {stored['seq']}".encode() in streams.received[sock], 5)
+        assert streams.until(lambda: f"id: {stored['seq']}".encode() in streams.received[sock], PATIENCE)
     finally:
         streams.close()
     status, _body, _headers = post(daemon.port, "/api/commands", {"do": "end_turn"},

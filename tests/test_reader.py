@@ -11,9 +11,7 @@ import importlib
 import queue
 import sys
 import threading
-import time
 import types
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +29,7 @@ from companion.hardware.reader import (
     make_reader,
 )
 from companion.hardware.tags import BadTag
+from tests.waiting import wait_for
 
 POLL = 0.08
 NTAG_A = "04a1b2c3d4e5f6"
@@ -93,15 +92,6 @@ def bus(monkeypatch: pytest.MonkeyPatch) -> tuple[Bus, GPIO]:
 @pytest.fixture
 def rig(bus: tuple[Bus, GPIO]) -> Rig:
     return Rig(*bus)
-
-
-def wait_for(condition: Callable[[], bool], timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.005)
-    return condition()
 
 
 # --- Whole UIDs -------------------------------------------------------------------------------

@@ -611,7 +611,7 @@ def test_a_command_reaches_the_stream(rig: Rig, live: LiveServer, game: dict) ->
     stream = open_stream(live)
     stream.until("devices")
     answer = command(rig, ROLL)
-    event = stream.wait_for(lambda e: e.event == "state", timeout=30.0)
+    event = stream.wait_for(lambda e: e.event == "state")
     assert event.id == str(answer.json["seq"]) == "2"
     assert event.data["seq"] == 2
     assert event.data["state"] == answer.json["state"]

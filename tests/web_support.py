@@ -22,6 +22,7 @@ from companion.hardware.device import Tap
 from companion.ledger import Clock, DataFolder
 from companion.table import Result, Table
 from companion.web import BankerPin, Context, Simulator, create_app
+from tests.waiting import PATIENCE
 
 PIN = "246810"
 BANKER = {"X-Banker-Pin": PIN}
@@ -264,7 +265,7 @@ class StreamReader:
         self.seen.append(event)
         return event
 
-    def wait_for(self, predicate: Callable[[Event], bool], timeout: float = 2.0) -> Event:
+    def wait_for(self, predicate: Callable[[Event], bool], timeout: float = PATIENCE) -> Event:
         """The first event (from now on) that fits; AssertionError if none came in time."""
         deadline = time.monotonic() + timeout
         while True:
@@ -280,7 +281,7 @@ class StreamReader:
             if predicate(event):
                 return event
 
-    def until(self, name: str, timeout: float = 2.0) -> list[Event]:
+    def until(self, name: str, timeout: float = PATIENCE) -> list[Event]:
         """Every event up to and including the first called `name`."""
         start = len(self.seen)
         self.wait_for(lambda e: e.event == name, timeout)

@@ -11,7 +11,7 @@ import logging
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from companion.config import FeedbackConfig
 from companion.hardware.device import Device, Emit
@@ -44,6 +44,21 @@ class Pattern:
 ACCEPTED = Pattern("accepted", beeps=1, beep_on=0.08, beep_off=0.05, blinks=1, blink_on=0.25, blink_off=0.05)
 REJECTED = Pattern("rejected", beeps=2, beep_on=0.35, beep_off=0.15, blinks=2, blink_on=0.08, blink_off=0.08)
 DECISION = Pattern("decision", beeps=1, beep_on=0.02, beep_off=0.05, blinks=None, blink_on=0.5, blink_off=0.5)
+
+class Signals(Protocol):
+    """What the table asks of its feedback, whichever driver: an answer to every tap and press."""
+
+    @property
+    def status(self) -> str: ...
+
+    def accepted(self) -> None: ...
+
+    def rejected(self) -> None: ...
+
+    def decision_needed(self) -> None: ...
+
+    def clear(self) -> None: ...
+
 
 PLAYED_KEPT = 200  # the dashboard shows the last few; a long game must not grow the list forever
 

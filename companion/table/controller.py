@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..ledger import DataFolder, GameNotFound, GameStore, LedgerError
 from ..rules import CommandError, Game, Malformed, Rejected, Text, legal, state
@@ -21,7 +21,7 @@ from ..rules.texts import Sentence
 from .authority import Speaker, check
 from .churn import Churn
 from .inputs import DeviceInputs
-from .meaning import piece_of_tag
+from .meaning import Registry, piece_of_tag
 from .problem_words import problem_words, reason_of, worded
 from .reports import write_report
 from .result import (
@@ -36,7 +36,12 @@ from .result import (
 from .taps_view import taps_view
 from .token_waits import TokenWaiting
 from .waits import TokenWait
+from .words import refusal_words
 from .writer import Gone, Writer
+
+if TYPE_CHECKING:
+    from ..hardware.dice_unit import DiceUnit
+    from ..hardware.feedback import Signals
 
 log = logging.getLogger(__name__)
 
@@ -53,9 +58,9 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         self,
         folder: DataFolder,
         roll: Roller,
-        registry: Any = None,
-        feedback: Any = None,
-        dice_unit: Any = None,
+        registry: Registry | None = None,
+        feedback: Signals | None = None,
+        dice_unit: DiceUnit | None = None,
     ) -> None:
         super().__init__()
         self.folder = folder
@@ -93,7 +98,7 @@ class Table(DeviceInputs, TokenWaiting, Writer):
             try:
                 store = self.folder.create(start, source)
             except Malformed as bad:
-                return Result(False, bad.reason, refusal=RULES, words=_both(bad))
+                return Result(False, bad.reason, refusal=RULES, words=refusal_words(bad))
             except LedgerError as exc:
                 return _ledger_refusal(exc)
             self._switch(store)
@@ -178,7 +183,8 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         except Malformed as bad:
             return self._refused(bad.reason, source=source, refusal=MALFORMED)
         except CommandError as refused:
-            return self._refused(refused.reason, words=_both(refused, store.game.forms), source=source)
+            words = refusal_words(refused, store.game.forms)
+            return self._refused(refused.reason, words=words, source=source)
         except LedgerError as exc:
             return self._refused(reason_of(exc), words=_ledger_words(exc), source=source, refusal=STORAGE)
         except Exception as exc:
@@ -195,7 +201,8 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         try:
             receipt = action(store)
         except Rejected as refused:
-            return self._refused(refused.reason, words=_both(refused, store.game.forms), source="banker")
+            words = refusal_words(refused, store.game.forms)
+            return self._refused(refused.reason, words=words, source="banker")
         except LedgerError as exc:
             return self._refused(reason_of(exc), words=_ledger_words(exc), source="banker", refusal=STORAGE)
         except Exception as exc:
@@ -323,11 +330,6 @@ def _ledger_words(exc: LedgerError) -> dict[str, str] | None:
     """The ledger's problem in every language (None: it said a sentence, in English)."""
     found = getattr(exc, "problem", None)
     return problem_words(found.as_json()) if found is not None else None
-
-
-def _both(error: CommandError, people: dict[str, Any] | None = None) -> dict[str, str]:
-    """A refusal in every language, agreeing with the game's players (`people`: their forms)."""
-    return {lang: error.words(lang, people) for lang in ("en", "ru")}
 
 
 def _messages(receipt: Any) -> list[str]:

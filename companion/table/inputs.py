@@ -4,18 +4,27 @@ a roll sent by the dice unit. Each becomes one command (or a wait's answer, or a
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..hardware.device import Event, Press, Tap, UnitRoll
 from ..rules import Rejected, Text
 from ..rules.taps import resolve
 from .meaning import TapMeaning, what_tap_means
 from .result import Result
+from .waits import TokenWait
+from .words import refusal_words
+
+if TYPE_CHECKING:
+    from ..hardware.dice_unit import DiceUnit
+    from ..hardware.enroll import Enrolment
+    from ..hardware.feedback import Signals
+    from ..ledger import GameStore
+    from .meaning import Registry
 
 log = logging.getLogger(__name__)
 
 
-def nak_word(store: Any) -> str:
+def nak_word(store: GameStore | None) -> str:
     """DICE-PROTOCOL's NAK words: OFF (no game), BUSY (a decision waits), NOTURN (no roll due)."""
     decision = store.game.decision() if store is not None else None
     if decision is None:
@@ -26,12 +35,12 @@ def nak_word(store: Any) -> str:
 class DeviceInputs:
     """Mixed into Table: what each device's input does."""
 
-    store: Any
-    registry: Any
-    feedback: Any
-    dice_unit: Any
-    waits: list[Any]
-    enrolment: Any = None  # hardware.enroll.Enrolment while the Banker page enrols tags
+    store: GameStore | None
+    registry: Registry | None
+    feedback: Signals | None
+    dice_unit: DiceUnit | None
+    waits: list[TokenWait]
+    enrolment: Enrolment | None = None  # while the Banker page enrols tags
 
     def on_event(self, event: Event) -> None:
         """The devices' callback: queued for the writer, never blocking a device thread."""
@@ -45,8 +54,9 @@ class DeviceInputs:
             self._call(lambda: self._unit_roll(event))  # type: ignore[attr-defined]
 
     def _tap(self, uid: str) -> Result:
-        if self.enrolment is not None and self.enrolment.running:  # taps go to enrolment, not the game
-            return self._enrol_tap(uid)
+        enrolment = self.enrolment
+        if enrolment is not None and enrolment.running:  # taps go to enrolment, not the game
+            return self._enrol_tap(enrolment, uid)
         store = self.store
         game = store.game if store is not None else None
         meaning: TapMeaning = what_tap_means(uid, game, self.registry)
@@ -70,20 +80,20 @@ class DeviceInputs:
                 return answered
         if refused is not None:
             people = game.forms if game is not None else None
-            return self._refused(refused.reason, words=_both(refused, people))  # type: ignore[attr-defined]
+            return self._refused(refused.reason, words=refusal_words(refused, people))  # type: ignore[attr-defined]
         if command is not None:
             return self._apply({"do": "tap", "tag": uid}, "reader")  # type: ignore[attr-defined]
         if meaning.kind == "deed":
             return self._ok(kind="show_deed", detail={"square": meaning.value})  # type: ignore[attr-defined]
         return self._ok(kind="ignored", detail={"uid": uid, "meaning": meaning.text})  # type: ignore[attr-defined]
 
-    def _enrol_tap(self, uid: str) -> Result:
+    def _enrol_tap(self, enrolment: Enrolment, uid: str) -> Result:
         """A tap while the Banker page enrols: the step's tag, told to no screen but the banker's
         page (it polls the enrolment: the UIDs are not for every screen on the wifi)."""
-        ok = self.enrolment.tapped(uid)
+        ok = enrolment.tapped(uid)
         if self.feedback is not None:
             (self.feedback.accepted if ok else self.feedback.rejected)()
-        return Result(ok, "" if ok else "not enrolled", kind="enrolment", detail=self.enrolment.last)
+        return Result(ok, "" if ok else "not enrolled", kind="enrolment", detail=enrolment.last)
 
     def _banker_step(self, how: str) -> Result:
         """The banker at the table ("tag" or "button"): for whoever waits for it (web/presence.py)."""
@@ -117,7 +127,3 @@ class DeviceInputs:
             else:
                 unit.nak(roll.unit, roll.seq, nak_word(self.store))
         return result
-
-
-def _both(error: Any, people: dict[str, Any] | None = None) -> dict[str, str]:
-    return {lang: error.words(lang, people) for lang in ("en", "ru")}

@@ -5,11 +5,15 @@ deeds, physical cards). Everything that asks "whose token is this", "which piece
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from ..hardware.tags import TagRegistry
 from ..rules import Game
 from ..rules.taps import game_meaning, split_meaning
+
+# The table's enrolled tags: the registry file, or (tests, scripts) a plain dict UID -> meaning.
+Registry = TagRegistry | Mapping[str, str]
 
 
 @dataclass(frozen=True)
@@ -24,24 +28,22 @@ class TapMeaning:
         return f"{self.kind}:{self.value}" if self.value else self.kind
 
 
-def enrolled(uid: str, registry: Any) -> str | None:
-    """What the registry (a TagRegistry, or a plain dict UID -> meaning) says a tag is."""
+def enrolled(uid: str, registry: Registry | None) -> str | None:
+    """What the registry says a tag is."""
     if registry is None:
         return None
-    lookup = getattr(registry, "lookup", None)
-    if lookup is not None:
-        return lookup(uid)  # type: ignore[no-any-return]
-    return registry.get(uid.lower()) or registry.get(uid) or registry.get(uid.upper())  # type: ignore[no-any-return]
+    if isinstance(registry, TagRegistry):
+        return registry.lookup(uid)
+    return registry.get(uid.lower()) or registry.get(uid) or registry.get(uid.upper())
 
 
-def _items(registry: Any) -> list[tuple[str, str]]:
+def _items(registry: Registry | None) -> list[tuple[str, str]]:
     if registry is None:
         return []
-    as_dict = getattr(registry, "as_dict", None)
-    return list((as_dict() if as_dict is not None else registry).items())
+    return list((registry.as_dict() if isinstance(registry, TagRegistry) else registry).items())
 
 
-def what_tap_means(uid: str, game: Game | None, registry: Any) -> TapMeaning:
+def what_tap_means(uid: str, game: Game | None, registry: Registry | None) -> TapMeaning:
     uid = uid.lower()
     known = game_meaning(game, uid) if game is not None else None
     if known is not None:
@@ -55,7 +57,7 @@ def what_tap_means(uid: str, game: Game | None, registry: Any) -> TapMeaning:
     return TapMeaning("unknown")
 
 
-def piece_of_tag(uid: str, registry: Any) -> str | None:
+def piece_of_tag(uid: str, registry: Registry | None) -> str | None:
     """The piece a token's tag is enrolled as ("dog"), or None for any other tag."""
     written = enrolled(uid, registry)
     if not written:
@@ -64,7 +66,7 @@ def piece_of_tag(uid: str, registry: Any) -> str | None:
     return value if kind == "token" and value else None
 
 
-def pieces(game: Game, registry: Any) -> dict[str, str]:
+def pieces(game: Game, registry: Registry | None) -> dict[str, str]:
     """Each player's piece in this game: the piece whose tag taps as that player's token."""
     found: dict[str, str] = {}
     for uid in game.tags:
@@ -75,19 +77,19 @@ def pieces(game: Game, registry: Any) -> dict[str, str]:
     return found
 
 
-def player_of_piece(game: Game, registry: Any, piece: str) -> str | None:
+def player_of_piece(game: Game, registry: Registry | None, piece: str) -> str | None:
     """Who holds this piece in this game, or None."""
     return next((player for player, held in pieces(game, registry).items() if held == piece), None)
 
 
-def tag_for(written: str, game: Game | None, registry: Any) -> str | None:
+def tag_for(written: str, game: Game | None, registry: Registry | None) -> str | None:
     """A tag that stands for this meaning ("token:Ann" in the game, "token:car" enrolled), or None."""
     candidates = list(game.tags.items()) if game is not None else []
     candidates += _items(registry)
     return next((uid for uid, meaning in candidates if meaning == written), None)
 
 
-def game_tags(registry: dict[str, str], tokens: dict[str, str]) -> dict[str, str]:
+def game_tags(registry: Registry | None, tokens: dict[str, str]) -> dict[str, str]:
     """The tag map of a new game: every enrolled deed and card, and each player's piece as
     their token. registry: UID -> "deed:<square>" / "token:<piece>" / "card:<deck>:<n>";
     tokens: player -> piece.

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .authority import Speaker, own
 from .result import CONFLICT, NO_GAME, STOPPING, TIMEOUT, TOO_MANY, Result
@@ -14,6 +14,10 @@ from .routing import AMBIGUOUS, CONFIRMS, PAIRS, route
 from .taps_view import taps_view
 from .waits import MAX_WAITS, PAIR, TokenWait
 from .words import words
+
+if TYPE_CHECKING:
+    from ..hardware.feedback import Signals
+    from ..ledger import GameStore
 
 log = logging.getLogger(__name__)
 
@@ -29,8 +33,8 @@ class TokenWaiting:
     """Mixed into Table: the screens waiting for a token, and the `taps` view of them."""
 
     waits: list[TokenWait]
-    store: Any
-    feedback: Any
+    store: GameStore | None
+    feedback: Signals | None
     published_taps: dict[str, Any]  # what the next tap does now (any thread may read it)
     _taps_pushed: dict[str, Any] | None = None  # ... as last pushed to the screens
     _taps_pushed_at: float = float("-inf")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import i18n
+from ..rules import CommandError
 from ..rules.texts import name_in
 
 LANGS = i18n.LANGUAGES
@@ -19,3 +20,8 @@ def words(key: str, **values: Any) -> dict[str, str]:
     return {lang: i18n.say(lang, message, {name: value if isinstance(value, int) else name_in(value, lang)
                                            for name, value in values.items()})
             for lang in LANGS}
+
+
+def refusal_words(error: CommandError, people: dict[str, Any] | None = None) -> dict[str, str]:
+    """A rule's refusal in every language, agreeing with the game's players (`people`: their forms)."""
+    return {lang: error.words(lang, people) for lang in LANGS}

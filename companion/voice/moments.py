@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import i18n
-from ..rules import Outcome, Sentence, Transfer
+from ..rules import Game, Outcome, Sentence, Transfer
 from ..rules.texts import LANGUAGES, name_in
 
 # Every kind of moment, in the config's words ([voice] moments); "auction" covers its opening,
@@ -61,11 +61,11 @@ def account(name: str) -> Named:
     return {lang: name for lang in LANGUAGES}
 
 
-def gender_of(game: Any, name: str) -> str:
+def gender_of(game: Game | None, name: str) -> str:
     """A player's gender as the game keeps it (the new_game line's `forms`, worked out once at the
     new game: "she", "he"), else "none" (the sentence that needs none), as companion/i18n/persons.py
     gives `$player_gender` to every other message."""
-    forms = getattr(game, "forms", None) or {}
+    forms = (game.forms if game is not None else None) or {}
     found = (forms.get(name) or {}).get("gender")
     return found if found in ("she", "he") else "none"
 
@@ -73,21 +73,24 @@ def gender_of(game: Any, name: str) -> str:
 MOVED_AWAY = frozenset({"card.draws", "jail.goes"})  # after a roll: the token left the square it reached
 
 
-def _landed(game: Any, player: str, steps: int, before: Sequence[int] | None,
+def _landed(game: Game | None, player: str, steps: int, before: Sequence[int] | None,
             moved_away: bool) -> Named | None:
     """The square a roll brought the token to: where it stands now, unless a card or Go to Jail
     took it on (then its square before the roll and the dice say where it landed)."""
+    if game is None:
+        return None
     try:
         seat = list(game.names).index(player)
         where = game.position[seat]
         if moved_away and before is not None and seat < len(before):
             where = (before[seat] + steps) % len(game.squares)
         return named(game.squares[where])
-    except (ValueError, AttributeError, IndexError, TypeError):
+    except (ValueError, IndexError, TypeError):
         return None
 
 
-def moments(seq: int, outcome: Outcome, game: Any, before: Sequence[int] | None = None) -> list[Moment]:
+def moments(seq: int, outcome: Outcome, game: Game | None,
+            before: Sequence[int] | None = None) -> list[Moment]:
     """The moments of one applied command, in the order the engine told them. `before`: each
     seat's square before the command (so a roll names the square it reached)."""
     found: list[Moment] = []
@@ -111,7 +114,7 @@ def moments(seq: int, outcome: Outcome, game: Any, before: Sequence[int] | None 
     return found
 
 
-def _event(seq: int, event: Sentence, game: Any, rolled: bool, before: Sequence[int] | None,
+def _event(seq: int, event: Sentence, game: Game | None, rolled: bool, before: Sequence[int] | None,
            moved_away: bool) -> Moment | None:
     key, v = event.key, event.values
     if key == "turn.next":

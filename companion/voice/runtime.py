@@ -25,13 +25,16 @@ from collections import deque
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rules import Sentence
 from .handoff import Handoff
 from .moments import moments, named
 from .process import BOOT, NICE, RECENT
 from .settings import VoiceSettings
+
+if TYPE_CHECKING:
+    from ..table import Table
 
 __all__ = ["Voice", "VoiceSettings"]
 log = logging.getLogger("companion.voice")
@@ -49,7 +52,7 @@ STOP_WITHIN = 3.0  # seconds a process told to end has before it is killed
 class Voice:
     """The table's voice; `listen` is the table's listener, `close` ends it."""
 
-    def __init__(self, settings: VoiceSettings, table: Any,
+    def __init__(self, settings: VoiceSettings, table: Table,
                  send: Callable[[dict[str, Any]], None] | None = None,
                  wav_dir: Path | None = None, hang_after: float = HANG, restarts: int = RESTARTS) -> None:
         self.settings = settings

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from flask import current_app
 
@@ -21,6 +21,9 @@ from .events import Broker, sse
 from .presence import Presence
 from .sessions import Screen, SessionStore
 from .waiting import Outcomes
+
+if TYPE_CHECKING:
+    from ..odds.live import LiveOdds
 
 # The pages (templates and static files) are package data of companion.web, so an installed table
 # (systemd/install.sh: a non-editable install in /opt/companion/venv) finds them as a checkout does.
@@ -52,7 +55,7 @@ class Context:
     manual_dice: bool = False  # the table rolls ordinary dice: players may send the dice they read
     banker_hold: float = 6.0  # seconds the dice button is held for the banker's step ([button])
     sessions: SessionStore = field(init=False)
-    odds: Any = None  # odds.live.LiveOdds when the odds are on (the daemon's), for GET /api/odds
+    odds: LiveOdds | None = None  # when the odds are on (the daemon's), for GET /api/odds
     outcomes: Outcomes = field(init=False)  # token waits' outcomes, for polling
     presence: Presence = field(init=False)  # screens waiting for the banker's step
     clock_proposal: Proposal = field(init=False)  # a screen's time, until the banker says

@@ -5,6 +5,7 @@ and the page polls it (the tags' UIDs are told to the banker's page only)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, jsonify
@@ -12,10 +13,10 @@ from flask import Blueprint, Response, jsonify
 from .. import i18n
 from ..hardware.enroll import Enrolment, Step, enrolment_steps
 from ..hardware.tags import TagError, TagRegistry, check_meaning, normalize_uid
-from ..rules import load_edition
+from ..rules import Edition, load_edition
 from ..table import Result
 from .common import answer, banker_only, body, error
-from .context import context
+from .context import Context, context
 
 enrolment = Blueprint("enrolment", __name__, url_prefix="/api/banker/enrolment")
 
@@ -25,21 +26,21 @@ def refused(key: str, status: int = 422, **values: Any) -> tuple[Response, int]:
     return error(words["en"], status, words=words)
 
 
-def _registry(ctx: Any) -> TagRegistry | None:
+def _registry(ctx: Context) -> TagRegistry | None:
     registry = ctx.table.registry
     return registry if isinstance(registry, TagRegistry) else None
 
 
-def _edition(ctx: Any) -> Any:
+def _edition(ctx: Context) -> Edition:
     store = ctx.table.store
     return store.game.edition if store is not None else load_edition()
 
 
-def _every_step(ctx: Any) -> list[Step]:
+def _every_step(ctx: Context) -> list[Step]:
     return enrolment_steps(_edition(ctx), cards=True, banker=True)
 
 
-def _status(ctx: Any) -> dict[str, Any]:
+def _status(ctx: Context) -> dict[str, Any]:
     """Read on the writer thread (the run and the registry change there)."""
     registry = _registry(ctx)
     run = ctx.table.enrolment
@@ -53,8 +54,8 @@ def _status(ctx: Any) -> dict[str, Any]:
     }
 
 
-def _on_writer(ctx: Any, work: Any) -> Result:
-    return ctx.table.call(work)  # type: ignore[no-any-return]
+def _on_writer(ctx: Context, work: Callable[[], Result]) -> Result:
+    return ctx.table.call(work)
 
 
 def _reply(result: Result, status: int) -> tuple[Response, int]:
@@ -108,7 +109,7 @@ def start() -> tuple[Response, int]:
     return _reply(_on_writer(ctx, begin), 201)
 
 
-def _enrol_now(ctx: Any, registry: TagRegistry, step: Step, uid: Any) -> tuple[Response, int]:
+def _enrol_now(ctx: Context, registry: TagRegistry, step: Step, uid: Any) -> tuple[Response, int]:
     """An unknown tag (the refused notice's UID) enrolled as the banker chose, on the writer."""
     if not isinstance(uid, str):
         return refused("enrol.bad_uid", 422, uid="?")

@@ -7,7 +7,7 @@ notices (`odds`, `odds_trade`, `odds_review`); this only reads what is known, ne
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from flask import Blueprint, Flask, Response, jsonify
 
@@ -15,6 +15,9 @@ from ..odds.shared import SharedScreens
 from ..table import Result
 from .common import answer, banker_only, body, error
 from .context import context
+
+if TYPE_CHECKING:
+    from ..odds.live import LiveOdds
 
 odds_api = Blueprint("odds", __name__, url_prefix="/api")
 
@@ -53,7 +56,7 @@ def set_shared() -> tuple[Response, int]:
     return jsonify({"shown": shown}), 200
 
 
-def install(app: Flask, live: Any) -> None:
+def install(app: Flask, live: LiveOdds | None) -> None:
     """Serve the odds of `live` (a LiveOdds, or None when they are switched off): the blueprint is
     registered with the others (app.BLUEPRINTS); this only hands it the live odds."""
     app.extensions["companion"].odds = live

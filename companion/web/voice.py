@@ -12,6 +12,7 @@ from typing import Any
 from flask import Blueprint, Flask, abort, current_app, jsonify, send_from_directory
 
 from ..voice.runtime import Voice
+from .context import Context
 from .events import sse
 
 voice = Blueprint("voice", __name__, url_prefix="/api/voice")
@@ -41,7 +42,7 @@ def wav(name: str) -> Any:
     return send_from_directory(found.wav_dir, name, mimetype="audio/wav")
 
 
-def install(app: Flask, ctx: Any, found: Voice | None) -> None:
+def install(app: Flask, ctx: Context, found: Voice | None) -> None:
     """The voice the blueprint answers for (registered with the others, in app.py), and its
     utterances sent to every screen."""
     app.extensions["companion.voice"] = found

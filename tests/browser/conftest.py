@@ -32,6 +32,8 @@ except ImportError:  # the test extra installs it: an old virtualenv may not hav
     def pytest_report_header() -> str:
         return "browser tests: not run, playwright is not installed (pip install -e '.[test]')"
 else:
+    from tests.waiting import PATIENCE_MS
+
     from .support import ARTIFACTS, CHROMIUM, SHOWN_MS, Api, Daemon, Shots, live
 
 TABLET = {"viewport": {"width": 1280, "height": 860}}
@@ -101,7 +103,7 @@ class Screens:
 
     def context(self, phone: bool = False) -> BrowserContext:
         context = self.browser.new_context(base_url=self.url, **(PHONE if phone else TABLET))
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(PATIENCE_MS)
         self.contexts.append(context)
         return context
 

@@ -15,6 +15,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from tests.browser.support import CHROMIUM, PIN, Api, Daemon
+from tests.waiting import PATIENCE_MS
 
 SIZES = {"390": {"width": 390, "height": 844}, "1024": {"width": 1024, "height": 768}}  # phone, tablet
 
@@ -52,7 +53,7 @@ def context(browser: Browser, url: str, size: str = "1024", lang: str = "en") ->
     phone = size == "390"
     made = browser.new_context(base_url=url, viewport=SIZES[size], is_mobile=phone, has_touch=phone,
                                device_scale_factor=1, locale=lang)
-    made.set_default_timeout(20_000)
+    made.set_default_timeout(PATIENCE_MS)
     return made
 
 

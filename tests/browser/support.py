@@ -26,6 +26,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from companion.hardware.reader import RETAP_WINDOW
 from tests.ports import free_port
+from tests.waiting import PATIENCE, PATIENCE_MS
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
@@ -35,8 +36,7 @@ PIECES = {"Ann": "car", "Bob": "dog", "Cat": "hat"}
 
 # Timeouts (milliseconds) for expect(): a change pushed over the event stream shows in well under a
 # second; a page load with its modules and the first state takes longer on a busy CI machine.
-LIVE_MS = 10_000
-SHOWN_MS = 5_000
+LIVE_MS = SHOWN_MS = PATIENCE_MS  # a page goes live, a change shows: waited for, never timed
 
 
 class Daemon:
@@ -72,7 +72,7 @@ class Daemon:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def wait_serving(self, timeout: float = 15.0) -> float:
+    def wait_serving(self, timeout: float = 2 * PATIENCE) -> float:
         """Seconds until /api/state answered; raises if the daemon exits or never answers."""
         deadline = self.started + timeout
         while time.monotonic() < deadline:
@@ -86,7 +86,7 @@ class Daemon:
                 time.sleep(0.05)
         raise RuntimeError(f"companion run did not serve within {timeout} s:\n{self.stderr()}")
 
-    def stop(self, timeout: float = 10.0) -> int:
+    def stop(self, timeout: float = PATIENCE) -> int:
         """SIGTERM, as systemd stops it; the return code (it must stop cleanly, with 0)."""
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
@@ -119,7 +119,7 @@ class Api:
         data = json.dumps(body).encode() if body is not None else None
         req = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
         try:
-            with urllib.request.urlopen(req, timeout=10) as answer:
+            with urllib.request.urlopen(req, timeout=PATIENCE) as answer:
                 return answer.status, json.loads(answer.read() or b"null")
         except urllib.error.HTTPError as error:
             raw = error.read()
@@ -144,14 +144,18 @@ class Api:
         assert status == 200, (cmd, status, data)
         return data["state"]
 
-    def new_game(self, players: list[str], seed: int = 7, **rules: Any) -> dict[str, Any]:
-        body = {"players": players, "seed": seed, "rules": {"shuffle": False, **rules},
-                "tokens": {name: PIECES[name] for name in players}}
+    def new_game(self, players: list[str], seed: int = 7, auction_clock: dict[str, int] | None = None,
+                 **rules: Any) -> dict[str, Any]:
+        body: dict[str, Any] = {"players": players, "seed": seed, "rules": {"shuffle": False, **rules},
+                                "tokens": {name: PIECES[name] for name in players}}
+        if auction_clock is not None:  # the game's own auction timing (else the table's)
+            body["auction_clock"] = auction_clock
         status, data = self.request("POST", "/api/games", body)
         assert status == 201, (status, data)
         return data["state"]
 
-    def wait_state(self, ready: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> dict[str, Any]:
+    def wait_state(self, ready: Callable[[dict[str, Any]], bool],
+                   timeout: float = PATIENCE) -> dict[str, Any]:
         """Poll /api/state until ready(state) (the device endpoints answer 202 before the table acts)."""
         deadline = time.monotonic() + timeout
         while True:

@@ -12,6 +12,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.support import PIN, Api, Daemon, live, settle_turn
+from tests.waiting import PATIENCE_MS
 
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
 PAGES = ["/", "/player", "/banker", "/history", "/chart", "/virtual"]
@@ -42,7 +43,7 @@ def opened(browser: Browser, daemon: Daemon, size: str, lang: str, path: str) ->
     phone = size == "phone"
     ctx = browser.new_context(base_url=daemon.url, viewport=SIZES[size], is_mobile=phone, has_touch=phone,
                               device_scale_factor=1, locale=lang)
-    ctx.set_default_timeout(10_000)
+    ctx.set_default_timeout(PATIENCE_MS)
     if path == "/player":
         answer = ctx.request.post("/api/pair", data={"player": "Ann"}, headers={"X-Banker-Pin": PIN})
         assert answer.status == 200, answer.text()

@@ -7,6 +7,7 @@ when the time runs out the story tells the timer's passes as the timer's."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from playwright.sync_api import expect
 
 from tests.browser.support import Api, Daemon, live
 from tests.browser.test_table_experience import SIZES
+from tests.waiting import PATIENCE_MS
 
 PIN = "246810"
 
@@ -59,12 +61,12 @@ def test_an_auction_with_the_new_timer(screens: Any, timed_daemon: Daemon, size:
     expect(banker.get_by_test_id("auction-seconds")).to_have_value("20")  # the defaults
     expect(banker.get_by_test_id("auction-opening")).to_have_value("60")
     banker.get_by_test_id("auction-seconds").fill("2")
-    banker.get_by_test_id("auction-opening").fill("6")
+    banker.get_by_test_id("auction-opening").fill("45")  # long: the test has time to wait once
     banker.get_by_test_id("seed").fill("7")
     banker.get_by_test_id("new-game-submit").click()
     state = api.wait_state(lambda s: s.get("game") is not None)
     first = json.loads(api.get("/api/log")["entries"][0]["line"])
-    assert first["auction_clock"] == {"seconds": 2, "opening": 6}  # kept with the game
+    assert first["auction_clock"] == {"seconds": 2, "opening": 45}  # kept with the game
 
     table = page(screens, timed_daemon, "/", size, lang)
     watcher = page(screens, timed_daemon, "/player", "phone", lang, player="Cat")
@@ -73,7 +75,7 @@ def test_an_auction_with_the_new_timer(screens: Any, timed_daemon: Daemon, size:
     assert state["auction_clock"]["phase"] == "opening"
     countdown = table.get_by_test_id("auction-countdown")
     expect(countdown).to_have_attribute("data-phase", "opening")
-    expect(countdown).to_have_attribute("data-seconds", "6")  # the long wait, not 2 s
+    expect(countdown).to_have_attribute("data-seconds", re.compile(r"^[1-4]\d$"))  # the long wait, not 2 s
 
     table.get_by_test_id("auction-wait").click()
     for screen in (table, watcher):
@@ -83,10 +85,11 @@ def test_an_auction_with_the_new_timer(screens: Any, timed_daemon: Daemon, size:
     assert status == 422 and again["words"]["ru"], again  # once per auction
     expect(table.get_by_test_id("square-whitechapel-road")).not_to_have_attribute("data-owner", "Bob")
 
-    api.must({"do": "bid", "player": "Bob", "amount": 10})  # the first bid starts the countdown
-    expect(countdown).to_have_attribute("data-phase", "bidding")
+    bid = api.must({"do": "bid", "player": "Bob", "amount": 10})
+    assert bid["auction_clock"]["phase"] == "bidding"  # the first bid starts the countdown (2 s: the page
+    # may well show it too late on a busy machine; that it counts down is seen in the opening above)
     expect(table.get_by_test_id("square-whitechapel-road")).to_have_attribute("data-owner", "Bob",
-                                                                               timeout=10_000)
+                                                                               timeout=PATIENCE_MS)
     # Ann's gender is not said: the Russian sentence is the gender-free one
     told = "The time ran out: Ann did not bid" if lang == "en" else "Время вышло: ставки от игрока Ann нет"
     expect(table.get_by_test_id("feed-item").filter(has_text=told)).to_have_count(1)

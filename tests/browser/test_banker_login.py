@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.hardware.reader import RETAP_WINDOW
+from tests.waiting import PATIENCE_MS
 
 from .support import LIVE_MS, ROOT, Api, Daemon, Shots
 
@@ -47,7 +48,7 @@ def banker_tag(api: Api) -> None:
 def context(screens: Any, size: str) -> Any:
     made = screens.browser.new_context(base_url=screens.url, viewport=SIZES[size],
                                        is_mobile=size == "phone", has_touch=size == "phone")
-    made.set_default_timeout(10_000)
+    made.set_default_timeout(PATIENCE_MS)
     screens.contexts.append(made)
     return made
 

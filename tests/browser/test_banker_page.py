@@ -20,6 +20,7 @@ from companion import i18n
 from tests.browser.layout import assert_layout
 from tests.browser.support import PIN, Api, Daemon, Shots, live
 from tests.message_list import page_texts
+from tests.waiting import PATIENCE_MS
 
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
 SIZE_LANG = pytest.mark.parametrize(("size", "lang"), [
@@ -57,7 +58,7 @@ def banker(browser: Browser, daemon: Daemon, size: str, lang: str, errors: list[
     phone = size == "phone"
     ctx = browser.new_context(base_url=daemon.url, viewport=SIZES[size], is_mobile=phone, has_touch=phone,
                               device_scale_factor=1, locale=lang)
-    ctx.set_default_timeout(10_000)
+    ctx.set_default_timeout(PATIENCE_MS)
     page = ctx.new_page()
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"/banker?lang={lang}")

@@ -69,7 +69,7 @@ def test_every_house_rule_is_settable_from_the_new_game_form(
     form.get_by_test_id("new-game-submit").click()
     if before is not None and not earlier.get("winner"):  # an earlier test's game still runs:
         banker.get_by_test_id("confirm-yes").click()  # the banker confirms replacing it (not one over)
-    state = api.wait_state(lambda s: s.get("game") not in (None, before), timeout=20)
+    state = api.wait_state(lambda s: s.get("game") not in (None, before))
     first = json.loads(api.get("/api/log")["entries"][0]["line"])
     assert first["do"] == "new_game" and first["players"] == ["Ann", "Bob"]
     assert first["rules"] == chosen

@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 from tests.browser.layout import assert_only_legal_buttons, button_allowed, visible_actions
 from tests.browser.support import PIN, Api, Daemon, Shots, live
 from tests.message_list import page_texts
+from tests.waiting import PATIENCE_MS
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 1}
@@ -67,7 +68,7 @@ def fed(page: Page, state: dict[str, Any], lang: str, sent: list[dict[str, Any]]
 def phone_for(browser: Browser, daemon: Daemon, name: str, lang: str, state: dict[str, Any],
               sent: list[dict[str, Any]]) -> Page:
     ctx = browser.new_context(base_url=daemon.url, locale=lang, **PHONE)
-    ctx.set_default_timeout(10_000)
+    ctx.set_default_timeout(PATIENCE_MS)
     paired = ctx.request.post("/api/pair", data={"player": name}, headers={"X-Banker-Pin": PIN})
     assert paired.status == 200, paired.text()
     page = ctx.new_page()
@@ -125,7 +126,7 @@ def test_the_shared_table_offers_each_deciders_answers_by_name(browser: Browser,
     api.new_game(["Ann", "Bob"])
     state = toll_state(api.state())
     ctx = browser.new_context(base_url=daemon.url, locale="en", viewport={"width": 1280, "height": 860})
-    ctx.set_default_timeout(10_000)
+    ctx.set_default_timeout(PATIENCE_MS)
     table = ctx.new_page()
     fed(table, state, "en", [])
     table.goto("/?lang=en")

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from companion.web.events import ANONYMOUS_STREAMS
 from tests.server_support import open_stream
+from tests.waiting import PATIENCE_MS
 
 from .support import Api, amount, live
 
@@ -27,11 +28,11 @@ def test_an_evicted_table_page_polls_and_does_not_fight_for_a_stream(screens: An
         for n in range(ANONYMOUS_STREAMS + 4):  # the whole pool, from many addresses
             guest.append(open_stream(daemon.port, f"127.0.61.{1 + n}"))
         polling = table.locator('[data-test="connection"][data-state="polling"]')
-        expect(polling).to_be_visible(timeout=10_000)
+        expect(polling).to_be_visible(timeout=PATIENCE_MS)
         expect(table.get_by_test_id("offline-banner")).to_be_hidden()
         # Changes still come, by polling.
         api.must({"do": "adjust", "from": "bank", "to": "Ann", "amount": 100})
-        amount(table.get_by_test_id("player-cash-Ann"), 1600, timeout=10_000)
+        amount(table.get_by_test_id("player-cash-Ann"), 1600, timeout=PATIENCE_MS)
         time.sleep(3)  # a while longer: a reconnecting page would have asked again by now
         streams = [url for url in asked if "/api/events" in url]
         polls = [url for url in asked if "/api/state?after=" in url]

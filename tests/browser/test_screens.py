@@ -25,6 +25,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from tests.browser.layout import assert_layout
 from tests.browser.support import PIN, Api, Shots, live
 from tests.message_list import page_texts
+from tests.waiting import PATIENCE_MS
 
 SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
 STRINGS = {code: page_texts(code) for code in ("en", "ru")}
@@ -57,7 +58,7 @@ def context(screens: Any, size: str, lang: str, agent: str | None = None) -> Bro
     ctx = screens.browser.new_context(base_url=screens.url, viewport=SIZES[size], is_mobile=phone,
                                       has_touch=phone, device_scale_factor=1, locale=lang,
                                       **({"user_agent": agent} if agent else {}))
-    ctx.set_default_timeout(10_000)
+    ctx.set_default_timeout(PATIENCE_MS)
     screens.contexts.append(ctx)
     return ctx
 

@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.support import PIN, Api, Daemon, live, settle_turn
 from tests.message_list import page_texts
+from tests.waiting import PATIENCE_MS
 
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
 SIZE_LANG = pytest.mark.parametrize(("size", "lang"), [
@@ -25,7 +26,7 @@ def page_at(browser: Browser, daemon: Daemon, size: str, lang: str, path: str) -
     phone = size == "phone"
     ctx = browser.new_context(base_url=daemon.url, viewport=SIZES[size], is_mobile=phone, has_touch=phone,
                               device_scale_factor=1, locale=lang)
-    ctx.set_default_timeout(10_000)
+    ctx.set_default_timeout(PATIENCE_MS)
     page = ctx.new_page()
     page.goto(f"{path}?lang={lang}")
     return live(page)
@@ -108,7 +109,7 @@ def phone_of(browser: Browser, daemon: Daemon, size: str, lang: str, name: str) 
     phone = size == "phone"
     ctx = browser.new_context(base_url=daemon.url, viewport=SIZES[size], is_mobile=phone, has_touch=phone,
                               device_scale_factor=1, locale=lang)
-    ctx.set_default_timeout(10_000)
+    ctx.set_default_timeout(PATIENCE_MS)
     paired = ctx.request.post("/api/pair", data={"player": name}, headers={"X-Banker-Pin": PIN})
     assert paired.status == 200, paired.text()
     page = ctx.new_page()
