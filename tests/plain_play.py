@@ -58,4 +58,8 @@ def command_line(pid: int) -> str:
 
 
 def nginx_of(pid: int) -> list[int]:
-    return [p for p in children(pid) if "nginx" in command_line(p)]
+    """The nginx this daemon started: its program is nginx ("nginx: master process ..." once it
+    has named itself). Not "nginx" anywhere in the command line: a child the daemon has forked
+    and not yet exec'd (an odds worker starting with a new game) still shows the daemon's own,
+    whose data folder is named after a test about nginx."""
+    return [p for p in children(pid) if Path(command_line(p).split(" ", 1)[0]).name.startswith("nginx")]

@@ -43,7 +43,7 @@ def start(daemons: Any, data: Path, front: str = "nginx", *options: str) -> Daem
     if front == "nginx":
         require_nginx()
     daemon = daemons(data, "--banker-pin", PIN, "--front", front, *options)
-    daemon.serving_after(20)
+    daemon.serving_after()
     status, created = daemon.post("/api/games", NEW_GAME, headers=BANKER)
     assert status == 201, created
     return daemon
