@@ -228,7 +228,7 @@ def watch_devices(ctx: Context, interval: float = 1.0) -> None:
     """Tell every dashboard when a device (or the voice) goes offline or comes back."""
     last: dict[str, str] = {}
     while not ctx.broker.closing.is_set():
-        now = ctx.devices()
+        now = ctx.device_status()
         if now != last:
             if last:
                 log.info("devices: %s", ", ".join(f"{k} {v}" for k, v in now.items()))

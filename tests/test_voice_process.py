@@ -128,6 +128,18 @@ def test_a_voice_process_that_keeps_stopping_is_given_up_and_reported_silent(
     assert voice_processes(os.getpid()) == []
 
 
+def test_the_newest_voice_installed_is_the_one_listed_and_none_lists_none(
+        rig: Rig, voiced: Callable[..., Voice]) -> None:
+    first = voiced()
+    second = voiced(restarts=0)
+    os.kill(pid_of(second), signal.SIGKILL)
+    failed = wait_for(lambda: second.failed)
+    listed = rig.client().get("/api/devices").json["voice"]
+    assert listed == f"offline: {failed}" and first.status != listed  # the second's line, once
+    voice_web.install(rig.app, rig.ctx, None)
+    assert "voice" not in rig.client().get("/api/devices").json
+
+
 def wait_daemon_voice(daemon: Any) -> int:
     found = daemon.poll(lambda: voice_processes(daemon.proc.pid), timeout=60)
     assert len(found) == 1, daemon.stderr

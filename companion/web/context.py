@@ -47,7 +47,9 @@ class Context:
     pin: BankerPin
     broker: Broker = field(default_factory=Broker)
     simulator: Simulator | None = None
-    devices: Callable[[], dict[str, str]] = dict
+    devices: Callable[[], dict[str, str]] = dict  # the table's devices, each with its status
+    # Lines that join the devices' on the Banker page (the voice's, web/voice.py): name -> status
+    also_listed: dict[str, Callable[[], str]] = field(default_factory=dict)
     tags: Callable[[], dict[str, str]] = dict  # the enrolled tags: UID -> meaning
     wifi: WifiConfig = field(default_factory=WifiConfig)
     web_dir: Path = WEB_DIR
@@ -68,6 +70,10 @@ class Context:
         self.clock_proposal = Proposal()
         self.odds_shared = SharedScreens(self.data_dir)
         self.broker.holds = lambda sid: self.sessions.get(sid).holds  # whose streams are kept
+
+    def device_status(self) -> dict[str, str]:
+        """What the Banker page lists under devices: the table's, then the lines that join them."""
+        return {**self.devices(), **{name: status() for name, status in self.also_listed.items()}}
 
     def _session_changed(self, sid: str, screen: Screen) -> None:
         self.broker.send(sse("session", screen.public()), session=sid)

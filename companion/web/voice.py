@@ -43,10 +43,12 @@ def wav(name: str) -> Any:
 
 
 def install(app: Flask, ctx: Context, found: Voice | None) -> None:
-    """The voice the blueprint answers for (registered with the others, in app.py), and its
-    utterances sent to every screen."""
+    """The voice the blueprint answers for (registered with the others, in app.py), its
+    utterances sent to every screen, and its status listed with the devices'. Installed again
+    (another voice, or none), the newer one is the one listed."""
     app.extensions["companion.voice"] = found
     if found is not None:
         found.send = lambda said: ctx.broker.send(sse("voice", said))
-        others = ctx.devices  # the voice's line joins the devices' (the Banker page lists them)
-        ctx.devices = lambda: {**others(), "voice": found.status}
+        ctx.also_listed["voice"] = lambda: found.status  # the Banker page lists it with the devices
+    else:
+        ctx.also_listed.pop("voice", None)

@@ -65,7 +65,7 @@ def events() -> Response | tuple[Response, int]:
     # was away, the current game's seq can be lower than the last one the screen saw.
     if state is not None and state["seq"] != seen:
         first.append(sse("state", {"seq": state["seq"], "state": state, "messages": []}, state["seq"]))
-    first.append(sse("devices", ctx.devices()))
+    first.append(sse("devices", ctx.device_status()))
     first.append(sse("session", {"player": paired_player(), "banker": ctx.sessions.get(screen()).banker}))
     stream = ctx.broker.stream(first, session=screen(), address=client())
     response = Response(stream_with_context(stream), mimetype="text/event-stream")
@@ -180,7 +180,7 @@ def games() -> Response:
 
 @watching.get("/devices")
 def devices() -> Response:
-    return jsonify(context().devices())
+    return jsonify(context().device_status())
 
 
 @watching.get("/session")
