@@ -45,6 +45,9 @@ ACCEPTED = Pattern("accepted", beeps=1, beep_on=0.08, beep_off=0.05, blinks=1, b
 REJECTED = Pattern("rejected", beeps=2, beep_on=0.35, beep_off=0.15, blinks=2, blink_on=0.08, blink_off=0.08)
 DECISION = Pattern("decision", beeps=1, beep_on=0.02, beep_off=0.05, blinks=None, blink_on=0.5, blink_off=0.5)
 
+PLAYED_KEPT = 200  # the dashboard shows the last few; a long game must not grow the list forever
+
+
 class Signals(Protocol):
     """What the table asks of its feedback, whichever driver: an answer to every tap and press."""
 
@@ -58,9 +61,6 @@ class Signals(Protocol):
     def decision_needed(self) -> None: ...
 
     def clear(self) -> None: ...
-
-
-PLAYED_KEPT = 200  # the dashboard shows the last few; a long game must not grow the list forever
 
 
 class Feedback(Device):
