@@ -20,6 +20,7 @@ from companion.ledger import Clock, DataFolder, GameStore
 from companion.replay import replay
 from companion.rules import Rejected, state
 from companion.simulate.play import play_game
+from tests.clocks import FakeClock
 from tests.driver import blocking_candidates
 
 # 1 March 2026, noon: a plausible evening at the table, after the clock floor of 2026-01-01.
@@ -30,21 +31,8 @@ SOURCE_OF = {"roll": "dice", "buy": "button", "decline": "button", "bid": "table
 FALLBACK_SOURCES = ("reader", "banker", "tablet", "button")
 
 
-class FakeTime:
-    """The Pi's system clock, set and moved by the test."""
-
-    def __init__(self, ts: float = MARCH) -> None:
-        self.ts = ts
-
-    def __call__(self) -> float:
-        return self.ts
-
-    def advance(self, seconds: float) -> None:
-        self.ts += seconds
-
-
-def fake_clock(ts: float = MARCH) -> tuple[Clock, FakeTime]:
-    time = FakeTime(ts)
+def fake_clock(ts: float = MARCH) -> tuple[Clock, FakeClock]:
+    time = FakeClock(ts)
     return Clock(system=time), time
 
 
@@ -59,7 +47,7 @@ def source_for(command: dict[str, Any], index: int) -> str:
     return SOURCE_OF.get(command["do"], FALLBACK_SOURCES[index % len(FALLBACK_SOURCES)])
 
 
-def submit_all(store: GameStore, commands: list[dict[str, Any]], time: FakeTime | None = None) -> None:
+def submit_all(store: GameStore, commands: list[dict[str, Any]], time: FakeClock | None = None) -> None:
     for index, command in enumerate(commands):
         if time is not None:
             time.advance(1.5)
@@ -118,7 +106,7 @@ def file_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def new_folder(path: Path, ts: float = MARCH) -> tuple[DataFolder, FakeTime]:
+def new_folder(path: Path, ts: float = MARCH) -> tuple[DataFolder, FakeClock]:
     clock, time = fake_clock(ts)
     return DataFolder(path, clock), time
 

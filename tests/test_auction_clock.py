@@ -13,6 +13,7 @@ from companion.config import ConfigError, parse_config
 from companion.table.auction_clock import AuctionClock
 from companion.table.auction_timing import Countdown, Timing, checked
 from companion.web.auction import install
+from tests.clocks import FakeClock
 from tests.waiting import PATIENCE
 from tests.web_support import BANKER, Rig
 
@@ -104,17 +105,6 @@ def test_the_setting_is_in_the_config() -> None:
 
 
 # ---- issue 22: a long opening wait, a countdown from the first bid, time added by bids, one wait --
-
-
-class FakeClock:
-    """The clock the countdown reads; it moves only when told (its timers fire far too late to
-    matter: every deadline here is minutes away)."""
-
-    def __init__(self, now: float = 1_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_the_countdown_on_a_fake_clock() -> None:

@@ -50,7 +50,7 @@ def test_an_import_syncs_the_journal_once_a_batch_and_opens_agreeing(tmp_path: P
     assert diagnose(path, folder.key.chain, folder.key.table_id) is None  # the records agree
     folder.close()
 
-    again, _ = new_folder(tmp_path, time.ts)
+    again, _ = new_folder(tmp_path, time.now)
     reopened = again.open(game_id)
     assert reopened.repairs == []  # nothing to put right on opening
     assert shown(reopened) == seen == replayed(script)

@@ -57,7 +57,7 @@ def test_a_reopened_game_shows_the_same_state_and_sequence(tmp_path):
     assert seq == 200
     folder.close()
 
-    again, _ = new_folder(tmp_path, time.ts)
+    again, _ = new_folder(tmp_path, time.now)
     reopened = again.open(game_id)
     assert reopened.seq == 200
     assert shown(reopened) == before
@@ -82,11 +82,11 @@ def test_every_entry_keeps_its_time_its_source_and_the_command_as_a_script_line(
     stamps = [MARCH]
     for command, source in played:
         time.advance(42.5)
-        stamps.append(time.ts)
+        stamps.append(time.now)
         store.submit(command, source)
     folder.close()
 
-    again, _ = new_folder(tmp_path, time.ts)
+    again, _ = new_folder(tmp_path, time.now)
     history = again.open(store.game_id).history()
     assert [e.seq for e in history] == list(range(1, 8))
     assert [e.kind for e in history] == ["new"] + ["play"] * 6
@@ -164,7 +164,7 @@ def test_snapshots_are_written_and_give_the_identical_game(tmp_path):
     before = shown(store)
     folder.close()
 
-    again, _ = new_folder(tmp_path, time.ts)
+    again, _ = new_folder(tmp_path, time.now)
     reopened = again.open(store.game_id)
     assert shown(reopened) == before
     assert shown(reopened) == state(replay(reopened.script()).game)
@@ -184,7 +184,7 @@ def test_snapshots_of_a_game_that_was_undone_and_played_differently_are_not_used
     before, lines = shown(store), store.script()
     folder.close()
 
-    again, _ = new_folder(tmp_path, time.ts)
+    again, _ = new_folder(tmp_path, time.now)
     reopened = again.open(store.game_id)
     assert reopened.script() == lines
     assert shown(reopened) == before == state(replay(lines).game)
@@ -196,7 +196,7 @@ def test_snapshots_of_a_game_that_was_undone_and_played_differently_are_not_used
     before, lines = shown(reopened), reopened.script()
     again.close()
 
-    third, _ = new_folder(tmp_path, time.ts)
+    third, _ = new_folder(tmp_path, time.now)
     reopened = third.open(store.game_id)
     assert shown(reopened) == before == state(replay(lines).game)
     third.close()
@@ -276,7 +276,7 @@ def test_undo_takes_back_the_last_commands_and_history_shows_it(tmp_path):
     assert receipt.seq == store.seq == 81
     entry = store.history()[-1]
     assert entry.kind == "undo"
-    assert when(entry.time) == pytest.approx(time.ts, abs=0.001)
+    assert when(entry.time) == pytest.approx(time.now, abs=0.001)
     said = json.loads(entry.line)
     assert said["by"] == "Kim" and said["count"] == 3
     # The undone commands are still in history, before the undo: nothing is erased.
@@ -370,7 +370,7 @@ def test_undo_and_the_redo_stack_survive_a_restart(tmp_path):
     after_undo, seq = shown(store), store.seq
     folder.close()
 
-    again, _ = new_folder(tmp_path, time.ts)
+    again, _ = new_folder(tmp_path, time.now)
     reopened = again.open(store.game_id)
     assert reopened.seq == seq
     assert shown(reopened) == after_undo == replayed(script[:87])
@@ -435,7 +435,7 @@ def test_games_lists_every_game_with_players_start_last_move_and_status(tmp_path
     folder.close()
 
     # Resuming by id after a restart.
-    again, _ = new_folder(tmp_path, time.ts)
+    again, _ = new_folder(tmp_path, time.now)
     assert shown(again.open(first.game_id))["players"][0]["position"] == 3
     again.close()
 
@@ -550,7 +550,7 @@ def test_import_starts_a_stored_game_and_reports_the_refused_lines(tmp_path):
     game_id, before = store.game_id, shown(store)
     folder.close()
 
-    again, _ = new_folder(tmp_path, time.ts)
+    again, _ = new_folder(tmp_path, time.now)
     reopened = again.open(game_id)
     assert shown(reopened) == before
     assert_money_adds_up(reopened)
@@ -634,7 +634,7 @@ def test_order_is_the_sequence_even_when_the_clock_goes_back(tmp_path):
     assert shown(store) == replayed([START, *played, *later])
     assert folder.games()[0].last_move == history[-1].time  # the last move is the last entry
     folder.close()
-    again, _ = new_folder(tmp_path, time.ts)
+    again, _ = new_folder(tmp_path, time.now)
     assert shown(again.open(store.game_id)) == replayed([START, *played, *later])
     again.close()
 

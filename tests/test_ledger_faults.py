@@ -344,7 +344,7 @@ def test_a_full_disk_refuses_the_command_and_the_game_goes_on_once_there_is_room
     assert_money_adds_up(store)
     game_id = store.game_id
     folder.close()
-    again, _ = new_folder(tmp_path, time.ts)
+    again, _ = new_folder(tmp_path, time.now)
     assert shown(again.open(game_id)) == replayed(script[: index + 30])
     again.close()
 
@@ -383,7 +383,7 @@ def test_a_disk_that_keeps_filling_up_never_keeps_half_a_command(tmp_path):
     assert_money_adds_up(store)
     game_id = store.game_id
     folder.close()
-    again, _ = new_folder(tmp_path, time.ts)
+    again, _ = new_folder(tmp_path, time.now)
     reopened = again.open(game_id)
     assert shown(reopened) == replayed(script)
     assert_money_adds_up(reopened)

@@ -221,7 +221,7 @@ def test_a_game_stored_before_keys_opens_and_is_sealed_with_the_key_once(tmp_pat
     played = recorded_game(4)[len(OLD_SCRIPT)]
     store.submit(played, "reader")  # it plays on, sealed with the key
     folder.close()
-    again, _time = new_folder(tmp_path, time.ts)
+    again, _time = new_folder(tmp_path, time.now)
     assert shown(again.open("old")) == replayed([*OLD_SCRIPT, played])
     again.close()
 

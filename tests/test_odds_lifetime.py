@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from companion.odds.pauses import MAX_PAUSE, QUIET, RUN, Pauses
+from tests.clocks import FakeClock
 from tests.server_support import (
     dead,
     get,
@@ -31,16 +32,8 @@ from tests.test_daemon import daemons  # noqa: F401 - the fixture
 FEW_SAMPLES = "[odds]\nsamples = 200\n"  # a position's odds in a second or two, even here
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def test_a_pause_lasts_at_most_max_pause_then_the_workers_run_whatever_comes() -> None:
-    clock = Clock()
+    clock = FakeClock()
     pauses = Pauses(clock=clock)
     assert pauses.left() <= 0  # a still table: they run
     stopped = []
@@ -59,10 +52,10 @@ def test_a_pause_lasts_at_most_max_pause_then_the_workers_run_whatever_comes() -
 
 
 def test_a_quiet_table_pauses_the_workers_only_a_moment() -> None:
-    clock = Clock()
+    clock = FakeClock()
     pauses = Pauses(clock=clock)
     assert pauses.stir() and 0 < pauses.left() <= QUIET
-    clock.now += QUIET
+    clock.advance(QUIET + 0.001)  # just past QUIET (exactly QUIET is a matter of rounding)
     assert pauses.left() <= 0
 
 

@@ -15,9 +15,12 @@ import pytest
 
 from companion.compiled.choice import choose
 from companion.odds.live import QUIET, LiveOdds
+from companion.odds.pauses import Pauses
 from companion.odds.script import End, Script, Turns, ends_of
 from companion.web import odds as odds_web
 
+from .clocks import FakeClock
+from .waiting import wait_for
 from .web_support import BANKER, Rig, play
 
 SAMPLES = 200
@@ -148,24 +151,29 @@ def process_state(pid: int) -> str:
 
 
 def test_the_workers_step_aside_while_the_table_is_busy(rig: Any) -> None:
+    """The pauses read a clock the test moves, so "still busy" is the test's arithmetic, not a race
+    between a real 0.4 s and a busy machine; the stopping and letting go are the real signals."""
     table_rig, live, _ = rig
     table_rig.new_game(players=["Ann", "Bob"], tokens={})
     odds_when(table_rig, lambda o: o["latest"] is not None)
+    clock = FakeClock()  # from here the pauses read it (the new game's pause is over: still time)
+    live.aside.pauses = Pauses(clock=clock)
     assert live.pool is not None
     pids = [worker.process.pid for worker in live.pool.workers]
     assert all(process_state(pid) != "T" for pid in pids)
 
     play(table_rig, {"do": "roll", "dice": [1, 2]})  # a request reaches the table: they stop at once
-    assert [process_state(pid) for pid in pids] == ["T"] * len(pids)
-    time.sleep(QUIET / 2)
+    # (a stopped process shows "T" once the kernel has run it to its stop: a moment, on a busy machine)
+    assert wait_for(lambda: all(process_state(pid) == "T" for pid in pids))
+    clock.advance(QUIET / 2)
     play(table_rig, {"do": "decline"})  # the table is still busy: they stay stopped
-    time.sleep(QUIET / 2)
+    clock.advance(QUIET / 2)
+    time.sleep(0.5)  # the thaw thread looks every 0.05 s: it has looked, and let nobody go
     assert [process_state(pid) for pid in pids] == ["T"] * len(pids)
 
-    deadline = time.monotonic() + QUIET + 5
-    while any(process_state(pid) == "T" for pid in pids) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert all(process_state(pid) != "T" for pid in pids), "the workers stayed stopped"
+    clock.advance(QUIET)  # the table has been still for longer than QUIET since the decline
+    assert wait_for(lambda: all(process_state(pid) != "T" for pid in pids)), "the workers stayed stopped"
+    live.aside.pauses = Pauses()  # real time again: the fake one would hold the next turn's pause forever
     play(table_rig, *TURN[2:])  # and the next turn's chances still come
     assert odds_when(table_rig, lambda o: o["latest"] is not None and o["latest"]["turn"] == 1)
 

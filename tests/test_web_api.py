@@ -22,6 +22,7 @@ from companion.ledger.clock import FLOOR
 from companion.replay import replay
 from companion.web import events as events_module
 from companion.web.watching import wifi_text
+from tests.clocks import FakeClock
 from tests.ledger_support import recorded_game
 from tests.web_support import (
     BANKER,
@@ -428,21 +429,13 @@ def test_qr_codes_are_svg_of_the_join_url_and_the_wifi(rig: Rig, which: str, tex
 # ---- the clock ---------------------------------------------------------------------------
 
 
-class PiTime:
-    def __init__(self, ts: float) -> None:
-        self.ts = ts
-
-    def __call__(self) -> float:
-        return self.ts
-
-
 @pytest.fixture
-def stale_rig(tmp_path: Path) -> Iterator[tuple[Rig, PiTime]]:
-    pi = PiTime(FLOOR - 200 * 86400.0)  # a Pi that booted without knowing the date
+def stale_rig(tmp_path: Path) -> Iterator[tuple[Rig, FakeClock]]:
+    pi = FakeClock(FLOOR - 200 * 86400.0)  # a Pi that booted without knowing the date
     yield from ((r, pi) for r in rig_fixture(tmp_path, clock=Clock(pi)))
 
 
-def test_a_stale_pi_clock_is_corrected_once_and_recorded(stale_rig: tuple[Rig, PiTime]) -> None:
+def test_a_stale_pi_clock_is_corrected_once_and_recorded(stale_rig: tuple[Rig, FakeClock]) -> None:
     rig, pi = stale_rig
     rig.new_game()
     client = rig.client()
@@ -453,7 +446,7 @@ def test_a_stale_pi_clock_is_corrected_once_and_recorded(stale_rig: tuple[Rig, P
     assert rig.folder.clock.offset == 0  # a screen's word alone changes nothing
     banker = rig.banker()
     shown = banker.get("/api/banker/clock").json
-    assert abs(shown["proposal"]["time"] / 1000 - MARCH) < 1 and abs(shown["pi"] / 1000 - pi.ts) < 1
+    assert abs(shown["proposal"]["time"] / 1000 - MARCH) < 1 and abs(shown["pi"] / 1000 - pi.now) < 1
     assert banker.post("/api/banker/clock", json={"use": True}).json == {"corrected": True}
     assert abs(rig.folder.clock.timestamp() - MARCH) < 1
     entry = rig.table.store.history()[-1]
@@ -471,7 +464,7 @@ def test_a_stale_pi_clock_is_corrected_once_and_recorded(stale_rig: tuple[Rig, P
 ])
 def test_a_far_tablet_time_against_a_right_pi_clock(tmp_path: Path, tablet: float,
                                                     corrected: bool | None) -> None:
-    for rig in rig_fixture(tmp_path, clock=Clock(PiTime(MARCH))):
+    for rig in rig_fixture(tmp_path, clock=Clock(FakeClock(MARCH))):
         rig.new_game()
         answer = rig.client().post("/api/clock", json={"time": tablet * 1000})
         if corrected is None:
@@ -485,7 +478,7 @@ def test_a_far_tablet_time_against_a_right_pi_clock(tmp_path: Path, tablet: floa
 
 
 def test_a_right_clock_is_left_alone(tmp_path: Path) -> None:
-    pi = PiTime(MARCH)
+    pi = FakeClock(MARCH)
     for rig in rig_fixture(tmp_path, clock=Clock(pi)):
         client = rig.client()
         assert client.post("/api/clock", json={"time": (MARCH + 20) * 1000}).json == {

@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 
 from companion.hardware.device import Press
 from companion.web import auth
+from tests.clocks import FakeClock
 from tests.web_support import (
     BANKER,
     BANKER_TAG,
@@ -375,14 +376,6 @@ def test_a_pin_stored_with_4_digits_by_an_older_table_still_logs_in(tmp_path: Pa
             rig.ctx.pin.set("2468")  # but nobody sets a 4-digit PIN now
 
 
-class Monotonic:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def from_address(rig: Rig, address: str) -> FlaskClient:
     """A screen at its own address on the table's wifi."""
     client = rig.app.test_client()
@@ -391,7 +384,7 @@ def from_address(rig: Rig, address: str) -> FlaskClient:
 
 
 def test_wrong_pins_are_limited_for_the_whole_table_whatever_the_address(rig: Rig, game: dict) -> None:
-    clock = Monotonic()
+    clock = FakeClock()
     rig.ctx.pin.clock = clock
     for n in range(auth.BURST):  # each guess from an address of its own
         wrong = from_address(rig, f"10.42.0.{100 + n}").post("/api/banker/login", json={"pin": f"{n:06d}"})
@@ -422,7 +415,7 @@ def test_wrong_pins_are_limited_for_the_whole_table_whatever_the_address(rig: Ri
 def test_a_month_of_guessing_from_any_number_of_addresses_tries_under_one_percent(
         rig: Rig, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(auth, "ROUNDS", 1)  # each guess hashed quickly: the limit is what is tried
-    clock = Monotonic()
+    clock = FakeClock()
     pin = rig.ctx.pin
     pin.clock = clock
     month, checked, address = 30 * 86400.0, 0, 0
@@ -441,7 +434,7 @@ def test_a_month_of_guessing_from_any_number_of_addresses_tries_under_one_percen
 
 
 def test_the_bankers_own_screen_keeps_an_allowance_of_its_own(rig: Rig) -> None:
-    rig.ctx.pin.clock = Monotonic()
+    rig.ctx.pin.clock = FakeClock()
     own = from_address(rig, "10.42.0.7")
     assert own.post("/api/banker/login", json={"pin": PIN}).status_code == 200
     assert own.post("/api/banker/logout").status_code == 200
@@ -469,14 +462,14 @@ def test_a_restart_forgives_no_wrong_pin(tmp_path: Path) -> None:
 
 
 def test_wrong_pins_in_the_header_count_too(rig: Rig) -> None:
-    rig.ctx.pin.clock = Monotonic()
+    rig.ctx.pin.clock = FakeClock()
     for n in range(auth.BURST):
         act(from_address(rig, f"10.42.0.{n + 10}"), {"do": "end_game"}, headers={"X-Banker-Pin": "111111"})
     assert from_address(rig, "10.42.0.7").post("/api/banker/login", json={"pin": PIN}).status_code == 429
 
 
 def test_a_locked_out_banker_logs_in_at_the_table_without_the_pin(rig: Rig, game: dict) -> None:
-    rig.ctx.pin.clock = Monotonic()
+    rig.ctx.pin.clock = FakeClock()
     for n in range(auth.BURST):
         from_address(rig, f"10.42.0.{n + 10}").post("/api/banker/login", json={"pin": "111111"})
     banker = from_address(rig, "10.42.0.7")

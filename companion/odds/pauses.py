@@ -26,7 +26,7 @@ class Pauses:
         self.quiet, self.max_pause, self.run = quiet, max_pause, run
         self.clock = clock
         self._lock = threading.Lock()
-        self._active = clock() - quiet  # when the table last stirred
+        self._active = float("-inf")  # when the table last stirred: never yet, so it is still
         self._since: float | None = None  # when the pause under way began
         self._running_until = 0.0  # the end of a run that no input may stop
 
