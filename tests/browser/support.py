@@ -43,18 +43,20 @@ class Daemon:
     """`companion run --simulate` on a free port with a data folder of its own."""
 
     def __init__(self, data: Path, log: Path, auction_seconds: float = 0, port: int | None = None,
-                 banker_pin: str | None = PIN) -> None:
+                 banker_pin: str | None = PIN, odds_nice: int = 0) -> None:
         """auction_seconds: 0 (the tests' default) leaves auctions open until everyone passes;
-        banker_pin None: the table asks for its PIN on first start, as a new one does."""
+        banker_pin None: the table asks for its PIN on first start, as a new one does;
+        odds_nice: the odds' workers' priority. By default the table's own: niced into the idle
+        class they run only when a core has nothing else to do, which never happens while another
+        suite or Chromium shares CI's two cores, and a page that shows the chances waits for them
+        (their priority is test_odds_live's to check, not the pages'). 19 is an installed table's."""
         self.port = port or free_port()
         self.banker_pin = banker_pin
         self.data = data
         self.log = log
         self.config = data.parent / f"config-{self.port}.toml"
-        # The odds' workers at the table's own priority: niced into the idle class they run only
-        # when a core has nothing else to do, which never happens while another suite or Chromium
-        # shares CI's two cores (their priority is test_odds_live's to check, not the pages').
-        self.config.write_text(f"[table]\nauction_seconds = {int(auction_seconds)}\n\n[odds]\nnice = 0\n")
+        self.config.write_text(f"[table]\nauction_seconds = {int(auction_seconds)}\n\n"
+                               f"[odds]\nnice = {odds_nice}\n")
         self.start()
 
     def start(self) -> None:

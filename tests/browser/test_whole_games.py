@@ -1,8 +1,9 @@
 """Whole games read off the screens (issue 23's done-when): bots play a game through the API (every
 card of both decks, auctions, trades, debts, bankruptcy, jail each way, house rules:
 tests/whole_games.py), while the Table page, two phones, History and the Banker page follow it
-live, at 390×844 and 1024×768. Each time the game says something of a kind it has not said before
-(and every 50 commands), every page is read as a player sees it (`innerText`: visible text only):
+live, at 390×844 and 1024×768. Each time the game says something of a kind it has not yet said
+about that player, or draws a card for the first time (and every 50 commands), every page is read as
+a player sees it (`innerText`: visible text only):
 
 - in Russian, no English word, and every line about Аня, Вика, Даша (she) or Борис, Глеб (he)
   agrees in gender with them (pymorphy3's analysis of the words used), and every name after a
@@ -56,11 +57,13 @@ OPEN_DETAILS = "() => document.querySelectorAll('details').forEach((d) => { d.op
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
-    """A daemon of these games' own: the Banker page lists only them."""
+    """A daemon of these games' own: the Banker page lists only them. Its odds' workers run as an
+    installed table's do, behind everything else: the pages wait for no chances here, and at the
+    table's own priority two of them took both cores from the four pages (850 commands a game)."""
     base = tmp_path_factory.mktemp("whole-games")
-    daemon = Daemon(base / "data", base / "daemon.log")
+    daemon = Daemon(base / "data", base / "daemon.log", odds_nice=19)
     try:
-        daemon.wait_serving(30)
+        daemon.wait_serving()
         yield daemon
     finally:
         assert daemon.stop() == 0, daemon.stderr()[-3000:]
@@ -178,8 +181,8 @@ def play_and_read(browser: Browser, table: Daemon, lang: str, names: tuple[str, 
                   rules: dict[str, Any], kinds: frozenset[str], pages: tuple[str, ...],
                   boxes: bool) -> Reading:
     """Play the game through the API with `pages` following it; read them at each new kind of
-    sentence, each card's first drawing and every EVERY commands (and their element boxes then,
-    when `boxes`)."""
+    sentence about each player, each card's first drawing and every EVERY commands (and their
+    element boxes at the first two, when `boxes`)."""
     lines = game_script(names, seed, rules)
     api = Api(table.url)
     status, started = api.request("POST", "/api/games", {
@@ -191,7 +194,8 @@ def play_and_read(browser: Browser, table: Daemon, lang: str, names: tuple[str, 
     others = frozenset(n for g in api.get("/api/games")["games"] for n in g["players"]) - set(names)
     reading = Reading(lang, names, forms, others)
     game = new_game(lines[0])  # the same game beside the table's, for what each command says
-    said: set[str] = set()
+    said: set[str] = set()  # the kinds of sentence the game has said
+    told: set[tuple[str, str | None]] = set()  # ... and about whom (a kind's he and she read apart)
     drawn: set[tuple[str, int]] = set()
     try:
         for count, command in enumerate(lines[1:], start=1):
@@ -199,16 +203,18 @@ def play_and_read(browser: Browser, table: Daemon, lang: str, names: tuple[str, 
             assert status == 200, (count, command, answer)
             seq = answer["seq"]
             items = story_items(seq, game.apply(command, guarded=False), "", game.forms)
-            new = {item["key"] for item in items} - said
+            new = {(item["key"], item.get("player")) for item in items} - told
             card = (command["deck"], command["card"]) if command["do"] == "draw" else None
-            if not new and card in drawn and count % EVERY and count != len(lines) - 1:
+            first_card = card is not None and card not in drawn
+            if not new and not first_card and count % EVERY and count != len(lines) - 1:
                 continue
-            said |= new
-            if card:
+            told |= new
+            said |= {key for key, _ in new}
+            if card is not None:
                 drawn.add(card)
             watched.caught_up(seq, bool(items), any(item["kind"] == "money" for item in items))
             for where, text in watched.texts().items():
-                layout = layout_problems(watched.pages[where]) if boxes and (new or card) else []
+                layout = layout_problems(watched.pages[where]) if boxes and (new or first_card) else []
                 reading.read(f"{where} after {json.dumps(command, ensure_ascii=False)}", text, layout)
             assert len(reading.faults) < 40, "\n".join(reading.faults)  # stop early, with enough to see
     finally:
