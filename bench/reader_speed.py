@@ -1,12 +1,13 @@
-"""A tap on the real reader's poll path reaching 8 open dashboards. Prints one JSON line.
+"""A tap on the real reader's poll path reaching 6 open dashboards. Prints one JSON line.
 
 Run: .venv/bin/python bench/reader_speed.py [--taps N] [--poll-interval S] [--odds off|SAMPLES]
 It starts `companion run` (bench/emulated_pi.py) with `[reader] driver = "mfrc522"`: the real reader
 driver and the real `mfrc522` library poll an MFRC522 emulated with the datasheet's timings on the
-machine's own clock (a poll with no card waits out the chip's 15.5 ms timer). It opens 8 event streams,
-puts a deed up for auction and then lays the players' token stickers on the reader in turn, each at a
-random moment of the poll cycle: each tap is a bid, a stored change pushed to every screen. The time
-is from the card entering the field to the screen receiving the new state.
+machine's own clock (a poll with no card waits out the chip's timer). It opens 6 event streams (the
+most one address may hold: companion/web/events.py's PER_ADDRESS), puts a deed up for auction and
+then lays the players' token stickers on the reader in turn, each at a random moment of the poll
+cycle: each tap is a bid, a stored change pushed to every screen. The time is from the card entering
+the field to the screen receiving the new state.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.dashboard_speed import PIN, Dashboard, call, free_port, odds_config  # noqa: E402
 from companion.config import ReaderConfig  # noqa: E402
 from companion.hardware.tags import TagRegistry  # noqa: E402
+from companion.web.events import PER_ADDRESS  # noqa: E402 - event streams one address may hold
 
 HERE = Path(__file__).resolve().parent
 CAR, DOG = "04a1b2c3d4e5f6", "04c0ffee123456"  # 7-byte NTAG stickers: a whole cascade to read
@@ -34,13 +36,17 @@ CAR, DOG = "04a1b2c3d4e5f6", "04c0ffee123456"  # 7-byte NTAG stickers: a whole c
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--taps", type=int, default=200)
-    parser.add_argument("--dashboards", type=int, default=8)
+    parser.add_argument("--dashboards", type=int, default=PER_ADDRESS,
+                        help=f"open event streams, at most {PER_ADDRESS} (one address's share)")
     parser.add_argument("--poll-interval", type=float, default=ReaderConfig().poll_interval,
                         help="[reader] poll_interval (default: the config's default)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--odds", default="", metavar="off|SAMPLES",
                         help="the table's odds: off, or continuations per position (default: as shipped)")
     args = parser.parse_args()
+    if not 1 <= args.dashboards <= PER_ADDRESS:
+        parser.error(f"--dashboards is 1 to {PER_ADDRESS}: the table keeps at most {PER_ADDRESS} streams "
+                     "from one address, and a stream more would evict the first")
     jitter = random.Random(args.seed)
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
