@@ -87,6 +87,11 @@ def test_every_companion_command_and_option_named_exists() -> None:
     assert checked > 40  # the pages do quote options (the positive control)
 
 
+def test_the_sub_commands_counted_are_the_parsers() -> None:
+    said = re.findall(r"\((\d+) sub-commands\)", text("docs/developers.md"))
+    assert said == [str(len(_options()))], f"docs/developers.md counts {said} sub-commands"
+
+
 def test_every_api_route_named_is_served(rig: Rig) -> None:
     served = {re.sub(r"<(?:\w+:)?\w+>", "X", rule.rule) for rule in rig.app.url_map.iter_rules()}
     checked = 0
