@@ -502,7 +502,6 @@ page-error-503 = The table could not store that; nothing changed
 page-toast-refused = Refused: { $reason }
 page-toast-confirm_tap = Tap { $player }'s token on the reader to confirm…
 page-toast-identified = Hello, { $player }
-page-toast-unknown_tag = Unknown tag { $uid }: the banker can enroll it
 page-toast-ignored = Read { $what }; nothing to do now
 page-board-label = Board
 page-board-mortgaged = Mortgaged

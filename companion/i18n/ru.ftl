@@ -42,31 +42,31 @@ rules-block-choice =
     { $player_gender ->
         [she] { $player } должна сначала сделать выбор
         [he] { $player } должен сначала сделать выбор
-       *[other] Сначала нужен выбор { $player_gen }
+       *[other] сначала нужен выбор { $player_gen }
     }
 rules-block-draw =
     { $player_gender ->
         [she] { $player } должна сначала взять карточку «{ $deck }»
         [he] { $player } должен сначала взять карточку «{ $deck }»
-       *[other] Сначала { $player_dat } нужно взять карточку «{ $deck }»
+       *[other] сначала { $player_dat } нужно взять карточку «{ $deck }»
     }
 rules-block-debt =
     { $player_gender ->
         [she] { $player } должна { MONEY($amount) } (кому: { $creditor }) и должна заплатить, собрать деньги или объявить банкротство
         [he] { $player } должен { MONEY($amount) } (кому: { $creditor }) и должен заплатить, собрать деньги или объявить банкротство
-       *[other] За { $player_ins } долг { MONEY($amount) } (кому: { $creditor }): нужно заплатить, собрать деньги или объявить банкротство
+       *[other] за { $player_ins } долг { MONEY($amount) } (кому: { $creditor }): нужно заплатить, собрать деньги или объявить банкротство
     }
 rules-block-buy =
     { $player_gender ->
         [she] { $player } должна сначала купить { $square_acc } или отказаться
         [he] { $player } должен сначала купить { $square_acc } или отказаться
-       *[other] Сначала { $player_dat } нужно купить { $square_acc } или отказаться
+       *[other] сначала { $player_dat } нужно купить { $square_acc } или отказаться
     }
 rules-block-trade =
     { $player_gender ->
         [she] { $player } должна сначала ответить на предложение сделки от { $other_gen }
         [he] { $player } должен сначала ответить на предложение сделки от { $other_gen }
-       *[other] Сначала { $player_dat } нужно ответить на предложение сделки от { $other_gen }
+       *[other] сначала { $player_dat } нужно ответить на предложение сделки от { $other_gen }
     }
 rules-busy-auction = { $player } не может сейчас { $doing }: идёт аукцион; до его конца принимаются только ставки и пасы
 rules-busy-choice =
@@ -636,7 +636,6 @@ page-error-503 = Стол не смог это сохранить; ничего 
 page-toast-refused = Отказ: { $reason }
 page-toast-confirm_tap = Приложите фишку игрока { $player } к считывателю для подтверждения…
 page-toast-identified = Привет, { $player }
-page-toast-unknown_tag = Неизвестная метка { $uid }: банкир может её зарегистрировать
 page-toast-ignored = Прочитано { $what }; сейчас делать нечего
 page-board-label = Игровое поле
 page-board-mortgaged = Заложено

@@ -68,8 +68,6 @@ export async function tableView({ extra = () => {}, deedCards = false } = {}) {
       const [kind, value] = String(data.meaning || "").split(":");
       const p = kind === "token" ? (last?.players || []).find((x) => x.name === value || pieceOf(x.name) === value) : null;
       if (p && !p.bankrupt) seats.open(p.name);
-    } else if (data.type === "unknown_tag") {
-      toast(t("toast.unknown_tag", { uid: data.uid || "" }), "refused");
     }
   });
   return { board, view, decision };
