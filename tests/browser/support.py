@@ -37,6 +37,8 @@ PIECES = {"Ann": "car", "Bob": "dog", "Cat": "hat"}
 # Timeouts (milliseconds) for expect(): a change pushed over the event stream shows in well under a
 # second; a page load with its modules and the first state takes longer on a busy CI machine.
 LIVE_MS = SHOWN_MS = PATIENCE_MS  # a page goes live, a change shows: waited for, never timed
+# The state a page has drawn: its seq (the last command stored), read from the page's own api.js.
+SEQ_JS = "() => import('/static/js/api.js').then((m) => (m.currentState() || {}).seq || 0)"
 
 
 class Daemon:

@@ -9,8 +9,9 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.browser.support import SHOWN_MS, Api, Shots, VirtualTable, amount, live
+from tests.browser.support import SEQ_JS, SHOWN_MS, Api, Shots, VirtualTable, amount, live
 from tests.message_list import page_texts
+from tests.waiting import wait_for
 
 RU = page_texts("ru")
 EN = page_texts("en")
@@ -94,6 +95,41 @@ def test_history_lists_payments_and_filters(screens: Any, api: Api, shots: Shots
     expect(rows.first).to_have_attribute("data-from", "Cat")
     filter_.select_option("")
     expect(rows).to_have_count(len(api.get("/api/history")["transfers"]))
+
+
+def test_history_reads_again_what_was_stored_while_its_read_was_on_its_way(screens: Any, api: Api) -> None:
+    """A burst: the History page asks for the ledger after a command, and a rent is stored before
+    that answer is in. The answer (held here, as a busy table or a slow wifi holds it) lacks the
+    rent, and the rent's own news came while it was on its way: the page must read once more, or
+    it shows no rent until some later command."""
+    api.new_game(["Ann", "Bob"])
+    api.must({"do": "roll", "dice": [1, 2]})  # Ann: Whitechapel Road
+    api.must({"do": "buy"})
+    page = screens.open("/history")
+    rows = page.get_by_test_id("history-row")
+    expect(rows).to_have_count(3)  # the starting cash and the purchase
+    held: list[tuple[Any, Any]] = []  # each ledger read, answered by the server at once, given later
+    holding = [True]
+
+    def hold(route: Any) -> None:
+        if holding[0]:
+            held.append((route, route.fetch()))
+        else:
+            route.continue_()
+
+    page.route("**/api/feed/ledger*", hold)
+    api.must({"do": "end_turn"})
+    assert wait_for(lambda: page.wait_for_timeout(50) or bool(held))  # the page's read after it
+    status, answer = api.command({"do": "roll", "dice": [1, 2]})  # Bob pays Ann rent, while it is on its way
+    assert status == 200, answer
+    assert wait_for(lambda: page.evaluate(SEQ_JS) >= answer["seq"])  # the rent's news reached the page ...
+    page.wait_for_timeout(500)  # ... and its read (0.15 s after a state) was asked for
+    holding[0] = False
+    for route, read in held:
+        assert "rent" not in read.text()  # every answer held left before the rent was stored
+        route.fulfill(response=read)
+    expect(rows).to_have_count(4)
+    expect(rows.first).to_contain_text("Bob pays Ann £4 rent for Whitechapel Road")
 
 
 def test_chart_draws_a_line_per_player(screens: Any, api: Api, shots: Shots) -> None:

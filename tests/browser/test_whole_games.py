@@ -27,7 +27,7 @@ from companion.rules import new_game
 from companion.web.story import story_items
 from tests.browser.conftest import Screens
 from tests.browser.layout import layout_problems
-from tests.browser.support import PIN, Api, Daemon, live
+from tests.browser.support import PIN, SEQ_JS, Api, Daemon, live
 from tests.russian_words import (
     BOARD,
     LATIN_ALLOWED,
@@ -51,7 +51,6 @@ ALLOWED = LATIN_ALLOWED | {"vsim", "Wi", "Fi"}
 # The table's network name and address, shown for joining: names, not words (left out of the text).
 NAMES_JS = "() => ['#wifi-ssid', '#join-url'].map((s) => document.querySelector(s)?.innerText || '')"
 CYRILLIC = re.compile(r"[А-Яа-яЁё]+")
-SEQ_JS = "() => import('/static/js/api.js').then((m) => (m.currentState() || {}).seq || 0)"
 OPEN_DETAILS = "() => document.querySelectorAll('details').forEach((d) => { d.open = true; })"
 
 

@@ -10,6 +10,8 @@ export class Reader {
   constructor(path, key) {
     this.path = path;
     this.key = key; // the answer's list: "transfers", "points", "entries"
+    this.asking = null; // the read on its way
+    this.again = null; // the read to make once it is in
     this.reset();
   }
 
@@ -18,12 +20,18 @@ export class Reader {
     this.seq = 0;
     this.rows = [];
     this.last = null; // the last answer (its other fields: players, ...)
-    this.asking = null;
   }
 
   // Reads what came after this.seq; resolves to the new rows ({fresh: true} when it started over).
+  // Asked while a read is on its way, it reads once more after it: that answer may have left
+  // the server before what the caller has just heard of (a burst of commands), and nothing
+  // else would ask again until the next one.
   more() {
-    if (!this.asking) this.asking = this._more().finally(() => { this.asking = null; });
+    if (this.asking) {
+      this.again ||= this.asking.catch(() => null).then(() => { this.again = null; return this.more(); });
+      return this.again;
+    }
+    this.asking = this._more().finally(() => { this.asking = null; });
     return this.asking;
   }
 
