@@ -127,19 +127,21 @@ def test_a_burst_from_bobs_phone_applies_only_bobs_own_move(table: Daemon) -> No
     before = state(table)
     assert before["turn"] == "Bob"
 
-    # Bob's phone sends end_turn, roll and decline at once, each on its own connection.
-    answers: list[tuple[int, Any]] = []
-    burst = [threading.Thread(target=lambda c=c: answers.append(bob.post("/api/commands", c)))
+    # Bob's phone sends end_turn, roll and decline at once, each on its own connection: the writer
+    # takes them up in whatever order they reach it.
+    answers: dict[str, tuple[int, Any]] = {}
+    burst = [threading.Thread(target=lambda c=c: answers.update({c["do"]: bob.post("/api/commands", c)}))
              for c in ({"do": "end_turn"}, {"do": "roll"}, {"do": "decline"})]
     for thread in burst:
         thread.start()
     for thread in burst:
         thread.join(15)
-    statuses = sorted(status for status, _ in answers)
-    assert len(statuses) == 3 and statuses[0] == 200, answers  # all three reached the table
-    assert all(status in (403, 422) for status in statuses[1:]), answers
-    refusals = [answer.get("error", "") for status, answer in answers if status == 403]
-    assert any("Cat's move" in said for said in refusals), answers
+    assert len(answers) == 3 and answers["end_turn"][0] == 200, answers  # all three reached the table
+    # The roll is refused either way: as Cat's move once the end of Bob's turn was taken up, else as
+    # no roll of Bob's due; the decline, as nothing on offer (or Cat's move).
+    status, said = answers["roll"]
+    assert (status, "Cat's move" in said["error"]) in ((403, True), (422, False)), answers
+    assert answers["decline"][0] in (403, 422), answers
 
     after = state(table)
     assert after["seq"] == before["seq"] + 1  # Bob's end_turn only
@@ -147,6 +149,11 @@ def test_a_burst_from_bobs_phone_applies_only_bobs_own_move(table: Daemon) -> No
     assert [p["position"] for p in after["players"]] == [10, 10, 0]
     entries = table.get("/api/log")["entries"]
     assert json.loads(entries[-1]["line"]) == {"do": "end_turn", "player": "Bob"}
+
+    # Bob's phone rolls again, now that his turn has surely ended: Cat's move, not his.
+    status, said = bob.post("/api/commands", {"do": "roll"})
+    assert status == 403 and "Cat's move" in said["error"], said
+    assert state(table)["seq"] == after["seq"]
 
     # Positive control: Cat's own phone rolls now, as herself.
     status, rolled = cat.post("/api/commands", {"do": "roll"})

@@ -111,6 +111,7 @@ def test_a_game_on_every_page(screens: Any, api: Api, size: str, lang: str, arti
     ann.get_by_test_id("action-buy").click()
     expect(table.get_by_test_id(f"square-{'whitechapel-road'}")).to_have_attribute("data-owner", "Ann")
     ann.get_by_test_id("action-end-turn").click()
+    expect(table.get_by_test_id("current-player")).to_contain_text("Bob")  # stored before Bob rolls
 
     # Bob lands on it: the rent, in words with £, on the Table page without scrolling
     api.must({"do": "roll", "dice": [1, 2]})
