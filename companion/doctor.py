@@ -481,10 +481,10 @@ class Doctor:
 
 
 def _whole(path: Path) -> bool:
-    """A backup opens read-only as SQLite and its quick check passes."""
+    """A backup opens read-only as SQLite and its integrity check passes (indexes included)."""
     try:
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
-            return bool(db.execute("PRAGMA quick_check").fetchone() == ("ok",))
+            return bool(db.execute("PRAGMA integrity_check").fetchone() == ("ok",))
     except sqlite3.Error:
         return False
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .problems import Problem, problem
-from .schema import GENESIS, entry_hash
+from .schema import ENTRY_TYPES, GENESIS, MOVED_TYPES, entry_hash, typed
 
 SUFFIX = ".journal"
 VERSION = 1
@@ -66,6 +66,12 @@ def journal_path(game_file: Path) -> Path:
     return game_file.with_suffix(SUFFIX)
 
 
+def well_formed(entry: Sealed) -> bool:
+    """Every field of the entry and of its money movements holds its type (see schema.typed)."""
+    fields = (entry.seq, entry.time, entry.source, entry.kind, entry.line, entry.prev, entry.hash)
+    return typed(fields, ENTRY_TYPES) and all(typed(tuple(m), MOVED_TYPES) for m in entry.moved)
+
+
 def verified(entries: Iterable[Sealed], key: bytes | None) -> tuple[list[Sealed], Problem | None]:
     """The longest prefix whose seals hold, and what is wrong with the entry after it."""
     good: list[Sealed] = []
@@ -73,6 +79,8 @@ def verified(entries: Iterable[Sealed], key: bytes | None) -> tuple[list[Sealed]
     for expected, entry in enumerate(entries, start=1):
         if entry.seq != expected:
             return good, problem("entry_missing", entry=expected)
+        if not well_formed(entry):
+            return good, problem("entry_changed", entry=expected)
         again = entry_hash(prev, entry.seq, entry.time, entry.source, entry.kind, entry.line,
                            entry.moved, key=key)
         if entry.prev != prev or again != entry.hash:
@@ -149,13 +157,29 @@ def write_whole(path: Path, header: dict[str, Any], entries: Iterable[Sealed]) -
     os.replace(building, path)
 
 
+def whole_lines_end(fd: int, size: int, chunk: int = 65536) -> int:
+    """Where the journal's last whole line ends: after its last newline, read from the end."""
+    end = size
+    while end > 0:
+        start = max(0, end - chunk)
+        at = os.pread(fd, end - start, start).rfind(b"\n")
+        if at >= 0:
+            return start + at + 1
+        end = start
+    return 0
+
+
 class Journal:
     """The open journal of a game being played: appends, each fsynced before SQLite commits."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        self.fd = os.open(path, os.O_RDWR | os.O_APPEND)
         self.size = os.fstat(self.fd).st_size
+        whole = whole_lines_end(self.fd, self.size)
+        if 0 < whole < self.size:  # a line torn by a power cut: the entry in flight, never acknowledged
+            self.cut(whole)  # else the next line would be glued to it, and both lost to a reader
+
 
     def append(self, entry: Sealed, *, sync: bool = True) -> None:
         """Write one entry and wait until it is on the card (a failure leaves no part of it).

@@ -46,7 +46,7 @@ def read_database(path: Path, key: bytes | None, *, read_only: bool = True) -> R
             moved.setdefault(seq, []).append((source, target, amount, reason))
         rows = conn.execute(
             "SELECT seq, time, source, kind, line, prev_hash, hash FROM log ORDER BY seq").fetchall()
-        checked = conn.execute("PRAGMA quick_check").fetchone()[0]
+        checked = conn.execute("PRAGMA integrity_check").fetchone()[0]
         conn.execute("COMMIT")
     except (sqlite3.Error, ValueError) as exc:
         reading.problem = problem("file_unreadable", detail=str(exc))
@@ -55,13 +55,24 @@ def read_database(path: Path, key: bytes | None, *, read_only: bool = True) -> R
         conn.close()
     entries = [Sealed(seq, time, source, kind, line, tuple(moved.get(seq, ())), prev, sealed)
                for seq, time, source, kind, line, prev, sealed in rows]
-    reading.readable = len(entries)
+    reading.readable = _entries_in(rows, reading.header.get("last_seq"))
     reading.entries, reading.problem = verified(entries, key)
     if reading.problem is None and checked != "ok":
         reading.problem = problem("file_damaged", detail=str(checked))
     if reading.problem is None and (reading.header.get("last_seq") not in (None, str(len(entries)))):
         reading.problem = problem("written_further", entry=int(reading.header["last_seq"]))
     return reading
+
+
+def _entries_in(rows: list[tuple[Any, ...]], last_seq: object) -> int:
+    """How many of the log's rows are entries at all, damaged ones included: distinct numbered
+    rows holding something in every column, up to the last entry the meta names. A flipped bit in
+    a page's cell count shows SQLite rows of nothing (seq 0, NULLs); counted, they would name
+    entries lost that never were."""
+    bound = int(last_seq) if isinstance(last_seq, str) and last_seq.isdigit() else None
+    return len({row[0] for row in rows
+                if type(row[0]) is int and row[0] >= 1 and (bound is None or row[0] <= bound)
+                and None not in row})
 
 
 @dataclass

@@ -84,6 +84,18 @@ def seal(text: str, key: bytes | None) -> str:
     return hmac.digest(key, text.encode(), hashlib.sha256).hex()
 
 
+# What each column holds, as SQLite gives a row back. A flipped bit in a record's header can turn a
+# TEXT column into a BLOB or a NULL: such a row is damage to name, not a value to seal (a TypeError).
+ENTRY_TYPES = (int, str, str, str, str, str, str)  # seq, time, source, kind, line, prev_hash, hash
+MOVED_TYPES = (str, str, int, str)  # source, target, amount, reason (a transfer without its seq)
+TRANSFER_TYPES = (int, *MOVED_TYPES)  # seq, then the movement
+
+
+def typed(row: tuple[object, ...], types: tuple[type, ...]) -> bool:
+    """Whether every column of `row` holds its type (exactly: SQLite gives no subclasses)."""
+    return len(row) == len(types) and all(type(value) is kind for value, kind in zip(row, types, strict=True))
+
+
 def entry_hash(
     prev: str, seq: int, time: str, source: str, kind: str, line: str,
     transfers: Iterable[tuple[str, str, int, str]] = (), key: bytes | None = None,
