@@ -18,6 +18,7 @@ from pathlib import Path
 
 from companion.doctor import Doctor
 from companion.ledger.journal import read_journal
+from companion.ledger.schema import first_fault
 from tests.ledger_support import new_folder, submit_all
 from tests.test_ledger_faults import assert_repaired_and_kept, two_games
 
@@ -73,6 +74,7 @@ def test_a_transfer_whose_row_and_index_disagree_is_put_back_from_the_journal(tm
                         f"('index', 'transfers_by_seq', 'transfers', {root}, '{index_sql}')")
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA quick_check").fetchone() == ("ok",)  # only the full check sees it
+    assert first_fault(conn) == f"row {moved} missing from index transfers_by_seq"  # one line to show
     conn.close()
     doctor_names(tmp_path, victim)
     assert_repaired_and_kept(path, victim, bystander, "rebuilt from the journal")

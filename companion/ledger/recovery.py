@@ -21,7 +21,7 @@ from .errors import GameDamaged
 from .journal import Reading, Sealed, journal_path, last_entry, read_journal, verified, write_whole
 from .problems import Problem, problem, record
 from .readonly import connect_read_only
-from .schema import FORMAT, SCHEMA, connect, sync_folder
+from .schema import FORMAT, SCHEMA, connect, first_fault, sync_folder
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ def read_database(path: Path, key: bytes | None, *, read_only: bool = True) -> R
             moved.setdefault(seq, []).append((source, target, amount, reason))
         rows = conn.execute(
             "SELECT seq, time, source, kind, line, prev_hash, hash FROM log ORDER BY seq").fetchall()
-        checked = conn.execute("PRAGMA integrity_check").fetchone()[0]
+        fault = first_fault(conn)
         conn.execute("COMMIT")
     except (sqlite3.Error, ValueError) as exc:
         reading.problem = problem("file_unreadable", detail=str(exc))
@@ -57,8 +57,8 @@ def read_database(path: Path, key: bytes | None, *, read_only: bool = True) -> R
                for seq, time, source, kind, line, prev, sealed in rows]
     reading.readable = _entries_in(rows, reading.header.get("last_seq"))
     reading.entries, reading.problem = verified(entries, key)
-    if reading.problem is None and checked != "ok":
-        reading.problem = problem("file_damaged", detail=str(checked))
+    if reading.problem is None and fault is not None:
+        reading.problem = problem("file_damaged", detail=fault)
     if reading.problem is None and (reading.header.get("last_seq") not in (None, str(len(entries)))):
         reading.problem = problem("written_further", entry=int(reading.header["last_seq"]))
     return reading

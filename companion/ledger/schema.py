@@ -96,6 +96,16 @@ def typed(row: tuple[object, ...], types: tuple[type, ...]) -> bool:
     return len(row) == len(types) and all(type(value) is kind for value, kind in zip(row, types, strict=True))
 
 
+def first_fault(conn: sqlite3.Connection) -> str | None:
+    """SQLite's integrity check, indexes included (the quick check skips whether an index agrees
+    with its table): None when the file is whole, else its first finding, on one line to show."""
+    found = [line for (row,) in conn.execute("PRAGMA integrity_check(10)")
+             for line in str(row).splitlines() if line and not line.startswith("***")]
+    if found == ["ok"]:
+        return None
+    return found[0] if len(found) == 1 else f"{found[0]} (and {len(found) - 1} more)"
+
+
 def entry_hash(
     prev: str, seq: int, time: str, source: str, kind: str, line: str,
     transfers: Iterable[tuple[str, str, int, str]] = (), key: bytes | None = None,
