@@ -32,6 +32,7 @@ from .ledger.key import TableKey
 from .ledger.problems import problem
 from .ledger.readonly import blocked
 from .ledger.recovery import diagnose
+from .ledger.schema import first_fault
 from .table.problem_words import terminal_lang, worded
 
 log = logging.getLogger(__name__)
@@ -484,7 +485,7 @@ def _whole(path: Path) -> bool:
     """A backup opens read-only as SQLite and its integrity check passes (indexes included)."""
     try:
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
-            return bool(db.execute("PRAGMA integrity_check").fetchone() == ("ok",))
+            return first_fault(db) is None
     except sqlite3.Error:
         return False
 

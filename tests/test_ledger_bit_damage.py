@@ -20,7 +20,7 @@ from companion.doctor import Doctor
 from companion.ledger.journal import read_journal
 from companion.ledger.schema import first_fault
 from tests.ledger_support import new_folder, submit_all
-from tests.test_ledger_faults import assert_repaired_and_kept, two_games
+from tests.test_ledger_faults import assert_repaired_and_kept, tamper, two_games
 
 
 def game_file(tmp_path: Path) -> tuple[Path, str, str]:
@@ -46,10 +46,7 @@ def doctor_names(tmp_path: Path, game_id: str) -> str:
 
 def test_a_text_column_read_back_as_bytes_is_put_back_from_the_journal(tmp_path):
     path, victim, bystander = game_file(tmp_path)
-    conn = sqlite3.connect(path)
-    conn.execute("UPDATE log SET line = CAST(line AS BLOB) WHERE seq = 17")
-    conn.commit()
-    conn.close()
+    tamper(path, ("UPDATE log SET line = CAST(line AS BLOB) WHERE seq = 17", ()))
     doctor_names(tmp_path, victim)
     assert_repaired_and_kept(path, victim, bystander, r"\bentry 17\b", "rebuilt from the journal")
 
@@ -66,10 +63,7 @@ def test_a_transfer_whose_row_and_index_disagree_is_put_back_from_the_journal(tm
     (moved,) = conn.execute("SELECT min(id) FROM transfers WHERE seq > 5").fetchone()
     conn.close()
     behind_sqlite(path, "DELETE FROM sqlite_schema WHERE name = 'transfers_by_seq'")
-    conn = sqlite3.connect(path)  # the index unknown: the row changes alone
-    conn.execute("UPDATE transfers SET seq = seq + 1 WHERE id = ?", (moved,))
-    conn.commit()
-    conn.close()
+    tamper(path, ("UPDATE transfers SET seq = seq + 1 WHERE id = ?", (moved,)))  # the index unknown
     behind_sqlite(path, "INSERT INTO sqlite_schema (type, name, tbl_name, rootpage, sql) VALUES "
                         f"('index', 'transfers_by_seq', 'transfers', {root}, '{index_sql}')")
     conn = sqlite3.connect(path)
@@ -89,10 +83,7 @@ def test_rows_of_nothing_are_not_counted_as_entries_lost(tmp_path):
     conn.close()
     loose = table_sql.replace(" NOT NULL", "")
     behind_sqlite(path, f"UPDATE sqlite_schema SET sql = '{loose}' WHERE name = 'log'")
-    conn = sqlite3.connect(path)
-    conn.executemany("INSERT INTO log (seq) VALUES (?)", [(-n,) for n in range(8)])
-    conn.commit()
-    conn.close()
+    tamper(path, *[("INSERT INTO log (seq) VALUES (?)", (-n,)) for n in range(8)])
     behind_sqlite(path, f"UPDATE sqlite_schema SET sql = '{table_sql}' WHERE name = 'log'")
     doctor_names(tmp_path, victim)
     assert_repaired_and_kept(path, victim, bystander, "rebuilt from the journal")

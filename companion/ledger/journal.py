@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .problems import Problem, problem
-from .schema import ENTRY_TYPES, GENESIS, MOVED_TYPES, entry_hash, typed
+from .schema import GENESIS, entry_hash, sealable
 
 SUFFIX = ".journal"
 VERSION = 1
@@ -67,9 +67,9 @@ def journal_path(game_file: Path) -> Path:
 
 
 def well_formed(entry: Sealed) -> bool:
-    """Every field of the entry and of its money movements holds its type (see schema.typed)."""
-    fields = (entry.seq, entry.time, entry.source, entry.kind, entry.line, entry.prev, entry.hash)
-    return typed(fields, ENTRY_TYPES) and all(typed(tuple(m), MOVED_TYPES) for m in entry.moved)
+    """Every field of the entry and of its money movements holds its type (see schema.sealable)."""
+    return sealable((entry.seq, entry.time, entry.source, entry.kind, entry.line, entry.prev, entry.hash),
+                    entry.moved)
 
 
 def verified(entries: Iterable[Sealed], key: bytes | None) -> tuple[list[Sealed], Problem | None]:
@@ -179,7 +179,6 @@ class Journal:
         whole = whole_lines_end(self.fd, self.size)
         if 0 < whole < self.size:  # a line torn by a power cut: the entry in flight, never acknowledged
             self.cut(whole)  # else the next line would be glued to it, and both lost to a reader
-
 
     def append(self, entry: Sealed, *, sync: bool = True) -> None:
         """Write one entry and wait until it is on the card (a failure leaves no part of it).

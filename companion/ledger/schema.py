@@ -96,6 +96,11 @@ def typed(row: tuple[object, ...], types: tuple[type, ...]) -> bool:
     return len(row) == len(types) and all(type(value) is kind for value, kind in zip(row, types, strict=True))
 
 
+def sealable(row: tuple[object, ...], moved: Iterable[tuple[object, ...]]) -> bool:
+    """Whether a log row (as ENTRY_TYPES orders it) and its money movements can be sealed again."""
+    return typed(row, ENTRY_TYPES) and all(typed(m, MOVED_TYPES) for m in moved)
+
+
 def first_fault(conn: sqlite3.Connection) -> str | None:
     """SQLite's integrity check, indexes included (the quick check skips whether an index agrees
     with its table): None when the file is whole, else its first finding, on one line to show."""

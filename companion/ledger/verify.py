@@ -19,12 +19,12 @@ from .schema import (
     ENTRY_TYPES,
     FORMAT,
     GENESIS,
-    MOVED_TYPES,
     TRANSFER_TYPES,
     UNKEYED,
     commands_hash,
     entry_hash,
     first_fault,
+    sealable,
     state_hash,
     typed,
 )
@@ -94,9 +94,9 @@ def sealing_key(
     if key is None:
         raise GameDamaged.found(problem("key_missing", game=name, key_file=KEY_FILE))
     if meta.get("table") != key.table_id:
-        if first and typed(first, ENTRY_TYPES) and all(typed(m, MOVED_TYPES) for m in moved_first) \
-                and entry_hash(GENESIS, first[0], first[1], first[2], first[3], first[4], moved_first,
-                                key=key.chain) == first[6]:
+        if first and sealable(first, moved_first) and entry_hash(
+                GENESIS, first[0], first[1], first[2], first[3], first[4], moved_first,
+                key=key.chain) == first[6]:
             raise GameDamaged.found(problem("table_changed", game=name))
         raise GameFromAnotherTable.found(problem(
             "another_table", game=name, table=str(meta.get("table")), here=key.table_id))
@@ -119,7 +119,7 @@ def verify_log(
     def next_transfer(entry: int) -> tuple | None:
         row = transfers.fetchone()
         if row is not None and not typed(row, TRANSFER_TYPES):
-            raise damaged(name, problem("entry_changed", entry=max(entry, 1)))
+            raise damaged(name, problem("entry_changed", entry=entry))
         return row
 
     pending = next_transfer(1)
