@@ -23,13 +23,12 @@ import pytest
 from companion.replay import replay
 from companion.scriptfile import ScriptError
 from companion.web import auth
-from tests.server_support import Screen
+from tests.server_support import RETAP, Screen
 from tests.test_daemon import PIN, daemons  # noqa: F401 - the fixture
 from tests.web_support import StreamReader
 
 NEW_GAME = {"players": ["Ann", "Bob"], "tokens": {"Ann": "car", "Bob": "dog"}}
 WAIT = 10.0  # generous: a loaded machine is slow, never wrong
-RETAP = 1.2  # the same tag back on the reader within a second is the same tap (reader.RETAP_WINDOW)
 
 
 def banker_header() -> dict[str, str]:
@@ -256,7 +255,8 @@ def test_the_first_visitor_of_a_fresh_table_does_not_set_the_pin(tmp_path: Path,
     assert banker.get("/api/session")[1]["pin_set"] is False
 
     # ... the step again while the banker's screen shows its code offered sets the PIN it sent.
-    banker.offered(mine["request"])
+    banker.offered(mine["request"], margin=RETAP + 2)
+    time.sleep(RETAP)
     banker.post("/api/sim/tap", {"meaning": "banker"})
     assert banker.outcome(mine["request"])["status"] == 200
     session = banker.get("/api/session")[1]
@@ -299,6 +299,9 @@ def test_a_planted_session_id_is_replaced_at_login_and_at_pairing(tmp_path: Path
     phone = Screen(daemon.port, "127.0.0.4", cookie=FORGED)
     status, asked = phone.post("/api/pair")
     assert status == 202 and phone.cookie != FORGED
+    phone.post("/api/sim/tap", {"meaning": "token:car"})
+    phone.offered(asked["request"])  # the phone says its code is offered: Ann taps again
+    time.sleep(RETAP)
     phone.post("/api/sim/tap", {"meaning": "token:car"})
     assert phone.outcome(asked["request"])["status"] == 200
     assert phone.get("/api/session")[1]["player"] == "Ann"

@@ -295,7 +295,7 @@ def test_a_shared_tablet_refuses_another_players_token(rig: Rig, game: dict) -> 
 
 
 def test_a_shared_tablet_without_a_tap_is_408(rig: Rig, game: dict) -> None:
-    rig.ctx.pair_timeout = 0.2
+    rig.ctx.confirm_timeout = 0.2
     tablet = rig.table_screen()
     waiting = act(tablet, {**ROLL, "confirm": "token"})
     time.sleep(0.4)

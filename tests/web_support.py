@@ -91,6 +91,7 @@ class Rig:
             "tags": lambda: dict(REGISTRY),
             "wifi": WifiConfig(ssid="Table;Net", password='pa:ss"word'),
             "pair_timeout": 5.0,
+            "confirm_timeout": 5.0,
             **context,
         }
         ctx = Context(table=table, data_dir=path, pin=BankerPin(path, pin),

@@ -619,6 +619,7 @@ page-choice-pick = Выбрать экран с кодом { $code }
 page-choice-none = Ни один из них
 page-table_setup-title = Этот экран ещё не экран стола
 page-table_setup-why = Касание фишки подтверждает ход только для экрана стола, который один раз настраивает банкир. Банкир вводит PIN здесь.
+page-table_setup-first = Новый стол: сначала банкир задаёт PIN на странице банкира, а затем делает этот экран экраном стола.
 page-table_setup-pin = PIN банкира
 page-table_setup-make = Сделать экраном стола
 page-table_setup-done = Теперь это экран стола
@@ -631,7 +632,7 @@ page-paired-unpaired = { $screen } отвязан
 page-agent-on = { $browser } на { $system }
 page-agent-other = другой браузер
 page-screens-title = Экраны
-page-screens-hint = Все телефоны и планшеты, которые играют за игрока или работают банкиром. Отключите незнакомый: он вернётся к привязке.
+page-screens-hint = Все телефоны и планшеты, которые играют за игрока, работают банкиром или служат экраном стола. Отключите незнакомый: он вернётся к привязке.
 page-screens-numbered = экран { $n }
 page-screens-unnamed = экран { $id }
 page-screens-banker_group = Банкир
@@ -641,6 +642,9 @@ page-screens-no_screen = Нет экрана
 page-screens-by_token = привязан фишкой
 page-screens-by_banker = привязан банкиром
 page-screens-banks = вошёл как банкир
+page-screens-table_screen = экран стола
+page-screens-table_group = Экран стола
+page-screens-revoke_table = Отозвать { $screen }? Он больше не экран стола.
 page-screens-connected = на связи
 page-screens-not_connected = не на связи
 page-screens-this = этот экран
@@ -1153,6 +1157,8 @@ voice-debt = { $player_gender ->
 }
 voice-bankrupt = { $player } выбывает из игры: банкротство.
 voice-winner = Игру выигрывает { $player }!
+voice-choice-pair = Фишка игрока { $player }: экран { $code }?
+voice-choice-banker = Банкир: экран { $code }?
 # Пробная фраза, которую произносит `companion doctor`.
 voice-test = Стол говорит. Анна платит ренту, двадцать два фунта; получает Боб.
 

@@ -53,7 +53,8 @@ class Context:
     tags: Callable[[], dict[str, str]] = dict  # the enrolled tags: UID -> meaning
     wifi: WifiConfig = field(default_factory=WifiConfig)
     web_dir: Path = WEB_DIR
-    pair_timeout: float = 90.0  # how long a screen waits for a token tap (pairing: tap, choice, tap again)
+    pair_timeout: float = 90.0  # how long a screen waits to pair (a tap, the choice, the tap again)
+    confirm_timeout: float = 30.0  # how long a command waits for the token that confirms it
     manual_dice: bool = False  # the table rolls ordinary dice: players may send the dice they read
     banker_hold: float = 6.0  # seconds the dice button is held for the banker's step ([button])
     sessions: SessionStore = field(init=False)

@@ -121,7 +121,8 @@ def start(ctx: Context, session: str, address: str, kind: str, player: str | Non
     me = ctx.sessions.get(session)
     wait = TokenWait(screen=session, kind=kind, player=player, command=command, game=game,
                      label=ctx.sessions.label(session), address=address, trusted=me.holds or known,
-                     known=known, timeout=timeout or ctx.pair_timeout,
+                     known=known,
+                     timeout=timeout or (ctx.pair_timeout if kind == PAIR else ctx.confirm_timeout),
                      answer=lambda result: _finished(app, ctx, wait, result, finish),
                      offered=lambda offer: _offered(ctx, wait, offer))
     record = ctx.outcomes.waiting(wait.id, session, kind, player)  # before a tap can answer it

@@ -22,6 +22,12 @@ export class TableSetup {
       return;
     }
     this.el.hidden = false;
+    if (!session.pin_set) { // a new table: the banker's PIN comes first, on the Banker page
+      clear(this.el,
+        h("h2", {}, t("table_setup.title")),
+        h("p", { class: "muted" }, t("table_setup.first"), " ", h("a", { href: "/banker", "data-test": "table-setup-banker" }, t("nav.banker"))));
+      return;
+    }
     const pin = h("input", { id: "table-pin", type: "password", inputmode: "numeric", autocomplete: "off",
       pattern: "[0-9]{4,12}", minlength: 4, maxlength: 12, required: true, "data-test": "table-pin" });
     const form = h("form", { class: "table-setup-form", onsubmit: async (e) => {
