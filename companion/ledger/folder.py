@@ -41,10 +41,10 @@ from .errors import (
 from .journal import journal_path, write_whole
 from .key import TableKey
 from .problems import Problem, problem
+from .readcopy import read_put_right
 from .readonly import blocked as blocked_by
 from .readonly import connect_read_only, unwritable
 from .recovery import rebuild, recoverable
-from .readcopy import read_put_right
 from .reseal import seal_folder
 from .schema import FORMAT, UNKEYED, sync_folder
 from .store import GameStore, Receipt
