@@ -36,10 +36,10 @@ from tests.browser.support import (
     clicked_at,
     confirm_by_token,
     live,
+    pair_by_token,
     player,
     seen,
     settle_turn,
-    tap_until,
     time_click,
     watch,
 )
@@ -128,8 +128,7 @@ def test_a_short_game(screens: Any, api: Api, shots: Shots, timings: dict[str, A
         with ann.expect_request(lambda r: r.url.endswith("/api/pair")):
             ann.get_by_test_id("pair").click()  # the phone now waits for a token tap
         expect(ann.get_by_test_id("wait-code")).to_have_text(re.compile(r"^[0-9]{3}$"))  # its code
-        tap_until(virtual, "Ann", lambda ms: expect(ann.get_by_test_id("my-name")).to_have_text(
-            "Ann", timeout=ms))
+        pair_by_token(ann, virtual, "Ann")  # the token, and again when the phone says "now"
         amount(ann.get_by_test_id("my-cash"), 1500)
 
         cat_phone = screens.context(phone=True)

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.layout import assert_layout, assert_only_legal_buttons
-from tests.browser.support import SHOWN_MS, Api, Shots, VirtualTable, player, tap_until
+from tests.browser.support import SHOWN_MS, Api, Shots, VirtualTable, pair_by_token, player, tap_until
 from tests.browser.test_table_experience import context, open_page, paired_phone, settle
 
 SCRIPTS = Path(__file__).resolve().parents[1] / "scripts" / "08-money"
@@ -284,7 +284,5 @@ def test_a_token_tapped_while_nothing_waits_opens_that_players_panel(screens: An
         assert time.monotonic() < deadline, "the phone never waited for a token"
         time.sleep(0.05)
 
-    def paired(timeout: int) -> None:
-        expect(phone.get_by_test_id("my-name")).to_have_text("Ann", timeout=timeout)
-    tap_until(reader, "Ann", paired)
+    pair_by_token(phone, reader, "Ann")
     expect(panel).to_be_hidden()

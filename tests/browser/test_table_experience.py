@@ -26,8 +26,8 @@ from tests.browser.support import (
     Shots,
     VirtualTable,
     live,
+    pair_by_token,
     table_screen,
-    tap_until,
 )
 from tests.waiting import PATIENCE_MS
 
@@ -186,8 +186,7 @@ def test_a_new_game_sends_phones_back_to_pairing(screens: Any, api: Api, shots: 
     expect(ann.get_by_test_id("action-roll")).to_be_hidden()
     with ann.expect_request(lambda r: r.url.endswith("/api/pair")):
         ann.get_by_test_id("pair").click()
-    tap_until(virtual, "Ann",
-              lambda ms: expect(ann.get_by_test_id("my-name")).to_have_text("Ann", timeout=ms))
+    pair_by_token(ann, virtual, "Ann")
     expect(ann.get_by_test_id("action-roll")).to_be_visible()
     shots.take(ann, "paired again after a new game")
     # paired by a token: when another player holds that piece in the next game, the screen is not
