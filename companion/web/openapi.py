@@ -112,7 +112,8 @@ PAGED = [  # a window of the log (web/API.md, "Paged reads")
     {"name": "after", "in": "query", "required": False, "schema": INTEGER,
      "description": "the entries after this seq (the `next` of the last page; default 0)"},
     {"name": "limit", "in": "query", "required": False, "schema": INTEGER,
-     "description": "at most this many entries (1,000 by default, 2,000 at most)"},
+     "description": "at most this many entries (1,000 by default; at most 2,000 for a paired screen or "
+                    "the banker's, 200 for any other)"},
 ]
 PLAYER = {"name": "player", "in": "query", "required": False, "schema": STRING}
 PAGED_ANSWERS = {400: "after or limit is not a number", 503: "the game cannot be read now: ask again"}
