@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -197,3 +198,32 @@ def test_on_shutdown_what_still_waits_is_cancelled(served: list[Channel]) -> Non
     assert lanes.shutdown(timeout=10)
     assert waiting in served or waiting.cancelled
     assert not lanes.threads
+
+
+class Busy(Channel):
+    """A stranger's request that costs its thread this much CPU (a worded page of an old window)."""
+
+    def __init__(self, served: list[Channel], name: str, cpu: float) -> None:
+        super().__init__(served, name, address="127.0.10.1")
+        self.cpu = cpu
+
+    def service(self) -> None:
+        end = time.thread_time() + self.cpu
+        while time.thread_time() < end:
+            pass
+        super().service()
+
+
+def test_strangers_spend_no_more_cpu_than_their_share(served: list[Channel]) -> None:
+    """Once strangers have spent their allowance, the next stranger's request waits for more
+    (here: far longer than the test), and the table's own are served meanwhile."""
+    with lanes_of(workers=2, stranger_workers=2, share=0.001, burst=0.0) as lanes:
+        costly = Busy(served, "a costly read", cpu=0.05)
+        lanes.add_task(costly)
+        assert wait_for(lambda: costly in served)
+        later = Channel(served, "the next stranger's", address="127.0.10.2")
+        lanes.add_task(later)
+        own = Channel(served, "the banker's", cookie=OWN)
+        lanes.add_task(own)
+        assert wait_for(lambda: own in served)
+        assert later not in served and lanes.allowance < 0  # 50 s of waiting at 0.1 % a second

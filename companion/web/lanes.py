@@ -9,18 +9,20 @@ commands for 12.7 s each. This dispatcher, given to waitress in its place (serve
 - The requests of the table's own screens (priority.own_cookie: what the session store says of
   the session the cookie names) go next, to any of WORKERS threads.
 - A stranger's request waits in a queue of its own, served by at most STRANGER_WORKERS threads at
-  once, and for at most SHARE of the time: after a stranger's request took d seconds of its
-  thread's CPU time, the next one starts d * (1 - SHARE) / SHARE later. Strangers' work (a worded
-  page replays the game to it; any answer is JSON made in Python) holds the GIL, which the table's
-  writer and its own screens' threads need for every step: so however many strangers ask, and
-  whatever they ask for, they get at most that share of it. (CPU time, not the time a request
-  took: a stranger that reads its answer slowly costs the table no CPU, and must not make every
-  other stranger wait.) Only so many strangers' requests may be on their way at once (waiting or
-  served): PER_ADDRESS from one client address and STRANGERS in all (a per-address bound alone is
-  none: a guest has as many addresses as the wifi hands out). Beyond either, the request is
-  answered at once, without Flask, 429 (this address) or 503 (everyone), each with
-  `Retry-After: 1` and the sentence in every language, on a connection kept open (nginx keeps its
-  connections to waitress: a new one for each refusal would cost twice as much).
+  once, and with at most SHARE of a CPU over time: strangers have an allowance of CPU time, which
+  grows by SHARE of every second up to BURST (a guest's page load, some fifty files, costs less)
+  and each request of theirs spends (its thread's CPU time); while it is spent, no stranger's
+  request starts. Strangers' work (a worded page replays the game to it; any answer is JSON made
+  in Python) holds the GIL, which the table's writer and its own screens' threads need for every
+  step: so however many strangers ask, and whatever they ask for, they get at most that share of
+  it. (CPU time, not the time a request took: a stranger that reads its answer slowly costs the
+  table no CPU, and must not make every other stranger wait.) Only so many strangers' requests
+  may be on their way at once (waiting or served): PER_ADDRESS from one client address and
+  STRANGERS in all (a per-address bound alone is none: a guest has as many addresses as the wifi
+  hands out). Beyond either, the request is answered at once, without Flask, 429 (this address)
+  or 503 (everyone), each with `Retry-After: 1` and the sentence in every language, on a
+  connection kept open (nginx keeps its connections to waitress: a new one for each refusal would
+  cost twice as much).
 - The event streams (`/api/events`: each holds its thread as long as it is open) have threads of
   their own, the table's own first: STREAMS, one for every stream the broker keeps
   (events.STREAMS), and SPARE for streams opening, each of which evicts the oldest of its pool
@@ -49,7 +51,8 @@ from .events import STREAMS
 EVENTS = "/api/events"  # the one long request
 WORKERS = 12  # threads for every request but the streams (with SPARE: 64 threads, as before lanes)
 STRANGER_WORKERS = 2  # ... of which at most this many serve strangers at once
-SHARE = 0.25  # of the time, at most, strangers' requests are served
+SHARE = 0.25  # of a CPU, over time, at most, strangers' requests are served
+BURST = 0.2  # seconds of CPU strangers may spend at once (a page load and its fifty files)
 PER_ADDRESS = 8  # strangers' requests on their way from one address (a browser opens 6 at once)
 STRANGERS = 32  # ... and from everyone (at ~2 ms each, a page load's worth of the table's files,
 # the last waits ~0.25 s behind the rest; a flood of worded pages waits longer, or is told to)
@@ -104,7 +107,8 @@ class Lanes(ThreadedTaskDispatcher):  # type: ignore[misc]
 
     def __init__(self, own: Callable[[str], bool], proxied: bool = False, streams: int = STREAMS,
                  workers: int = WORKERS, stranger_workers: int = STRANGER_WORKERS,
-                 per_address: int = PER_ADDRESS, strangers: int = STRANGERS, share: float = SHARE) -> None:
+                 per_address: int = PER_ADDRESS, strangers: int = STRANGERS, share: float = SHARE,
+                 burst: float = BURST) -> None:
         super().__init__()
         self.own = own  # a Cookie header -> the table's own?
         self.proxied = proxied
@@ -114,7 +118,9 @@ class Lanes(ThreadedTaskDispatcher):  # type: ignore[misc]
         self.per_address = per_address
         self.strangers = strangers
         self.share = share
-        self.rest_until = 0.0  # (monotonic) no stranger's request starts before
+        self.burst = burst
+        self.allowance = burst  # seconds of CPU strangers may spend now (negative: overspent)
+        self.counted = time.monotonic()  # ... as of then
         self.streams_cv = threading.Condition(self.lock)
         self.cheap: deque[Any] = deque()
         self.first: deque[Any] = deque()
@@ -159,7 +165,7 @@ class Lanes(ThreadedTaskDispatcher):  # type: ignore[misc]
                         self.threads.discard(number)
                         self.thread_exit_cv.notify()
                         return
-                    woken.wait(taken)  # until told (None), or until strangers' rest is over
+                    woken.wait(taken)  # until told (None), or until strangers may spend again
             task, ticket = taken
             started = time.thread_time()
             try:
@@ -174,31 +180,37 @@ class Lanes(ThreadedTaskDispatcher):  # type: ignore[misc]
         spent = time.thread_time() - started  # the CPU this request cost (its thread's)
         with self.lock:
             self.serving_strangers -= 1
-            rest = spent * (1 - self.share) / self.share
-            self.rest_until = max(self.rest_until, time.monotonic()) + rest
+            self._allow()
+            self.allowance -= spent
             if self.tickets.get(task) is ticket:
                 del self.tickets[task]
             self._release(ticket)
             if self.waiting:
-                self.queue_cv.notify()  # one worker waits out the rest, then serves the next
+                self.queue_cv.notify()  # one worker waits for the allowance, then serves the next
 
     def _next(self) -> tuple[Any, Ticket | None] | float | None:
         """A worker's next task (with self.lock held): cheap answers, the table's own, then a
-        stranger's while fewer than stranger_workers are served and their rest is over (else
-        how long it lasts: the worker waits that long, or until something else comes)."""
+        stranger's while fewer than stranger_workers are served and they may spend (else how
+        long until they may: the worker waits that long, or until something else comes)."""
         if self.cheap:
             return self.cheap.popleft(), None
         if self.first:
             self.served["own"] += 1
             return self.first.popleft(), None
         if self.waiting and self.serving_strangers < self.stranger_workers:
-            rest = self.rest_until - time.monotonic()
-            if rest > 0:
-                return rest
+            self._allow()
+            if self.allowance < 0:
+                return -self.allowance / self.share + 0.001
             self.serving_strangers += 1
             self.served["strangers"] += 1
             return self.waiting.popleft()
         return None
+
+    def _allow(self) -> None:
+        """Strangers' allowance grows by SHARE of the time since it was last counted, up to BURST."""
+        now = time.monotonic()
+        self.allowance = min(self.burst, self.allowance + (now - self.counted) * self.share)
+        self.counted = now
 
     def _next_stream(self) -> tuple[Any, Ticket | None] | None:
         queue = self.own_streams or self.other_streams
