@@ -26,7 +26,9 @@ with a fresh data folder, a game of four players, and, all at once:
   big paged reads (`/api/feed/ledger`, `/api/feed/log`, `/api/history`, `/api/chart` with
   `limit=2000` and an `after` drawn anew each time, so that no two need be alike) or, with
   `--flood odds`, for `/api/odds` and `/api/voice`; on a game of --entries entries (600), stored
-  by the banker as fast as they are answered before anything is measured.
+  by the banker as fast as they are answered before anything is measured. The flood runs in a
+  process of its own, --flood-nice nicer than the table's (0: on this machine it takes the same
+  cores as the table, which on the wifi it would not).
 The figures: how many commands were acknowledged, the time from a POST being sent to its state
 event reaching each of the table's screens (p50, p99, max: the target is a p99 under 100 ms), the
 anonymous streams evicted, the page loads (p50, max), the attacker's connections and PIN
@@ -358,9 +360,12 @@ class Flood:
                 "mb": round(self.bytes / 1e6, 1)}
 
 
-def flood(port: int, addresses: list[str], in_flight: int, paths: list[str], entries: int, go: Any,
-          stop: Any, answer: Any) -> None:
-    """The read flood's own process (as the attacker's): floods from `go` until `stop`."""
+def flood(port: int, addresses: list[str], in_flight: int, paths: list[str], entries: int, nice: int,
+          go: Any, stop: Any, answer: Any) -> None:
+    """The read flood's own process (as the attacker's): floods from `go` until `stop`, `nice`
+    to the table's processes (--flood-nice: on the wifi a flood costs the table's machine none of
+    its own CPU, here it shares the same two cores)."""
+    os.nice(nice)
     if not go.wait(300) or stop.is_set():
         return
     flooder = Flood(port, addresses, in_flight, paths, entries)
@@ -406,6 +411,8 @@ def main() -> int:
                         help="what the flood asks for: the big paged reads, or /api/odds and /api/voice")
     parser.add_argument("--flood-addresses", type=int, default=60, help="the flood's addresses")
     parser.add_argument("--flood-in-flight", type=int, default=10, help="requests on their way per address")
+    parser.add_argument("--flood-nice", type=int, default=0,
+                        help="the flood's process this much nicer than the table's (0: as the table)")
     parser.add_argument("--entries", type=int, default=None,
                         help="entries stored before measuring (600 with --read-flood, else 0)")
     args = parser.parse_args()
@@ -437,7 +444,7 @@ def main() -> int:
     flood_addresses = [f"127.0.150.{n}" for n in range(1, 1 + args.flood_addresses)]
     flooder = multiprocessing.Process(target=flood, daemon=True, args=(
         port, flood_addresses, args.flood_in_flight, HEAVY if args.flood == "reads" else ODDS, entries,
-        flood_go, flood_stop, flood_answer))
+        args.flood_nice, flood_go, flood_stop, flood_answer))
     if args.read_flood:
         flooder.start()
     flooded: dict = {}
