@@ -215,15 +215,20 @@ class Busy(Channel):
 
 
 def test_strangers_spend_no_more_cpu_than_their_share(served: list[Channel]) -> None:
-    """Once strangers have spent their allowance, the next stranger's request waits for more
-    (here: far longer than the test), and the table's own are served meanwhile."""
+    """Once strangers have spent their allowance, a stranger's request waits for more while
+    another is on its way (here: far longer than the test), and the table's own are served
+    meanwhile."""
     with lanes_of(workers=2, stranger_workers=2, share=0.001, burst=0.0) as lanes:
         costly = Busy(served, "a costly read", cpu=0.05)
         lanes.add_task(costly)
         assert wait_for(lambda: costly in served)
-        later = Channel(served, "the next stranger's", address="127.0.10.2")
+        alone = Channel(served, "a stranger's, alone on its way", address="127.0.10.2", hold=True)
+        lanes.add_task(alone)
+        assert alone.started.wait(10)  # one asking alone is served
+        later = Channel(served, "the next stranger's", address="127.0.10.3")
         lanes.add_task(later)
         own = Channel(served, "the banker's", cookie=OWN)
         lanes.add_task(own)
         assert wait_for(lambda: own in served)
         assert later not in served and lanes.allowance < 0  # 50 s of waiting at 0.1 % a second
+        alone.go.set()

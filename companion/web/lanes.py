@@ -12,11 +12,13 @@ commands for 12.7 s each. This dispatcher, given to waitress in its place (serve
   once, and with at most SHARE of a CPU over time: strangers have an allowance of CPU time, which
   grows by SHARE of every second up to BURST (a guest's page load, some fifty files, costs less)
   and each request of theirs spends (its thread's CPU time); while it is spent, no stranger's
-  request starts. Strangers' work (a worded page replays the game to it; any answer is JSON made
-  in Python) holds the GIL, which the table's writer and its own screens' threads need for every
-  step: so however many strangers ask, and whatever they ask for, they get at most that share of
-  it. (CPU time, not the time a request took: a stranger that reads its answer slowly costs the
-  table no CPU, and must not make every other stranger wait.) Only so many strangers' requests
+  request starts while another stranger's is on its way too (one asking alone, a request at a
+  time, is served: it keeps no thread busy beside it). Strangers' work (a worded page replays
+  the game to it; any answer is JSON made in Python) holds the GIL, which the table's writer and
+  its own screens' threads need for every step: so however many strangers ask, and whatever they
+  ask for, they get at most that share of it. (CPU time, not the time a request took: a stranger
+  that reads its answer slowly costs the table no CPU, and must not make every other stranger
+  wait.) Only so many strangers' requests
   may be on their way at once (waiting or served): PER_ADDRESS from one client address and
   STRANGERS in all (a per-address bound alone is none: a guest has as many addresses as the wifi
   hands out). Beyond either, the request is answered at once, without Flask, 429 (this address)
@@ -199,7 +201,7 @@ class Lanes(ThreadedTaskDispatcher):  # type: ignore[misc]
             return self.first.popleft(), None
         if self.waiting and self.serving_strangers < self.stranger_workers:
             self._allow()
-            if self.allowance < 0:
+            if self.allowance < 0 and self.strangers_on_their_way > 1:  # one alone is served
                 return -self.allowance / self.share + 0.001
             self.serving_strangers += 1
             self.served["strangers"] += 1
