@@ -57,9 +57,12 @@ def main() -> None:
         banker.fill("[data-test=pin]", PIN)
         banker.fill("[data-test=pin-repeat]", PIN)
         banker.click("[data-test=pin-submit]")
-        banker.wait_for_selector("[data-test=presence-status]")  # now the banker's step
+        banker.wait_for_selector("[data-test=wait-code]")  # now the banker's step: its code shown
+        call(url, "/api/sim/tap", {"meaning": "banker"})  # the banker's tag on the reader ...
+        banker.wait_for_selector('[data-test=wait-offer][data-yours="true"]')  # ... offers its code
         shot(banker, "first-start-pin")
-        call(url, "/api/sim/tap", {"meaning": "banker"})  # the banker's tag on the reader
+        banker.wait_for_timeout(1500)  # the tag lifted a moment (the same tag within a second is one tap)
+        call(url, "/api/sim/tap", {"meaning": "banker"})  # ... and laid again takes it
         banker.wait_for_selector("[data-test=game-status]")
         call(url, "/api/games", {"players": ["Ann", "Bob", "Cat"], "seed": 7,
                                  "rules": {"shuffle": False},
@@ -72,6 +75,11 @@ def main() -> None:
         table = context(browser, url, "1024")
         page = table.new_page()
         page.goto("/")
+        page.wait_for_selector("[data-test=table-setup]")  # a new tablet: not the table's screen yet
+        page.fill("[data-test=table-pin]", PIN)
+        shot(page, "table-setup")
+        page.click("[data-test=table-setup]")
+        page.wait_for_selector("[data-test=table-setup-panel]", state="hidden")
         page.wait_for_selector("[data-test=odds-samples]", timeout=60_000)  # the chances
         shot(page, "table")
         virtual = table.new_page()
@@ -80,7 +88,15 @@ def main() -> None:
         phone = context(browser, url, "390").new_page()
         phone.goto("/player")
         phone.click("[data-test=pair]")
+        phone.wait_for_selector("[data-test=wait-code]")
+        virtual.click('[data-test="sim-tag-token:car"]')  # Ann's token: the table offers the code
+        phone.wait_for_selector('[data-test=wait-offer][data-yours="true"]')
         shot(phone, "pairing")
+        page.bring_to_front()  # the table's own screen lists the codes to choose among
+        page.wait_for_selector("[data-test=choice-code]")
+        shot(page, "pairing-choice")
+        virtual.bring_to_front()
+        virtual.wait_for_timeout(1500)  # the token lifted a moment, then tapped again
         virtual.click('[data-test="sim-tag-token:car"]')
         phone.wait_for_selector("[data-test=my-name]")
         shot(phone, "player")

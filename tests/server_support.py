@@ -79,22 +79,120 @@ def post(port: int, path: str, body: Any, source: str = "127.0.0.1",
         conn.close()
 
 
+class Screen:
+    """One browser at a loopback address of its own: its session cookie, its requests."""
+
+    def __init__(self, port: int, address: str = "127.0.0.1", cookie: str | None = None,
+                 host: str | None = None) -> None:
+        self.port = port
+        self.address = address
+        self.cookie = cookie
+        self.host = host or f"127.0.0.1:{port}"
+        self.last_headers: http.client.HTTPMessage | None = None
+
+    def request(self, method: str, path: str, body: Any = None,
+                headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=PATIENCE,
+                                                source_address=(self.address, 0))
+        sent = {"Host": self.host, **(headers or {})}
+        if self.cookie:
+            sent["Cookie"] = f"session={self.cookie}"
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            sent["Content-Type"] = "application/json"
+        try:
+            connection.request(method, path, body=data, headers=sent)
+            answer = connection.getresponse()
+            raw = answer.read()
+        finally:
+            connection.close()
+        self.last_headers = answer.headers
+        for value in answer.headers.get_all("Set-Cookie") or []:
+            name, _, rest = value.partition("=")
+            if name == "session":
+                self.cookie = rest.split(";", 1)[0]
+        kind = answer.headers.get("Content-Type", "")
+        is_json = kind.split(";")[0].strip() == "application/json"
+        return answer.status, json.loads(raw) if is_json else raw.decode()
+
+    def get(self, path: str, **kwargs: Any) -> tuple[int, Any]:
+        return self.request("GET", path, **kwargs)
+
+    def post(self, path: str, body: Any = None, **kwargs: Any) -> tuple[int, Any]:
+        return self.request("POST", path, {} if body is None else body, **kwargs)
+
+    def outcome(self, request_id: str, timeout: float = PATIENCE) -> dict[str, Any]:
+        """The record of this screen's wait once done (polled, as a page without a stream does)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            status, record = self.get(f"/api/requests/{request_id}")
+            assert status == 200, record
+            if record["done"] or time.monotonic() > deadline:
+                return record
+            time.sleep(0.05)
+
+
+    def offered(self, request_id: str, margin: float = 2.5, timeout: float = 4 * PATIENCE) -> dict[str, Any]:
+        """Wait, as a person does, until this screen says "now": the table offers its own code, the
+        moment just after the change has passed (`ready`), and at least `margin` seconds of the
+        offer are left (so the act again lands within it): the record."""
+        deadline = time.monotonic() + timeout
+        while True:
+            status, record = self.get(f"/api/requests/{request_id}")
+            assert status == 200, record
+            offer = record.get("offer") or {}
+            if offer.get("yours"):
+                until, ready = offer.get("until"), offer.get("ready")
+                if (until is None or until / 1000 - time.time() > margin) and (
+                        ready is None or ready / 1000 < time.time()):
+                    return record  # type: ignore[no-any-return]
+            assert not record["done"] and time.monotonic() < deadline, record
+            time.sleep(0.05)
+
+
 def cookie_of(headers: dict[str, str]) -> str:
     return headers["Set-Cookie"].split(";", 1)[0]
 
 
+RETAP = 1.5  # seconds between two taps of one token: the reader counts one within a second as one
+
+
+def record_of(daemon: Daemon, request: str, cookie: str, source: str = "127.0.0.1") -> dict[str, Any]:
+    """A screen's wait (GET /api/requests/<id>), as that screen reads it."""
+    status, body = get(daemon.port, f"/api/requests/{request}", source=source, headers={"Cookie": cookie})
+    assert status == 200, body
+    return json.loads(body)  # type: ignore[no-any-return]
+
+
+def offered_to(daemon: Daemon, request: str, cookie: str, source: str = "127.0.0.1") -> dict[str, Any]:
+    """Wait until the table offers this waiting screen's own code (a choice at the table)."""
+    seen: dict[str, Any] = {}
+
+    def mine() -> bool:
+        seen.update(record_of(daemon, request, cookie, source))
+        return bool((seen.get("offer") or {}).get("yours"))
+
+    assert daemon.poll(mine), f"the table never offered this screen's code: {seen}"
+    return seen
+
+
 def paired_phone(daemon: Daemon, piece: str = "car", source: str = "127.0.0.1") -> str:
-    """A phone that asked to pair and whose player tapped their token: its Cookie header."""
+    """A phone that asked to pair, whose player tapped their token and tapped it again when the
+    phone said its code was offered: its Cookie header."""
     status, asked, headers = post(daemon.port, "/api/pair", {}, source=source)
     assert status == 202, asked
     cookie = cookie_of(headers)
+    assert daemon.post("/api/sim/tap", {"meaning": f"token:{piece}"})[0] == 202
+    offered_to(daemon, asked["request"], cookie, source)
+    time.sleep(RETAP)
     assert daemon.post("/api/sim/tap", {"meaning": f"token:{piece}"})[0] == 202
 
     def paired() -> bool:
         _status, body = get(daemon.port, "/api/session", source=source, headers={"Cookie": cookie})
         return json.loads(body).get("player") is not None
 
-    assert daemon.poll(paired), "the token tap did not pair the phone"
+    assert daemon.poll(paired), "the token taps did not pair the phone"
     return cookie
 
 

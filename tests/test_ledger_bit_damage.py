@@ -13,13 +13,16 @@ named it first: the two never disagree about the same file.
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 from companion.doctor import Doctor
 from companion.ledger.journal import read_journal
 from companion.ledger.schema import first_fault
-from tests.ledger_support import new_folder, submit_all
+from tests.ledger_support import file_digest, new_folder, submit_all
 from tests.test_ledger_faults import assert_repaired_and_kept, tamper, two_games
 
 
@@ -112,3 +115,29 @@ def test_a_journal_line_torn_by_a_power_cut_does_not_cost_the_lines_after_it(tmp
     assert len(reading.entries) == played  # every entry played after the torn line is there
     path.write_bytes(b"\x00\xffthis is not a game\n" * 300)
     assert_repaired_and_kept(path, victim, bystander, "rebuilt from the journal")
+
+
+def companion(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_the_command_line_reads_a_damaged_game_as_the_table_does_and_writes_nothing(tmp_path):
+    """Issue 38: a flipped bit damages the database, the journal is whole. The table opens such a
+    game and puts it right; `companion export` and `companion history` refused it ("damaged").
+    They read it the way the table does now (from a copy put right), and the data folder is left
+    byte for byte as it was: what the table opens later is the same game."""
+    path, victim, _bystander = game_file(tmp_path)
+    tamper(path, ("UPDATE log SET line = CAST(line AS BLOB) WHERE seq = 17", ()))
+    before = {p.name: file_digest(p) for p in tmp_path.rglob("*") if p.is_file()}
+    exported = companion("export", victim, "--data", str(tmp_path))
+    assert exported.returncode == 0, exported.stderr
+    lines = [json.loads(line) for line in exported.stdout.splitlines() if line.strip()]
+    history = companion("history", victim, "--data", str(tmp_path))
+    assert history.returncode == 0, history.stderr
+    assert {p.name: file_digest(p) for p in tmp_path.rglob("*") if p.is_file()} == before
+    folder, _time = new_folder(tmp_path)  # the table opens it: the same game the export showed
+    store = folder.open(victim)
+    assert [line for line in lines if line.get("do") != "new_game"][-1] == json.loads(store.script()[-1])
+    assert len([line for line in lines if "do" in line]) == len(store.script())
+    folder.close()

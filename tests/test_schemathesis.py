@@ -26,7 +26,8 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance]
 @pytest.fixture(scope="module")
 def api_rig(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
     """One table for every case, made when the first case runs (not when the suite is collected)."""
-    rig = Rig.make(tmp_path_factory.mktemp("schemathesis"), simulator=FakeSimulator(), pair_timeout=0.5)
+    rig = Rig.make(tmp_path_factory.mktemp("schemathesis"), simulator=FakeSimulator(), pair_timeout=0.5,
+                   confirm_timeout=0.5)
     rig.new_game()
     yield rig
     rig.close()

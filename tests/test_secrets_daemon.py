@@ -23,66 +23,12 @@ import pytest
 from companion.replay import replay
 from companion.scriptfile import ScriptError
 from companion.web import auth
+from tests.server_support import RETAP, Screen
 from tests.test_daemon import PIN, daemons  # noqa: F401 - the fixture
 from tests.web_support import StreamReader
 
 NEW_GAME = {"players": ["Ann", "Bob"], "tokens": {"Ann": "car", "Bob": "dog"}}
 WAIT = 10.0  # generous: a loaded machine is slow, never wrong
-RETAP = 1.2  # the same tag back on the reader within a second is the same tap (reader.RETAP_WINDOW)
-
-
-class Screen:
-    """One browser at a loopback address of its own: its session cookie, its requests."""
-
-    def __init__(self, port: int, address: str = "127.0.0.1", cookie: str | None = None,
-                 host: str | None = None) -> None:
-        self.port = port
-        self.address = address
-        self.cookie = cookie
-        self.host = host or f"127.0.0.1:{port}"
-        self.last_headers: http.client.HTTPMessage | None = None
-
-    def request(self, method: str, path: str, body: Any = None,
-                headers: dict[str, str] | None = None) -> tuple[int, Any]:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=WAIT,
-                                                source_address=(self.address, 0))
-        sent = {"Host": self.host, **(headers or {})}
-        if self.cookie:
-            sent["Cookie"] = f"session={self.cookie}"
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            sent["Content-Type"] = "application/json"
-        try:
-            connection.request(method, path, body=data, headers=sent)
-            answer = connection.getresponse()
-            raw = answer.read()
-        finally:
-            connection.close()
-        self.last_headers = answer.headers
-        for value in answer.headers.get_all("Set-Cookie") or []:
-            name, _, rest = value.partition("=")
-            if name == "session":
-                self.cookie = rest.split(";", 1)[0]
-        kind = answer.headers.get("Content-Type", "")
-        is_json = kind.split(";")[0].strip() == "application/json"
-        return answer.status, json.loads(raw) if is_json else raw.decode()
-
-    def get(self, path: str, **kwargs: Any) -> tuple[int, Any]:
-        return self.request("GET", path, **kwargs)
-
-    def post(self, path: str, body: Any = None, **kwargs: Any) -> tuple[int, Any]:
-        return self.request("POST", path, {} if body is None else body, **kwargs)
-
-    def outcome(self, request_id: str, timeout: float = WAIT) -> dict[str, Any]:
-        """The record of this screen's wait once done (polled, as a page without a stream does)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            status, record = self.get(f"/api/requests/{request_id}")
-            assert status == 200, record
-            if record["done"] or time.monotonic() > deadline:
-                return record
-            time.sleep(0.05)
 
 
 def banker_header() -> dict[str, str]:
@@ -246,17 +192,22 @@ def test_pin_guesses_from_many_addresses_are_limited_for_the_whole_table(tmp_pat
     assert status == 202 and asked["kind"] == "banker" and "banker's tag" in asked["message"]
     assert banker.get("/api/session")[1]["banker"] is False  # asking alone is nothing
     assert banker.post("/api/sim/tap", {"meaning": "banker"})[0] == 202
+    banker.offered(asked["request"])  # the table offers this screen's code: the tag again takes it
+    time.sleep(RETAP)
+    assert banker.post("/api/sim/tap", {"meaning": "banker"})[0] == 202
     record = banker.outcome(asked["request"])
     assert record["done"] and record["status"] == 200, record
     assert banker.get("/api/session")[1]["banker"] is True
     status, created = banker.post("/api/games", NEW_GAME)
     assert status == 201, created
 
-    # Or the dice button held for banker_hold seconds: logs in, and ends no turn.
+    # Or the dice button held for banker_hold seconds, twice: logs in, and ends no turn.
     other = Screen(daemon.port, "127.0.0.4")
     seq = other.get("/api/state")[1]["seq"]
     status, asked = other.post("/api/banker/presence")
     assert status == 202
+    assert other.post("/api/sim/press", {"hold": True}) == (202, {"pressed": "held"})
+    other.offered(asked["request"])
     assert other.post("/api/sim/press", {"hold": True}) == (202, {"pressed": "held"})
     record = other.outcome(asked["request"])
     assert record["status"] == 200 and record["answer"]["by"] == "button", record
@@ -264,23 +215,22 @@ def test_pin_guesses_from_many_addresses_are_limited_for_the_whole_table(tmp_pat
     assert other.get("/api/state")[1]["seq"] == seq  # no roll, no end of turn
 
 
-def test_two_screens_waiting_for_the_banker_get_neither_login(tmp_path: Path, daemons: Any) -> None:  # noqa: F811
+def test_the_step_goes_to_the_screen_the_banker_picks_never_the_one_asking_first(tmp_path: Path,
+                                                                               daemons: Any) -> None:  # noqa: F811
     daemon = started(daemons, tmp_path / "data", "--banker-pin", PIN)
     banker, guest = Screen(daemon.port, "127.0.0.2"), Screen(daemon.port, "127.0.0.66")
-    asked = [screen.post("/api/banker/presence")[1] for screen in (guest, banker)]
+    asked = [screen.post("/api/banker/presence")[1] for screen in (guest, banker)]  # the guest first
     assert banker.post("/api/sim/tap", {"meaning": "banker"})[0] == 202
-    for screen, request in zip((guest, banker), asked, strict=True):
-        record = screen.outcome(request["request"])
-        assert record["status"] == 409 and "2 screens" in record["answer"]["error"], record
-        assert screen.get("/api/session")[1]["banker"] is False
-    # The positive control: asked again alone, the banker's screen is logged in by the next step.
-    status, again = banker.post("/api/banker/presence")
-    assert status == 202
     time.sleep(RETAP)
-    banker.post("/api/sim/tap", {"meaning": "banker"})
-    assert banker.outcome(again["request"])["status"] == 200
+    for screen, request in zip((guest, banker), asked, strict=True):  # a step alone logs in no one
+        assert not screen.outcome(request["request"], timeout=0)["done"]
+        assert screen.get("/api/session")[1]["banker"] is False
+    banker.offered(asked[1]["request"])  # the banker waits until the phone says its code is offered
+    assert banker.post("/api/sim/tap", {"meaning": "banker"})[0] == 202
+    assert banker.outcome(asked[1]["request"])["status"] == 200
     assert banker.get("/api/session")[1]["banker"] is True
     assert guest.get("/api/session")[1]["banker"] is False
+    assert not guest.outcome(asked[0]["request"], timeout=0)["done"]  # still waiting, for nothing
 
 
 def test_the_first_visitor_of_a_fresh_table_does_not_set_the_pin(tmp_path: Path, daemons: Any) -> None:  # noqa: F811
@@ -295,17 +245,17 @@ def test_the_first_visitor_of_a_fresh_table_does_not_set_the_pin(tmp_path: Path,
     assert session["pin_set"] is False and session["banker"] is False  # nothing without the table
     assert visitor.post("/api/banker/login", {"pin": "666666"})[0] == 409
 
-    # The banker asks too: with two screens waiting, the banker's step sets no PIN at all.
+    # The banker asks too: the banker's step alone sets no PIN at all ...
     banker = Screen(daemon.port, "127.0.0.2")
     status, mine = banker.post("/api/banker/setup", {"pin": "246810"})
     assert status == 202
     banker.post("/api/sim/tap", {"meaning": "banker"})
-    assert banker.outcome(mine["request"])["status"] == 409
-    assert visitor.outcome(asked["request"])["status"] == 409
+    time.sleep(RETAP)
+    assert not banker.outcome(mine["request"], timeout=0)["done"]
     assert banker.get("/api/session")[1]["pin_set"] is False
 
-    # The positive control: asked alone, the banker's step sets the PIN that screen sent.
-    status, mine = banker.post("/api/banker/setup", {"pin": "246810"})
+    # ... the step again while the banker's screen shows its code offered sets the PIN it sent.
+    banker.offered(mine["request"], margin=RETAP + 2)
     time.sleep(RETAP)
     banker.post("/api/sim/tap", {"meaning": "banker"})
     assert banker.outcome(mine["request"])["status"] == 200
@@ -349,6 +299,9 @@ def test_a_planted_session_id_is_replaced_at_login_and_at_pairing(tmp_path: Path
     phone = Screen(daemon.port, "127.0.0.4", cookie=FORGED)
     status, asked = phone.post("/api/pair")
     assert status == 202 and phone.cookie != FORGED
+    phone.post("/api/sim/tap", {"meaning": "token:car"})
+    phone.offered(asked["request"])  # the phone says its code is offered: Ann taps again
+    time.sleep(RETAP)
     phone.post("/api/sim/tap", {"meaning": "token:car"})
     assert phone.outcome(asked["request"])["status"] == 200
     assert phone.get("/api/session")[1]["player"] == "Ann"
@@ -446,6 +399,10 @@ def test_the_bankers_stream_follows_its_renewed_id(tmp_path: Path, daemons: Any)
     status, asked = banker.post("/api/banker/presence")
     assert status == 202 and banker.cookie != old
     banker.post("/api/sim/tap", {"meaning": "banker"})
+    offer = stream.until("request", timeout=WAIT)[-1].data  # the table offers this screen's code
+    assert offer["request"] == asked["request"] and offer["offer"]["yours"] and not offer["done"]
+    time.sleep(RETAP)
+    banker.post("/api/sim/tap", {"meaning": "banker"})
     heard = stream.until("request", timeout=WAIT)
     assert heard[-1].data["request"] == asked["request"] and heard[-1].data["status"] == 200
     assert any(e.event == "session" and e.data["banker"] is True for e in heard)
@@ -473,9 +430,11 @@ def test_guessers_and_a_guest_holding_a_wait_open_cannot_keep_the_bankers_own_sc
     status, mine = banker.post("/api/banker/presence")
     assert status == 202
     banker.post("/api/sim/tap", {"meaning": "banker"})
+    assert banker.offered(mine["request"])["offer"]["yours"]  # the banker's own screen: offered first
+    time.sleep(RETAP)
+    banker.post("/api/sim/tap", {"meaning": "banker"})
     record = banker.outcome(mine["request"])
     assert record["status"] == 200, record
     assert banker.get("/api/session")[1]["banker"] is True
-    told = guest.outcome(guest_wait["request"])
-    assert told["status"] == 409 and "been the banker's before" in told["answer"]["error"]
+    assert not guest.outcome(guest_wait["request"], timeout=0)["done"]  # the guest got nothing
     assert guest.get("/api/session")[1]["banker"] is False

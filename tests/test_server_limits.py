@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from companion.table.waits import MAX_WAITS
+from companion.table.waits import STRANGERS as MAX_WAITS
 from companion.web.serve import IDLE
 from tests.test_daemon import PIN, daemons  # noqa: F401 - the fixture
 

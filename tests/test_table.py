@@ -151,15 +151,24 @@ def test_a_deed_tap_at_another_moment_opens_it_on_the_dashboard(table: Table) ->
     assert table.store.seq == 1  # nothing stored
 
 
-def test_a_token_tap_identifies_a_waiting_phone(table: Table) -> None:
+def test_a_token_tapped_twice_pairs_the_phone_whose_code_the_table_offers(table: Table) -> None:
     table.new_game(START)
     answers: list[Result] = []
-    waiting = table.wait_for_token(TokenWait(screen="phone", kind=PAIR, answer=answers.append))
+    offers: list[dict | None] = []
+    waiting = table.wait_for_token(TokenWait(screen="phone", kind=PAIR, answer=answers.append,
+                                             offered=offers.append))
     assert waiting.ok and waiting.kind == "waiting" and waiting.detail["request"]
+    code = waiting.detail["code"]
+    assert len(code) == 3 and code.isdigit()
     table.on_event(Tap("0a0b0c0e"))
     wait_for(table)
+    assert answers == []  # one tap pairs nothing: it asks which screen
+    assert offers[-1] is not None and offers[-1]["code"] == code and offers[-1]["yours"]
+    assert offers[-1]["player"] == "Bob"
+    table.on_event(Tap("0a0b0c0e"))  # Bob, reading "now: tap again" on his phone
+    wait_for(table)
     assert [(a.ok, a.kind, a.detail["player"]) for a in answers] == [(True, "paired", "Bob")]
-    assert table.store.seq == 1  # the tap meant nothing else
+    assert table.store.seq == 1  # the taps meant nothing else
 
 
 def test_a_command_whose_client_has_gone_is_never_applied(table: Table) -> None:

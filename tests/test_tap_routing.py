@@ -36,10 +36,13 @@ def tap(table: Table, uid: str) -> None:
 
 
 def wait(table: Table, kind: str, screen: str, player: str | None = None,
-         command: dict | None = None) -> list[Result]:
+         command: dict | None = None, address: str | None = None) -> list[Result]:
+    """A screen waits (each at an address of its own unless said); a confirmation comes from a
+    screen the table trusts (a paired one, the table's own): nobody else may ask for one."""
     answers: list[Result] = []
     asked = table.wait_for_token(TokenWait(screen=screen, kind=kind, player=player, command=command,
-                                           answer=answers.append, label=len(table.waits) + 1))
+                                           answer=answers.append, label=len(table.waits) + 1,
+                                           address=address or screen, trusted=kind == CONFIRM))
     assert asked.ok, asked
     return answers
 

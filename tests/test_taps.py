@@ -1,11 +1,13 @@
 """What the next tap will do, published for every screen (issue 21, item 2): `GET /api/taps`, the
-`taps` notice, each screen's label, the `paired` notice's screen, and "not me: unpair"."""
+`taps` notice, each screen's label, the `paired` notice's screen, and "not me: unpair" (issue 36:
+only from the screen itself, its player's other screens, the table's own screen or the banker,
+and the screen's id told to those alone)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tests.web_support import BANKER, CAR, DOG, LiveServer, Rig, outcome, seq
+from tests.web_support import BANKER, CAR, DOG, LiveServer, Rig, cookie_header, outcome, seq
 
 
 def label_of(client) -> str:
@@ -39,15 +41,22 @@ def test_a_screen_waiting_to_pair_is_shown_to_everyone_and_pushed(rig: Rig, live
     asked = phone.post("/api/pair", json={}).json
     taps = rig.client().get("/api/taps").json  # any screen, not only the one waiting
     assert taps["next"]["kind"] == "pair"
-    assert taps["next"]["words"]["en"] == f"The next token tapped pairs {label}"
-    assert taps["next"]["words"]["ru"]
+    said = taps["next"]["words"]
+    assert said["en"] == "A screen waits to pair: a token tapped now starts choosing it by its code"
+    assert said["ru"] == "Привязки ждёт 1 экран: приложенная сейчас фишка начнёт выбор по коду"
     [waiting] = taps["waiting"]
     assert waiting["request"] == asked["request"] and waiting["kind"] == "pair"
     assert waiting["screen"] == label and waiting["player"] is None and waiting["command"] is None
     assert waiting["deadline"] > 1_700_000_000_000  # ms since 1970
+    assert asked["code"] not in str(taps)  # the code is the waiting screen's and the table's
     pushed = watcher.wait_for(lambda e: e.event == "notice" and e.data["type"] == "taps")
     assert {k: v for k, v in pushed.data.items() if k != "type"} == taps
-    # The tap pairs it, and the view says nothing waits any more: pushed too.
+    # The tap opens the choice (said to everyone, the code to no one), the tap again pairs it,
+    # and the view says nothing waits any more: pushed too.
+    rig.tap(DOG)
+    choosing = watcher.wait_for(lambda e: e.event == "notice" and e.data["type"] == "taps"
+                                and e.data["next"]["kind"] == "choice")
+    assert choosing.data["next"]["player"] == "Bob" and asked["code"] not in str(choosing.data)
     rig.tap(DOG)
     assert outcome(phone, asked["request"]) == (200, {"player": "Bob"})
     after = watcher.wait_for(lambda e: e.event == "notice" and e.data["type"] == "taps")
@@ -55,7 +64,7 @@ def test_a_screen_waiting_to_pair_is_shown_to_everyone_and_pushed(rig: Rig, live
 
 
 def test_a_table_page_confirmation_is_shown_with_its_command_in_words(rig: Rig, game: dict) -> None:
-    table_page = rig.client()
+    table_page = rig.table_screen()
     asked = table_page.post("/api/commands", json={"do": "roll", "confirm": "token"}).json
     taps = rig.client().get("/api/taps").json
     assert taps["next"]["kind"] == "confirm"
@@ -67,22 +76,28 @@ def test_a_table_page_confirmation_is_shown_with_its_command_in_words(rig: Rig, 
     assert waiting["words"]["en"] == said
 
 
-def test_a_pairing_is_announced_with_the_screen_to_unpair(rig: Rig, live: LiveServer, game: dict) -> None:
-    watcher = live.stream()
-    watcher.until("session")
+def test_a_pairing_is_announced_everywhere_and_its_screen_told_only_where_it_may_be_undone(
+        rig: Rig, live: LiveServer, game: dict) -> None:
+    table_page, stranger = rig.table_screen(), rig.client()
+    at_table = live.stream(headers=cookie_header(table_page))
+    elsewhere = live.stream(headers=cookie_header(stranger))
+    for stream in (at_table, elsewhere):
+        stream.until("session")
     phone = rig.client()
     assert rig.pair(phone, CAR).status_code == 200
-    notice = watcher.wait_for(lambda e: e.event == "notice" and e.data["type"] == "paired")
     me = phone.get("/api/session").json
-    assert notice.data["screen"] == me["label"] and notice.data["screen_id"] == me["screen"]
-    assert notice.data["player"] == "Ann" and notice.data["by"] == "token"
+    told = at_table.wait_for(lambda e: e.event == "notice" and e.data["type"] == "paired")
+    assert told.data["screen"] == me["label"] and told.data["screen_id"] == me["screen"]
+    assert told.data["player"] == "Ann" and told.data["by"] == "token"
+    heard = elsewhere.wait_for(lambda e: e.event == "notice" and e.data["type"] == "paired")
+    assert heard.data["screen"] == me["label"] and "screen_id" not in heard.data  # nothing to undo it by
 
 
-def test_not_me_unpairs_a_fresh_pairing_from_any_screen_and_is_announced(rig: Rig, live: LiveServer,
-                                                                          game: dict) -> None:
-    phone, table_page = rig.client(), rig.client()
+def test_not_me_unpairs_from_the_table_screen_and_is_announced(rig: Rig, live: LiveServer,
+                                                               game: dict) -> None:
+    phone, table_page = rig.client(), rig.table_screen()
     assert rig.pair(phone, CAR).status_code == 200
-    watcher = live.stream()
+    watcher = live.stream(headers=cookie_header(table_page))
     watcher.until("session")
     screen_id = phone.get("/api/session").json["screen"]
     answered = table_page.post(f"/api/screens/{screen_id}/not-me")
@@ -97,21 +112,23 @@ def test_not_me_unpairs_a_fresh_pairing_from_any_screen_and_is_announced(rig: Ri
     assert table_page.post("/api/screens/000000000000/not-me").status_code == 404
 
 
-def test_after_two_minutes_only_the_players_screens_or_the_banker_say_not_me(rig: Rig, game: dict) -> None:
+def test_a_stranger_cannot_say_not_me_however_fresh_the_pairing(rig: Rig, game: dict) -> None:
     phone, other_phone, stranger = rig.client(), rig.client(), rig.client()
     assert rig.pair(phone, CAR).status_code == 200
     assert rig.pair(other_phone, CAR).status_code == 200  # Ann's second screen
+    bobs = rig.client()
+    assert rig.pair(bobs, DOG).status_code == 200
     screen_id = phone.get("/api/session").json["screen"]
-    sid = rig.ctx.sessions.by_public_id(screen_id)
-    rig.ctx.sessions.update(sid, since=rig.ctx.sessions.get(sid).since - 121)  # paired 2 minutes ago
-    refused = stranger.post(f"/api/screens/{screen_id}/not-me")
-    assert refused.status_code == 403 and refused.json["words"]["ru"]
-    assert phone.get("/api/session").json["player"] == "Ann"  # the attempt changed nothing
-    assert other_phone.post(f"/api/screens/{screen_id}/not-me").status_code == 200
+    for someone in (stranger, bobs):  # paired seconds ago, and still not theirs to undo
+        refused = someone.post(f"/api/screens/{screen_id}/not-me")
+        assert refused.status_code == 403 and refused.json["words"]["ru"]
+        assert phone.get("/api/session").json["player"] == "Ann"  # the attempt changed nothing
+    assert other_phone.post(f"/api/screens/{screen_id}/not-me").status_code == 200  # Ann's own
     assert phone.get("/api/session").json["player"] is None
-    # And the banker may, whenever.
+    # The screen itself may, and the banker may, whenever.
     assert rig.pair(phone, CAR).status_code == 200
-    rig.ctx.sessions.update(sid, since=rig.ctx.sessions.get(sid).since - 121)
+    assert phone.post(f"/api/screens/{screen_id}/not-me").status_code == 200
+    assert rig.pair(phone, CAR).status_code == 200
     assert rig.client().post(f"/api/screens/{screen_id}/not-me", headers=BANKER).status_code == 200
     assert seq(rig) == 1
 

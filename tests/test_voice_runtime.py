@@ -18,7 +18,7 @@ import pytest
 from companion.voice.espeak import Speech
 from companion.voice.runtime import Voice, VoiceSettings
 from companion.web import voice as voice_web
-from tests.web_support import BANKER, Rig, rig_fixture
+from tests.web_support import BANKER, CAR, Rig, rig_fixture
 
 THREE = {"players": ["Ann", "Bob", "Cat"], "seed": 3, "rules": {}}
 
@@ -162,3 +162,21 @@ def test_an_auction_s_last_seconds_are_said_once_before_the_table_closes_it(
     assert voice.round_trip() == 0
     assert sum(text.startswith("Last seconds") for text in said(voice)) == 1
     assert said(voice, "ru")[-1] == "Последние секунды аукциона: Станция Кингс Кросс!"
+
+
+def test_a_choice_at_the_table_reads_each_offered_code_aloud_once(rig: Rig,
+                                                                 voiced: Callable[..., Voice]) -> None:
+    """Issue 36: a token tap with screens waiting to pair opens a choice; the table reads the code
+    it offers, digit by digit, so a table without its own screen can compare it with a phone."""
+    voice = voiced()
+    rig.new_game(**THREE, tokens={"Ann": "car", "Bob": "dog", "Cat": "hat"})
+    phone = rig.client()
+    code = phone.post("/api/pair", json={}).json["code"]
+    rig.tap(CAR)  # Ann's token: the table offers the one waiting screen's code
+    spaced = " ".join(code)
+    wait_for(lambda: f"Ann's token: screen {spaced}?" in said(voice))
+    assert said(voice, "ru")[-1] == f"Фишка игрока Ann: экран {spaced}?"
+    rig.settle()  # the writer's steps after it say nothing new: the offer is the same
+    time.sleep(0.5)
+    assert voice.round_trip() == 0
+    assert sum(text.startswith("Ann's token") for text in said(voice)) == 1

@@ -393,7 +393,7 @@ def test_board_devices_and_session(rig: Rig) -> None:
     assert len(session.pop("screen")) == 12
     assert session.pop("label") == "screen 1"  # the first screen the table gave a label to
     assert session == {
-        "player": None, "banker": False, "pin_set": True, "pin_wait": 0, "banker_hold": 6.0,
+        "player": None, "banker": False, "table": False, "pin_set": True, "pin_wait": 0, "banker_hold": 6.0,
         "simulated": False, "manual_dice": False, "join_url": "http://localhost/",
         "wifi": {"ssid": "Table;Net"},
     }

@@ -12,9 +12,11 @@ import pytest
 
 from companion.ledger.clock import FLOOR
 from companion.web.openapi import ROUTES
-from tests.web_support import BANKER, CAR, DOG, PIN, LiveServer, Rig, outcome, rig_fixture, seq
+from tests.web_support import BANKER, CAR, DOG, PIN, LiveServer, Rig, cookie_header, outcome, rig_fixture, seq
 
 YEAR_10000_MS = 253402300794000
+NOBODY = {"player": None, "banker": False, "table": False}  # a screen's session, as its stream hears it
+ANNS = {"player": "Ann", "banker": False, "table": False}
 
 
 def paired(rig: Rig, uid: str):
@@ -249,51 +251,52 @@ def test_the_banker_sees_every_paired_screen_and_revokes_one(rig: Rig, game: dic
 # ---- what a screen's stream tells it -------------------------------------------------------------
 
 
-def cookie_header(client) -> dict[str, str]:
-    client.get("/api/session")
-    return {"Cookie": f"session={client.get_cookie('session').value}"}
-
-
 def test_a_pairing_reaches_the_screen_and_is_announced_everywhere(rig: Rig, live: LiveServer,
                                                                    game: dict) -> None:
     phone, other = rig.client(), rig.client()
     mine = live.stream(headers=cookie_header(phone))
     theirs = live.stream(headers=cookie_header(other))
-    assert mine.until("session")[-1].data == {"player": None, "banker": False}
+    assert mine.until("session")[-1].data == NOBODY
     theirs.until("session")
     asked = phone.post("/api/pair", json={})
+    rig.tap(CAR)
+    offered = mine.wait_for(lambda e: e.event == "request")  # the table offers this screen's code
+    assert offered.data["offer"]["yours"] and offered.data["offer"]["code"] == asked.json["code"]
+    assert not offered.data["done"]
     rig.tap(CAR)
     events = {e.event: e for e in mine.until("request")}  # its session, the announcement, the outcome
     told = events["request"]
     assert told.data["request"] == asked.json["request"]
     assert told.data["status"] == 200 and told.data["answer"] == {"player": "Ann"}
-    assert events["session"].data == {"player": "Ann", "banker": False}
+    assert events["session"].data == ANNS
     theirs.wait_for(lambda e: e.event == "notice" and e.data["type"] == "paired")
     for stream in (mine, theirs):
         notice = next(e for e in stream.seen if e.event == "notice" and e.data["type"] == "paired")
         label = phone.get("/api/session").json["label"]
         assert notice.data["words"]["en"] == f"Ann's token paired {label}"
         assert notice.data["screen"] == label
-        assert notice.data["screen_id"] == phone.get("/api/session").json["screen"]
         assert notice.data["words"]["ru"]
+        # Its id (what "not me" needs) only to the screen itself: the other screen may not undo it.
+        said_id = notice.data.get("screen_id")
+        assert said_id == (phone.get("/api/session").json["screen"] if stream is mine else None)
     # Only this screen hears of its session and its request.
     assert not [e for e in theirs.seen if e.event in ("request",)]
-    assert [e.data for e in theirs.seen if e.event == "session"] == [{"player": None, "banker": False}]
+    assert [e.data for e in theirs.seen if e.event == "session"] == [NOBODY]
 
 
 def test_a_new_game_tells_each_screen_whom_it_now_plays(rig: Rig, live: LiveServer, game: dict) -> None:
     phone = paired(rig, CAR)
     stream = live.stream(headers=cookie_header(phone))
-    assert stream.until("session")[-1].data == {"player": "Ann", "banker": False}
+    assert stream.until("session")[-1].data == ANNS
     rig.new_game(players=["Ann", "Dan"], tokens={"Ann": "car", "Dan": "dog"})
-    assert stream.wait_for(lambda e: e.event == "session").data == {"player": "Ann", "banker": False}
+    assert stream.wait_for(lambda e: e.event == "session").data == ANNS
     rig.new_game(players=["Cat", "Ann"], tokens={"Cat": "car", "Ann": "hat"})  # the car is Cat's now
-    assert stream.wait_for(lambda e: e.event == "session").data == {"player": None, "banker": False}
+    assert stream.wait_for(lambda e: e.event == "session").data == NOBODY
 
 
 def test_a_shared_tablets_confirmation_reaches_it_through_its_stream(rig: Rig, live: LiveServer,
                                                                       game: dict) -> None:
-    tablet = rig.client()
+    tablet = rig.table_screen()
     stream = live.stream(headers=cookie_header(tablet))
     stream.until("session")
     waiting = tablet.post("/api/commands", json={"do": "roll", "confirm": "token"})
@@ -310,7 +313,7 @@ def test_a_revoked_screen_is_told_at_once(rig: Rig, live: LiveServer, game: dict
     stream.until("session")
     screen = phone.get("/api/session").json["screen"]
     assert rig.banker().post(f"/api/banker/screens/{screen}/revoke").status_code == 200
-    assert stream.wait_for(lambda e: e.event == "session").data == {"player": None, "banker": False}
+    assert stream.wait_for(lambda e: e.event == "session").data == NOBODY
 
 
 # ---- when the table has no room for another stream ----------------------------------------------

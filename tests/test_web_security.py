@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from companion.hardware.device import Press
 from companion.web import auth
 from tests.clocks import FakeClock
 from tests.web_support import (
@@ -66,9 +65,14 @@ def test_pairing_is_answered_at_once_and_completed_by_the_tap(rig: Rig, game: di
     client = rig.client()
     asked = client.post("/api/pair", json={})
     assert asked.status_code == 202 and asked.json["kind"] == "pair" and asked.json["done"] is False
-    assert asked.json["words"]["en"] == "Tap your token on the reader" and asked.json["words"]["ru"]
+    code = asked.json["code"]
+    assert asked.json["words"]["en"].startswith(f"This screen's code is {code}. Tap your token on the reader")
+    assert asked.json["words"]["ru"].startswith(f"Код этого экрана — {code}.")
     assert client.get(f"/api/requests/{asked.json['request']}").json["done"] is False
-    rig.tap(DOG)
+    rig.tap(DOG)  # the table offers the one waiting screen's code ...
+    offer = client.get(f"/api/requests/{asked.json['request']}").json["offer"]
+    assert offer["code"] == code and offer["yours"] and offer["player"] == "Bob"
+    rig.tap(DOG)  # ... and Bob, reading "yours: tap again", taps again
     assert outcome(client, asked.json["request"]) == (200, {"player": "Bob"})
     session = client.get("/api/session").json
     assert session["player"] == "Bob" and session["banker"] is False
@@ -89,7 +93,8 @@ def test_pairing_without_a_tap_is_408(rig: Rig, game: dict) -> None:
     assert answered.json["words"]["ru"]
     assert client.get("/api/session").json["player"] is None
     assert not rig.table.waits  # the wait was withdrawn
-    rig.tap(CAR)  # a tap now pairs no one
+    rig.tap(CAR)  # taps now pair no one
+    rig.tap(CAR)
     assert client.get("/api/session").json["player"] is None
 
 
@@ -112,31 +117,50 @@ def test_a_screen_asking_again_replaces_its_own_wait(rig: Rig, game: dict) -> No
     assert outcome(client, first).status_code == 409  # dropped: "this screen asked again"
     assert len(rig.table.waits) == 1
     rig.tap(CAR)
-    assert outcome(client, second) == (200, {"player": "Ann"})  # one screen: paired
+    rig.tap(CAR)
+    assert outcome(client, second) == (200, {"player": "Ann"})
 
 
 def test_a_stranger_waiting_first_cannot_steal_a_pairing(rig: Rig, game: dict) -> None:
-    """The issue's attack: a phone asks to pair first, then Ann's phone asks, then Ann taps her
-    token. Neither is paired; both are told why; the stranger cannot act for Ann."""
+    """Issue 11's race, issue 36's rule: a phone asks to pair first, then Ann's phone asks, then Ann
+    taps her token. The tap pairs nobody: it opens a choice, the table offers each waiting
+    screen's code in an order nobody chose, and Ann's second tap takes the code her phone says
+    is offered. The stranger's screen is never hers."""
+    from companion.table.choice import GRACE, OFFER
+
+    rig.table.clock = clock = FakeClock()
+    rig.ctx.pair_timeout = 600.0  # the waits outlast the test's turns of the clock
     stranger, ann = rig.client(), rig.client()
-    first = stranger.post("/api/pair", json={}).json["request"]
-    second = ann.post("/api/pair", json={}).json["request"]
+    first = stranger.post("/api/pair", json={}).json
+    second = ann.post("/api/pair", json={}).json
+    assert first["code"] != second["code"]
     rig.tap(CAR)
-    for client, request_id in ((stranger, first), (ann, second)):
-        answered = outcome(client, request_id)
-        assert answered.status_code == 409 and "2 screens were waiting" in answered.json["error"]
-        assert client.get("/api/session").json["player"] is None
+    assert len(rig.table.waits) == 2 and stranger.get("/api/session").json["player"] is None
+
+    def offer(client: FlaskClient, asked: dict) -> dict:
+        return client.get(f"/api/requests/{asked['request']}").json["offer"]
+
+    if not offer(ann, second)["yours"]:  # the stranger's code first: Ann waits for hers
+        assert offer(stranger, first)["yours"] and offer(ann, second)["code"] == first["code"]
+        clock.advance(OFFER)
+        rig.settle()
+        assert offer(ann, second)["yours"]
+        rig.tap(CAR)  # at once after the change: too soon, it may have been meant for the other
+        assert offer(ann, second)["yours"] and stranger.get("/api/session").json["player"] is None
+        clock.advance(GRACE)
+    rig.tap(CAR)
+    assert outcome(ann, second["request"]) == (200, {"player": "Ann"})
+    assert stranger.get("/api/session").json["player"] is None
+    assert not stranger.get(f"/api/requests/{first['request']}").json["done"]  # still waiting
     moved = act(stranger, {"do": "trade", "from": "Ann", "to": "Bob", "give": {"cash": 1000}})
     assert moved.status_code == 401
     assert seq(rig) == 1
-    # Ann asks again, alone now: her tap pairs her phone.
-    assert rig.pair(ann, CAR) == (200, {"player": "Ann"})
 
 
-def test_a_pairing_cannot_take_a_shared_tablets_confirmation(rig: Rig, game: dict) -> None:
-    """The same race with "confirm": "token": a phone waiting to pair while the shared tablet waits
-    for a token to confirm a roll. Ann's tap serves neither."""
-    tablet, stranger = rig.client(), rig.client()
+def test_a_pairing_cannot_take_the_table_screens_confirmation(rig: Rig, game: dict) -> None:
+    """The same race with "confirm": "token": a phone waiting to pair while the table's screen
+    waits for a token to confirm a roll. Ann's tap serves neither."""
+    tablet, stranger = rig.table_screen(), rig.client()
     waiting = act(tablet, {**ROLL, "confirm": "token"})
     assert waiting.status_code == 202 and waiting.json["player"] is None  # bound to the token tapped
     asked = stranger.post("/api/pair", json={})
@@ -144,6 +168,17 @@ def test_a_pairing_cannot_take_a_shared_tablets_confirmation(rig: Rig, game: dic
     assert outcome(tablet, waiting.json["request"]).status_code == 409
     assert outcome(stranger, asked.json["request"]).status_code == 409
     assert seq(rig) == 1 and stranger.get("/api/session").json["player"] is None
+
+
+def test_a_guests_screen_can_queue_nothing_a_tap_confirms(rig: Rig, game: dict) -> None:
+    """Issue 36's first attack: an unpaired screen asks for any token's confirmation of a bid in
+    the tapper's name. It is refused: only the table's own screen (or a paired phone, for its own
+    seat) asks for a token, so Ann's tap stays Ann's own move."""
+    guest = rig.client()
+    refused = act(guest, {**ROLL, "confirm": "token"})
+    assert refused.status_code == 403 and refused.json["words"]["ru"]
+    assert "table's own screen" in refused.json["error"]
+    assert not rig.table.waits and rig.table.taps()["next"]["kind"] == "none"
 
 
 def test_a_paired_player_makes_their_own_moves_only(rig: Rig, game: dict) -> None:
@@ -235,7 +270,7 @@ def test_the_banker_pairs_a_screen_without_a_tap(rig: Rig, game: dict) -> None:
 
 
 def test_a_shared_tablet_acts_after_the_players_token_tap(rig: Rig, game: dict) -> None:
-    tablet = rig.client()
+    tablet = rig.table_screen()
     waiting = act(tablet, {**ROLL, "confirm": "token"})
     assert waiting.status_code == 202 and waiting.json["player"] is None
     assert "Tap your token on the reader to confirm" in waiting.json["message"]
@@ -251,7 +286,7 @@ def test_a_shared_tablet_acts_after_the_players_token_tap(rig: Rig, game: dict) 
 
 
 def test_a_shared_tablet_refuses_another_players_token(rig: Rig, game: dict) -> None:
-    tablet = rig.client()
+    tablet = rig.table_screen()
     waiting = act(tablet, {**ROLL, "confirm": "token"})
     rig.tap(DOG)
     answered = outcome(tablet, waiting.json["request"])
@@ -260,8 +295,8 @@ def test_a_shared_tablet_refuses_another_players_token(rig: Rig, game: dict) -> 
 
 
 def test_a_shared_tablet_without_a_tap_is_408(rig: Rig, game: dict) -> None:
-    rig.ctx.pair_timeout = 0.2
-    tablet = rig.client()
+    rig.ctx.confirm_timeout = 0.2
+    tablet = rig.table_screen()
     waiting = act(tablet, {**ROLL, "confirm": "token"})
     time.sleep(0.4)
     rig.settle()
@@ -272,7 +307,7 @@ def test_a_shared_tablet_without_a_tap_is_408(rig: Rig, game: dict) -> None:
 
 
 def test_a_shared_tablets_command_is_checked_again_when_the_token_comes(rig: Rig, game: dict) -> None:
-    tablet = rig.client()
+    tablet = rig.table_screen()
     waiting = act(tablet, {"do": "end_turn", "confirm": "token"})  # Ann has not rolled yet
     rig.tap(CAR)
     answered = outcome(tablet, waiting.json["request"])
@@ -281,7 +316,7 @@ def test_a_shared_tablets_command_is_checked_again_when_the_token_comes(rig: Rig
 
 
 def test_a_shared_tablet_cannot_confirm_banker_commands(rig: Rig, game: dict) -> None:
-    answer = act(rig.client(), {"do": "end_game", "confirm": "token"})
+    answer = act(rig.table_screen(), {"do": "end_game", "confirm": "token"})
     assert answer.status_code == 403
     assert not rig.table.waits
 
@@ -334,9 +369,9 @@ def test_banker_logout_ends_a_copied_cookie_too(rig: Rig) -> None:
 
 
 def banker_step(rig: Rig) -> None:
-    """The banker's step at the table: the dice button held for banker_hold seconds."""
-    rig.table.on_event(Press(held=True))
-    rig.settle()
+    """The banker's step at the table: the dice button held for banker_hold seconds, and pressed
+    again while the one waiting screen's code is offered."""
+    rig.banker_step()
 
 
 def test_the_pin_is_set_once_at_the_table_and_must_be_6_to_12_digits(tmp_path: Path) -> None:
@@ -351,7 +386,7 @@ def test_the_pin_is_set_once_at_the_table_and_must_be_6_to_12_digits(tmp_path: P
             assert "6 to 12 digits" in answer.json["error"] and "от 6 до 12" in answer.json["words"]["ru"]
         asked = client.post("/api/banker/setup", json={"pin": "123456789012"})
         assert asked.status_code == 202 and not asked.json["done"]
-        assert "hold the dice button" in asked.json["message"]
+        assert "hold the dice button" in asked.json["message"] and asked.json["code"] in asked.json["message"]
         assert not rig.ctx.pin.is_set  # asking sets nothing: the first visitor is not the banker
         assert client.get("/api/session").json["banker"] is False
         banker_step(rig)
@@ -476,7 +511,9 @@ def test_a_locked_out_banker_logs_in_at_the_table_without_the_pin(rig: Rig, game
     assert banker.post("/api/banker/login", json={"pin": PIN}).status_code == 429
     asked = banker.post("/api/banker/presence", json={})
     assert asked.status_code == 202 and asked.json["kind"] == "banker"
-    rig.tap(BANKER_TAG)  # the banker's tag on the reader
+    rig.tap(BANKER_TAG)  # the banker's tag on the reader: the table offers the one waiting screen
+    assert banker.get(f"/api/requests/{asked.json['request']}").json["offer"]["yours"]
+    rig.tap(BANKER_TAG)  # and again, as the screen says
     assert outcome(banker, asked.json["request"]).status_code == 200
     assert banker.get("/api/session").json["banker"] is True
     assert act(banker, {"do": "end_game"}).status_code == 200

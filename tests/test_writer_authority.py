@@ -4,7 +4,8 @@ process (each with a positive control: the same path taken rightfully works):
 - a burst of end_turn + roll + decline from Bob's phone applies only Bob's own move (not Cat's
   roll, who plays next);
 - a guest screen waiting to pair is not paired by Bob's bid tap;
-- a queued £1,490 bid "for Bob" binds nobody: Bob's tap makes it his only as shown to everyone;
+- a queued £1,490 bid "for Bob" from a guest's screen is refused; from the table's own screen it
+  binds nobody: Bob's tap makes it his only as shown to everyone;
 - the dog's screen of game 1 is unpaired when another player holds the dog in game 2;
 - trade churn from one phone is limited per seat;
 - with physical_decks only the drawer (or the Table page, by the drawer's token) enters the card.
@@ -24,6 +25,7 @@ from typing import Any
 import pytest
 
 from tests.test_daemon import Daemon, daemons  # noqa: F401 - the fixture
+from tests.waiting import PATIENCE
 
 PIN = "123456"
 BANKER = {"X-Banker-Pin": PIN}
@@ -62,7 +64,7 @@ class Phone:
         return self.get("/api/session")["player"]  # type: ignore[no-any-return]
 
 
-def eventually(probe: Any, timeout: float = 10.0) -> Any:
+def eventually(probe: Any, timeout: float = PATIENCE) -> Any:
     deadline = time.monotonic() + timeout
     while True:
         value = probe()
@@ -71,7 +73,7 @@ def eventually(probe: Any, timeout: float = 10.0) -> Any:
         time.sleep(0.02)
 
 
-LIFTED = 1.2  # seconds: the reader takes a tag laid again within a second for the same tap
+LIFTED = 1.5  # seconds: the reader takes a tag laid again within a second of lifting for the same tap
 last_tap: dict[str, float] = {}
 
 
@@ -92,9 +94,13 @@ def settled(daemon: Daemon, seq: int) -> dict[str, Any]:
 
 
 def paired(daemon: Daemon, player: str) -> Phone:
+    """A phone that asked to pair: the player taps, the phone says its code is offered (one screen
+    waits: at once), the player taps again (issue 36)."""
     phone = Phone(daemon)
     status, asked = phone.post("/api/pair")
     assert status == 202, asked
+    tap(daemon, f"token:{player}")
+    assert eventually(lambda: (phone.get(f"/api/requests/{asked['request']}")["offer"] or {}).get("yours"))
     tap(daemon, f"token:{player}")
     assert eventually(lambda: phone.player() == player), phone.get(f"/api/requests/{asked['request']}")
     return phone
@@ -178,11 +184,14 @@ def test_a_guest_waiting_to_pair_is_not_paired_by_bobs_bid_tap(table: Daemon) ->
     assert guest.player() is None  # the guest's screen is not Bob's
     assert guest.get(f"/api/requests/{asked['request']}")["done"] is False  # still waiting
 
-    # Positive control: once the auction is over, a token tap pairs the waiting screen.
+    # Positive control: once the auction is over, a token tapped twice pairs the waiting screen
+    # (the second when the screen says its code is offered).
     banker(table, {"do": "pass", "player": "Ann"})
     banker(table, {"do": "pass", "player": "Cat"})
     assert "auction" not in json.dumps(state(table)["pending"] or {})
     assert guest.get("/api/taps")["next"]["kind"] == "pair"
+    tap(table, "token:Cat")
+    assert eventually(lambda: (guest.get(f"/api/requests/{asked['request']}")["offer"] or {}).get("yours"))
     tap(table, "token:Cat")
     assert eventually(lambda: guest.player() == "Cat")
 
@@ -204,9 +213,14 @@ def test_a_queued_bid_for_bob_binds_nobody_and_bobs_tap_makes_it_his_only_as_sho
     assert cat.get(f"/api/requests/{asked['request']}")["done"] is False  # Cat's tap would confirm it
     assert cat.post(f"/api/requests/{asked['request']}/cancel")[0] == 200
 
-    # From an unpaired screen, the body's "Bob" binds nobody, and what a tap will do is shown to
-    # every screen before anyone taps: the bid, its amount, its deed.
+    # A guest's screen may queue nothing a tap confirms (issue 36) ...
     guest = Phone(table)
+    status, refused = guest.post("/api/commands", attack)
+    assert status == 403 and refused["words"]["ru"]
+    assert Phone(table).get("/api/taps")["waiting"] == []
+    # ... the table's own screen may: the body's "Bob" binds nobody, and what a tap will do is
+    # shown to every screen before anyone taps: the bid, its amount, its deed.
+    assert guest.post("/api/table-screen", {"pin": PIN})[0] == 200
     status, asked = guest.post("/api/commands", attack)
     assert status == 202 and asked["player"] is None
     taps = Phone(table).get("/api/taps")
@@ -275,8 +289,10 @@ def test_with_physical_decks_only_the_drawer_enters_a_card_still_in_the_deck(tab
                                  ({"do": "draw", "deck": deck, "card": 1, "player": "Bob"}, 422)):
         status, refused = bob.post("/api/commands", command)  # 422: the rules, "It is Ann who draws"
         assert status == status_then and refused["words"]["ru"], (command, refused)
-    # The Table page: confirmed by a token, the card is entered as that token's player's draw.
+    # The Table page (the table's own screen): confirmed by a token, the card is entered as that
+    # token's player's draw.
     table_page = Phone(table)
+    assert table_page.post("/api/table-screen", {"pin": PIN})[0] == 200
     entry = {"do": "draw", "deck": deck, "card": 1, "confirm": "token"}
     status, asked = table_page.post("/api/commands", entry)
     assert status == 202 and asked["player"] is None

@@ -18,7 +18,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.config import WifiConfig
-from companion.hardware.device import Tap
+from companion.hardware.device import Press, Tap
 from companion.ledger import Clock, DataFolder
 from companion.table import Result, Table
 from companion.web import BankerPin, Context, Simulator, create_app
@@ -77,6 +77,7 @@ class Rig:
     table: Table
     ctx: Context
     app: Flask
+    _screens: int = 0
 
     @classmethod
     def make(
@@ -90,6 +91,7 @@ class Rig:
             "tags": lambda: dict(REGISTRY),
             "wifi": WifiConfig(ssid="Table;Net", password='pa:ss"word'),
             "pair_timeout": 5.0,
+            "confirm_timeout": 5.0,
             **context,
         }
         ctx = Context(table=table, data_dir=path, pin=BankerPin(path, pin),
@@ -101,14 +103,36 @@ class Rig:
         self.table.close()
         self.folder.close()
 
-    def client(self) -> FlaskClient:
-        """A screen of its own (its own cookies)."""
-        return self.app.test_client()
+    def client(self, address: str | None = None) -> FlaskClient:
+        """A screen of its own (its own cookies), at an address of its own on the table's wifi (as
+        each phone is; a stranger's waits are bounded per address)."""
+        client = self.app.test_client()
+        self._screens += 1
+        n = self._screens
+        client.environ_base["REMOTE_ADDR"] = address or f"10.42.{n // 250}.{n % 250 + 1}"
+        return client
+
+    def banker_step(self, again: bool = True) -> None:
+        """The banker's step at the table (the dice button held for banker_hold seconds) and, when
+        `again`, held again while the waiting screen's code is offered (one screen waits: its code
+        is offered at once)."""
+        self.table.on_event(Press(held=True))
+        self.settle()
+        if again:
+            self.table.on_event(Press(held=True))
+            self.settle()
 
     def banker(self) -> FlaskClient:
         """A screen logged in as the banker (the session cookie, not the header)."""
         client = self.client()
         answer = client.post("/api/banker/login", json={"pin": PIN})
+        assert answer.status_code == 200, answer.json
+        return client
+
+    def table_screen(self) -> FlaskClient:
+        """The table's own screen (the tablet in the middle of the table), set up by the banker's PIN."""
+        client = self.client()
+        answer = client.post("/api/table-screen", json={"pin": PIN})
         assert answer.status_code == 200, answer.json
         return client
 
@@ -127,10 +151,12 @@ class Rig:
         self.settle()
 
     def pair(self, client: FlaskClient, uid: str) -> Answered:
-        """Ask to pair (answered at once, 202), tap the token: the outcome, as the screen learns it."""
+        """Ask to pair (answered at once, 202, with the screen's code), tap the token (the table
+        offers the one waiting screen's code), tap it again: the outcome, as the screen learns it."""
         asked = client.post("/api/pair", json={})
         if asked.status_code != 202:
             return Answered(asked.status_code, asked.json)
+        self.tap(uid)
         self.tap(uid)
         return outcome(client, asked.json["request"])
 
@@ -161,6 +187,14 @@ def tap_when_waiting(table: Table, uid: str, timeout: float = 5.0) -> threading.
     thread = threading.Thread(target=tap, daemon=True)
     thread.start()
     return thread
+
+
+def cookie_header(client: FlaskClient) -> dict[str, str]:
+    """The Cookie header a live stream opened for this screen sends."""
+    client.get("/api/session")
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    return {"Cookie": f"session={cookie.value}"}
 
 
 def seq(rig: Rig) -> int:

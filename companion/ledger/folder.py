@@ -41,6 +41,7 @@ from .errors import (
 from .journal import journal_path, write_whole
 from .key import TableKey
 from .problems import Problem, problem
+from .readcopy import read_put_right
 from .readonly import blocked as blocked_by
 from .readonly import connect_read_only, unwritable
 from .recovery import rebuild, recoverable
@@ -183,6 +184,15 @@ class DataFolder:
         except (GameFromAnotherTable, GameUnsealed):
             raise
         except GameDamaged as damaged:
+            if self.read_only and self.key is not None:  # read as the table reads it: put right
+                try:
+                    store = read_put_right(path, self.clock, self.key)
+                except GameDamaged:
+                    pass
+                else:
+                    self.conditions[game_id] = ("repaired", list(store.repairs))
+                    self._attach(store)
+                    return store
             self.conditions[game_id] = ("damaged", [damaged.problem or problem(
                 "history_damaged", game=game_id, cause=problem("file_unreadable", detail=damaged.reason))])
             raise

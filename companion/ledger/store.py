@@ -101,6 +101,7 @@ class GameStore:
         self.journal: Journal | None = None  # the second record (journal.py); None: read-only
         self.repairs: list[Problem] = []  # what opening it had to put right (problems.py)
         self.bad_snapshots: list[int] = []
+        self.scratch: Any = None  # a copy read in place of the file (readcopy.py), kept while open
         self._batch: Receipt | None | bool = False  # in a batch: its last receipt (None before one)
         self._batch_mark = 0  # the journal's size when the batch began
 

@@ -19,6 +19,7 @@ from ..ledger import DataFolder, GameNotFound, GameStore, LedgerError
 from ..rules import CommandError, Game, Malformed, Rejected, Text, legal, state
 from ..rules.texts import Sentence
 from .authority import Speaker, check
+from .choice import Choice
 from .churn import Churn
 from .inputs import DeviceInputs
 from .meaning import Registry, piece_of_tag
@@ -72,11 +73,12 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         self.published: dict[str, Any] | None = None  # the last committed state, with its seq
         self.listeners: list[Listener] = []
         self.publishing: list[Publishing] = []
-        self.waits: list[TokenWait] = []  # screens waiting for a token tap (writer thread only)
+        self.waits: list[TokenWait] = []  # screens waiting for a physical act (writer thread only)
+        self.choices: dict[str, Choice] = {}  # the choices at the table among them, by act
         self.published_taps: dict[str, Any] = taps_view(None, [])
+        self.published_choices: dict[str, Any] = {"choices": []}
         self._taps_pushed = self.published_taps
         self.churn = Churn()
-        self.banker_steps: list[Callable[[str], None]] = []  # told of the banker's tag or held button
         self._start_writer()
 
     # ---- the writer's hooks ------------------------------------------------------------------
@@ -86,6 +88,7 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         self._publish_taps()
 
     def _after(self) -> None:
+        self._tick_choices()
         self._publish_taps()
 
     def _stopping(self) -> None:
@@ -142,7 +145,7 @@ class Table(DeviceInputs, TokenWaiting, Writer):
         self.store = store
         self.published = None
         self.churn.clear()
-        self._end_all_waits("token.game_changed")  # asked of another game
+        self._end_game_waits()  # asked of another game
 
     # ---- inputs ------------------------------------------------------------------------------
 

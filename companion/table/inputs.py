@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..hardware.device import Event, Press, Tap, UnitRoll
 from ..rules import Rejected, Text
 from ..rules.taps import resolve
+from .choice import Choice
 from .meaning import TapMeaning, what_tap_means
 from .result import Result
 from .waits import TokenWait
@@ -40,6 +41,7 @@ class DeviceInputs:
     feedback: Signals | None
     dice_unit: DiceUnit | None
     waits: list[TokenWait]
+    choices: dict[str, Choice]
     enrolment: Enrolment | None = None  # while the Banker page enrols tags
 
     def on_event(self, event: Event) -> None:
@@ -96,15 +98,13 @@ class DeviceInputs:
         return Result(ok, "" if ok else "not enrolled", kind="enrolment", detail=enrolment.last)
 
     def _banker_step(self, how: str) -> Result:
-        """The banker at the table ("tag" or "button"): for whoever waits for it (web/presence.py)."""
-        for listener in list(self.banker_steps):  # type: ignore[attr-defined]
-            listener(how)
-        if self.feedback is not None:
-            self.feedback.accepted()
-        return Result(True, kind="banker_step", detail={"by": how})  # told to no screen: none can time it
+        """The banker at the table ("tag" or "button" held): for the screen waiting for it that
+        the people choose (token_waits.py), never told to any other screen: none can time it."""
+        return self._banker_act(how)  # type: ignore[attr-defined, no-any-return]
 
     def _press(self, long: bool) -> Result:
-        # (A hold long enough to be the banker's step comes as Press(held=True): see on_event.)
+        # (A hold long enough to be the banker's step comes as Press(held=True): see on_event. A
+        # press is a roll or the end of a turn, whatever choice is open: never the banker's pick.)
         if long:
             return self._apply({"do": "end_turn"}, "button")  # type: ignore[attr-defined]
         if self.store is None:

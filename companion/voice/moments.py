@@ -18,11 +18,12 @@ from ..rules.texts import LANGUAGES, name_in
 # Every kind of moment, in the config's words ([voice] moments); "auction" covers its opening,
 # last seconds and winner, "jail" going in and coming out. Each bid ("bid") is said only where the
 # config asks for it: a lively auction would talk over itself.
-KINDS = ("turn", "roll", "buy", "rent", "card", "jail", "auction", "bid", "debt", "bankrupt", "winner")
+KINDS = ("turn", "roll", "buy", "rent", "card", "jail", "auction", "bid", "debt", "bankrupt", "winner",
+         "choice")
 SAID = tuple(kind for kind in KINDS if kind != "bid")  # what a table says unless its config says otherwise
 
 # How much a moment matters when a burst must be cut to one sentence (higher is kept first).
-RANK = {"winner": 9, "bankrupt": 8, "debt": 7, "auction": 6, "jail": 5, "rent": 4, "buy": 4,
+RANK = {"winner": 9, "bankrupt": 8, "debt": 7, "choice": 6, "auction": 6, "jail": 5, "rent": 4, "buy": 4,
         "card": 3, "roll": 2, "bid": 2, "turn": 1}
 
 LEAVES_JAIL = frozenset({"jail.pays_fine", "jail.uses_card", "jail.rolls_doubles", "jail.third_fail"})
@@ -59,6 +60,16 @@ def account(name: str) -> Named:
         message = "rules-the_bank" if name == "bank" else "rules-the_pot"
         return {lang: i18n.say(lang, message) for lang in LANGUAGES}
     return {lang: name for lang in LANGUAGES}
+
+
+def offered(seq: int, choice: dict[str, Any]) -> Moment:
+    """A choice at the table reads the code it offers now (issue 36): "Ann's token: screen 4 7 2?"
+    The person whose screen shows that code does the act again; the digits are said one by one."""
+    spaced = " ".join(str(choice.get("offered") or ""))
+    if choice.get("act") == "pair":
+        return Moment(seq, "choice", "voice-choice-pair", {"player": str(choice.get("player") or ""),
+                                                           "code": spaced})
+    return Moment(seq, "choice", "voice-choice-banker", {"code": spaced})
 
 
 def gender_of(game: Game | None, name: str) -> str:

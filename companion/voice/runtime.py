@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules import Sentence
 from .handoff import Handoff
-from .moments import moments, named
+from .moments import moments, named, offered
 from .process import BOOT, NICE, RECENT
 from .settings import VoiceSettings
 
@@ -69,6 +69,7 @@ class Voice:
         self._effective: list[int] = []  # seqs of the commands that make the game now
         self._positions: list[int] | None = None
         self._last_call: list[Any] | None = None  # [deadline s, lot, seq] of the open auction
+        self._offers: dict[Any, Any] = {}  # each open choice's code last read aloud
         self._handoff = Handoff()
         self._closing = threading.Event()
         self._answers = threading.Condition()
@@ -101,6 +102,9 @@ class Voice:
     # ---- on the writer thread ----------------------------------------------------------------
 
     def listen(self, event: dict[str, Any]) -> None:
+        if event.get("type") == "choice":
+            self._choices(event)
+            return
         if event.get("type") != "state":
             return
         state = event.get("state") or {}
@@ -123,6 +127,17 @@ class Voice:
             self._handoff.put("clear", None)
         self._positions = [p.get("position", 0) for p in state.get("players") or []]
         self._auction(state, seq)
+
+    def _choices(self, event: dict[str, Any]) -> None:
+        """A choice at the table offers another code: it is read aloud, once per offer."""
+        said = {}
+        for choice in event.get("choices") or []:
+            key = (choice.get("choice"), choice.get("offered"))
+            said[choice.get("choice")] = key
+            if choice.get("offered") and self._offers.get(choice.get("choice")) != key:
+                seq = self._effective[-1] if self._effective else 0
+                self._handoff.put("add", [offered(seq, choice)])
+        self._offers = said
 
     def _auction(self, state: dict[str, Any], seq: int) -> None:
         clock = state.get("auction_clock")

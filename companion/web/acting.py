@@ -15,7 +15,7 @@ from ..rules.commands import BANKER, COMMANDS
 from ..table import CONFIRM, PAIR, Speaker
 from ..table.words import words
 from . import waiting
-from .common import JSON, answer, body, error, is_banker, screen
+from .common import JSON, answer, body, client, error, is_banker, screen
 from .context import context
 
 acting = Blueprint("acting", __name__, url_prefix="/api")
@@ -68,11 +68,15 @@ def commands() -> tuple[Response, int]:
     me = ctx.sessions.get(screen())
     if confirm == "token":
         if me.player is None:
-            # The shared Table page: the command becomes the tapped token's player's; whatever
-            # player the body named binds nobody.
+            # Only the table's own screen asks for any player's token: a guest's screen can queue
+            # nothing that a tap confirms (a tap is the table's, seen on the table's screen).
+            if not me.table:
+                return refused("acting.confirm_table_only", 403)
+            # The command becomes the tapped token's player's; whatever player the body named
+            # binds nobody.
             field = who if who in ("player", "from") else "player"
             command.pop(field, None)
-        result, record = waiting.start(ctx, screen(), CONFIRM, player=me.player, command=command,
+        result, record = waiting.start(ctx, screen(), client(), CONFIRM, player=me.player, command=command,
                                        game=me.game if me.player is not None else None)
         if record is None:
             return answer(result)
@@ -84,8 +88,9 @@ def commands() -> tuple[Response, int]:
 
 @acting.post("/pair")
 def pair() -> tuple[Response, int]:
-    """Pair this screen: by the next token tap (answered at once, 202: the outcome comes through
-    the screen's event stream), or, for the banker, with the player named."""
+    """Pair this screen: by a token tap and the people's choice of this screen's code at the
+    table (answered at once, 202, with the code: the outcome comes through the screen's event
+    stream), or, for the banker, with the player named."""
     ctx = context()
     state = ctx.table.snapshot()
     if state is None:
@@ -99,7 +104,7 @@ def pair() -> tuple[Response, int]:
             return refused("acting.no_such_player", 422, name=repr(name))
         waiting.pair(ctx, screen(), name, "banker", None, game=state["game"])
         return jsonify({"player": name}), 200
-    result, record = waiting.start(ctx, screen(), PAIR)
+    result, record = waiting.start(ctx, screen(), client(), PAIR)
     if record is None:
         return answer(result)
     return jsonify({**record, "message": result.reason, "words": result.words}), 202

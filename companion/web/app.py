@@ -78,9 +78,8 @@ def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Bluepri
     )
     app.session_interface = ServerSessions(ctx.sessions, key)  # its ids are HMACs under the key
     app.extensions["companion"] = ctx
-    ctx.table.listeners.append(ctx.broker.publish)
+    ctx.table.listeners.append(ctx.publish)
     ctx.table.listeners.append(lambda event: follow_game(ctx, event))
-    ctx.table.banker_steps.append(ctx.presence.step)  # the banker's tag, the dice button held
     install_feed(app, ctx)  # the story's lines after each state event
     install_answers(app, ctx)  # the big reads' answers, kept by game and seq
 

@@ -39,15 +39,16 @@ def banker_setup() -> tuple[Response, int]:
     if not ctx.pin.valid(pin):
         words = said("pin.rule")
         return error(words["en"], 422, words=words)
-    status, record = ctx.presence.ask(renewed(), pin=str(pin))
+    status, record = ctx.presence.ask(renewed(), client(), pin=str(pin))
     return jsonify(record), status
 
 
 @banker.post("/banker/presence")
 def banker_presence() -> tuple[Response, int]:
-    """Log in at the table, without the PIN: 202 at once; the banker's next step at the table
-    (the banker's tag on the reader, the dice button held) logs this screen in."""
-    status, record = context().presence.ask(renewed())
+    """Log in at the table, without the PIN: 202 at once, with the code this screen shows; the
+    banker's step at the table (the banker's tag on the reader, the dice button held) and the
+    banker's choice of this screen by its code log it in (presence.py)."""
+    status, record = context().presence.ask(renewed(), client())
     return jsonify(record), status
 
 
@@ -64,14 +65,7 @@ def banker_login() -> tuple[Response, int]:
         ctx.sessions.update(sid, banker=True)
         ctx.presence.remember(sid)
         return jsonify({"banker": True}), 200
-    if wait > 0:
-        seconds = int(wait) + 1
-        words = said("pin.wait", seconds=seconds, hold=f"{ctx.banker_hold:g}")
-        response, status = error(words["en"], 429, words=words, retry_after=seconds)
-        response.headers["Retry-After"] = str(seconds)
-        return response, status
-    words = said("pin.wrong")
-    return error(words["en"], 401, words=words)
+    return _pin_refused(wait)
 
 
 def renewed() -> str:
@@ -93,15 +87,56 @@ def banker_logout() -> tuple[Response, int]:
     return jsonify({"banker": False}), 200
 
 
+@banker.post("/table-screen")
+def make_table_screen() -> tuple[Response, int]:
+    """This screen becomes the table's own screen (the tablet in the middle of the table), set up
+    once by the banker: asked with the banker's PIN (checked within the table's allowance, like
+    any login) or by a screen logged in as the banker. It then confirms commands by a token tap,
+    makes the people's choices and may undo pairings, and is served first; it is not the banker
+    (no undo, no export, no games)."""
+    ctx = context()
+    me = ctx.sessions.get(screen())
+    if not me.banker:
+        if not ctx.pin.is_set:
+            words = said("pin.not_set")
+            return error(words["en"], 409, words=words)
+        own = public_id(screen()) if ctx.presence.known(screen()) else None
+        right, wait = ctx.pin.check(body(optional=True).get("pin"), client(), own_screen=own)
+        if not right:
+            return _pin_refused(wait)
+    sid = renewed()
+    ctx.sessions.update(sid, table=True)
+    return jsonify({"table": True}), 200
+
+
+@banker.post("/table-screen/leave")
+def leave_table_screen() -> tuple[Response, int]:
+    """This screen is no longer the table's own screen."""
+    context().sessions.update(screen(), table=False)
+    return jsonify({"table": False}), 200
+
+
+def _pin_refused(wait: float) -> tuple[Response, int]:
+    """A wrong PIN, or none checked now (the table's allowance is spent): said so, with the wait."""
+    if wait > 0:
+        seconds = int(wait) + 1
+        words = said("pin.wait", seconds=seconds, hold=f"{context().banker_hold:g}")
+        response, status = error(words["en"], 429, words=words, retry_after=seconds)
+        response.headers["Retry-After"] = str(seconds)
+        return response, status
+    words = said("pin.wrong")
+    return error(words["en"], 401, words=words)
+
+
 @banker.get("/banker/screens")
 @banker_only
 def screens() -> tuple[Response, int]:
-    """Every screen that is paired with a player or is the banker's."""
+    """Every screen that is paired with a player, the banker's, or the table's own."""
     ctx = context()
     streams = ctx.broker.sessions()
     listed = [
         {"screen": public_id(sid), "label": label_text(ctx.sessions.label(sid)), "player": s.player,
-         "banker": s.banker, "paired_by": s.paired_by,
+         "banker": s.banker, "table": s.table, "paired_by": s.paired_by,
          "piece": s.piece, "since": s.since, "seen": s.seen or None, "address": s.address, "agent": s.agent,
          "streams": streams.get(sid, 0), "this": sid == screen()}
         for sid, s in ctx.sessions.items()
@@ -113,7 +148,8 @@ def screens() -> tuple[Response, int]:
 @banker.post("/banker/screens/<screen_id>/revoke")
 @banker_only
 def revoke(screen_id: str) -> tuple[Response, int]:
-    """That screen (and every copy of its cookie) no longer plays nor banks; it is told so."""
+    """That screen (and every copy of its cookie) no longer plays nor banks, nor is the table's
+    screen; it is told so."""
     ctx = context()
     sid = ctx.sessions.by_public_id(screen_id)
     if sid is None:
@@ -121,7 +157,7 @@ def revoke(screen_id: str) -> tuple[Response, int]:
     ctx.table.cancel_wait(sid)
     ctx.sessions.clear(sid)
     ctx.presence.forget(sid)
-    return jsonify({"screen": screen_id, "player": None, "banker": False}), 200
+    return jsonify({"screen": screen_id, "player": None, "banker": False, "table": False}), 200
 
 
 @banker.post("/games")

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from flask import current_app
 
@@ -54,7 +54,8 @@ class Context:
     tags: Callable[[], dict[str, str]] = dict  # the enrolled tags: UID -> meaning
     wifi: WifiConfig = field(default_factory=WifiConfig)
     web_dir: Path = WEB_DIR
-    pair_timeout: float = 30.0  # how long a screen waits for a token tap (pairing, confirming)
+    pair_timeout: float = 90.0  # how long a screen waits to pair (a tap, the choice, the tap again)
+    confirm_timeout: float = 30.0  # how long a command waits for the token that confirms it
     manual_dice: bool = False  # the table rolls ordinary dice: players may send the dice they read
     banker_hold: float = 6.0  # seconds the dice button is held for the banker's step ([button])
     sessions: SessionStore = field(init=False)
@@ -71,6 +72,14 @@ class Context:
         self.clock_proposal = Proposal()
         self.odds_shared = SharedScreens(self.data_dir)
         self.broker.holds = lambda sid: table_own(self.sessions, sid)  # whose streams are kept
+
+    def publish(self, event: dict[str, Any]) -> None:
+        """The table's listener: every change to every stream, but the choices at the table (with
+        the codes of the waiting screens), which go to the table's own screen and the banker's."""
+        if event.get("type") == "choice":
+            self.broker.send_where(sse("notice", event), lambda sid: self.sessions.get(sid).at_table)
+        else:
+            self.broker.publish(event)
 
     def device_status(self) -> dict[str, str]:
         """What the Banker page lists under devices: the table's, then the lines that join them."""

@@ -123,8 +123,18 @@ class Broker:
 
     def send(self, text: str, session: str | None = None) -> None:
         """To every stream, or to the streams of one session."""
+        self.send_where(text, None if session is None else (lambda sid: sid == session))
+
+    def send_where(self, text: str, whose: Callable[[str], bool] | None) -> None:
+        """To the streams whose session `whose` says yes to (every stream: None)."""
         with self._lock:
-            streams = [s for s in self._streams if session is None or s.session == session]
+            streams = list(self._streams)
+        if whose is not None:
+            asked: dict[str, bool] = {}
+            for stream in streams:
+                if stream.session not in asked:
+                    asked[stream.session] = bool(stream.session) and whose(stream.session)
+            streams = [s for s in streams if asked[s.session]]
         for stream in streams:
             try:
                 stream.queue.put_nowait(text)

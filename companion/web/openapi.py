@@ -164,15 +164,17 @@ ROUTES: dict[str, dict[str, Route]] = {
                             [{"name": "for", "in": "query", "required": False,
                               "schema": {"enum": ["join", "wifi"]}}])},
     "/api/commands": {"post": ("One table-script command", {
-        200: "stored", 202: "a shared tablet's command: waiting for the player's token (the outcome "
-        "comes as event: request)", 401: "not paired / not the banker",
-        403: "not this player's move, or dice a screen may not choose", 409: "no game",
+        200: "stored", 202: "the table's screen's (or a paired phone's) command: waiting for the "
+        "player's token (the outcome comes as event: request)", 401: "not paired / not the banker",
+        403: "not this player's move, dice a screen may not choose, or a token asked for by a "
+        "screen that is not the table's own", 409: "no game",
         422: "refused by the rules", 429: "too many screens waiting for a token",
         500: "internal error (nothing changed)",
         503: "storage failed, the table too busy, or the client gone (not applied later)"},
         {"oneOf": command_schemas()}, [])},
-    "/api/pair": {"post": ("Pair this screen with a player: by the next token tap (202, the outcome "
-                           "through the event stream), or by the banker",
+    "/api/pair": {"post": ("Pair this screen with a player: by a token tap and the people's choice "
+                           "of this screen's code at the table (202 with the code; the offers and the "
+                           "outcome through the event stream), or by the banker",
                            {200: "paired (banker)", 202: "waiting for a token tap", 401: "not the banker",
                             409: "no game yet", 422: "no such player",
                             429: "too many screens waiting for a token", 503: "the table is busy"},
@@ -187,9 +189,9 @@ ROUTES: dict[str, dict[str, Route]] = {
                                                             429: "too many wrong PINs at this table: "
                                                                  "no PIN is checked for retry_after s"},
                                    PIN, [])},
-    "/api/banker/presence": {"post": ("Log in at the table: the banker's next step there (the banker's "
-                                      "tag, the dice button held) logs this screen in (202; the outcome "
-                                      "as event: request)",
+    "/api/banker/presence": {"post": ("Log in at the table: the banker's step there (the banker's tag, "
+                                      "the dice button held) and the banker's choice of this screen's "
+                                      "code log it in (202 with the code; the outcome as event: request)",
                                       {202: "waiting for the banker's step", 429: "too many screens waiting"},
                                       None, [])},
     "/api/banker/clock": {
@@ -267,9 +269,25 @@ ROUTES: dict[str, dict[str, Route]] = {
     "/api/taps": {"get": ("What the next token tap will do, and every screen waiting for one",
                           {200: "next and waiting"}, None, [])},
     "/api/screens/{screen_id}/not-me": {"post": (
-        "Not me: unpair a screen (its player's other screens, the banker, or anyone within 2 minutes "
-        "of the pairing)", {200: "unpaired", 403: "paired too long ago for this screen to undo",
-                            404: "no such screen", 409: "that screen is not paired"}, None, [])},
+        "Not me: unpair a screen (the screen itself, its player's other screens, the table's own "
+        "screen or the banker)", {200: "unpaired", 403: "not this screen's to undo",
+                                  404: "no such screen", 409: "that screen is not paired"}, None, [])},
+    "/api/choices": {"get": ("The choices open at the table (which waiting screen a token tap pairs, "
+                             "which gets the banker's step) with the codes: the table's own screen and "
+                             "the banker's only", {200: "choices", 403: "not the table's screen"}, None, [])},
+    "/api/choices/{choice_id}": {"post": (
+        "The people's choice on the table's own screen: the screen showing this code gets the act "
+        "(code null: nobody)", {200: "chosen", 400: "code must be a string or null",
+                                403: "not the table's screen", 409: "no such choice or code now",
+                                503: "the table is busy"},
+        {"type": "object", "properties": {"code": {"type": ["string", "null"]}}, "required": ["code"]},
+        [])},
+    "/api/table-screen": {"post": (
+        "Make this screen the table's own screen (the banker's PIN, or a screen logged in as the "
+        "banker)", {200: "the table's screen", 401: "wrong PIN", 409: "no PIN set yet",
+                    429: "too many wrong PINs at this table"}, PIN, [])},
+    "/api/table-screen/leave": {"post": ("This screen is no longer the table's own screen",
+                                         {200: "done"}, None, [])},
     "/api/deeds": {"get": ("Each deed's card: price, rents, house cost, mortgage value", {200: "deeds"},
                            None, [])},
     "/api/time": {"get": ("This machine's clock (ms since 1970), for countdowns", {200: "now"}, None, [])},

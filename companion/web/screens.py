@@ -1,7 +1,8 @@
 """What screens show beside the engine's state: each player's piece (`GET /api/pieces`), each
 deed's card (`GET /api/deeds`), this machine's clock (`GET /api/time`, so a countdown ends when the
-table acts, whatever the tablet's own clock says), what the next tap will do (`GET /api/taps`),
-and "not me": unpairing a screen just paired by someone else's tap."""
+table acts, whatever the tablet's own clock says), what the next tap will do (`GET /api/taps`);
+the choices at the table, made on the table's own screen (`GET /api/choices`, `POST
+/api/choices/<id>`); and "not me": unpairing a screen paired by someone else's tap."""
 
 from __future__ import annotations
 
@@ -13,13 +14,13 @@ from flask import Blueprint, Response, jsonify
 from ..rules import load_edition
 from ..table.meaning import pieces as pieces_of
 from ..table.words import words
-from .common import error, is_banker, screen
+from .common import answer, body, error, is_banker, screen
 from .context import context
+from .events import sse
 from .sessions import label_text
+from .waiting import may_undo
 
 screens = Blueprint("screens", __name__, url_prefix="/api")
-
-NOT_ME_MINUTES = 2  # anyone may undo a pairing this fresh; later only that player's screens
 
 
 @screens.get("/time")
@@ -44,11 +45,39 @@ def pieces() -> Any:
     return jsonify({"pieces": pieces_of(store.game, ctx.tags())})
 
 
+@screens.get("/choices")
+def choices() -> tuple[Response, int]:
+    """The choices open at the table (which waiting screen a token tap pairs, which gets the
+    banker's step), with the codes to choose among: for the table's own screen and the banker's
+    alone (also pushed to them as a `choice` notice)."""
+    ctx = context()
+    if not (ctx.sessions.get(screen()).at_table or is_banker()):
+        said = words("choice.table_only")
+        return error(said["en"], 403, words=said)
+    return jsonify(ctx.table.open_choices()), 200
+
+
+@screens.post("/choices/<choice_id>")
+def choose(choice_id: str) -> tuple[Response, int]:
+    """The people's choice, made on the table's own screen (or the banker's): body {"code":
+    "472"} gives the act to the screen showing that code; {"code": null} to nobody (the screens
+    go on waiting)."""
+    ctx = context()
+    me = ctx.sessions.get(screen())
+    if not (me.at_table or is_banker()):
+        said = words("choice.table_only")
+        return error(said["en"], 403, words=said)
+    code = body().get("code")
+    if code is not None and not isinstance(code, str):
+        return error("code must be the code a waiting screen shows, or null", 400)
+    return answer(ctx.table.choose(choice_id, code, by="table" if me.table else "banker"))
+
+
 @screens.post("/screens/<screen_id>/not-me")
 def not_me(screen_id: str) -> tuple[Response, int]:
-    """Unpair a screen: allowed to a screen paired to the same player in the same game (the
-    player's own other screens, or that screen itself), to the banker, and to anyone within
-    NOT_ME_MINUTES of the pairing (the Table page's "not me" under a fresh announcement)."""
+    """Unpair a screen: allowed to that screen itself, to a screen paired to the same player in
+    the same game (the player's own other screens), to the table's own screen and to the banker
+    (waiting.may_undo): never to a stranger, however fresh the pairing."""
     ctx = context()
     sid = ctx.sessions.by_public_id(screen_id)
     target = ctx.sessions.get(sid) if sid is not None else None
@@ -58,19 +87,19 @@ def not_me(screen_id: str) -> tuple[Response, int]:
     if target.player is None:
         said = words("not_me.not_paired")
         return error(said["en"], 409, words=said)
-    me = ctx.sessions.get(screen())
-    same_player = me.player == target.player and me.game == target.game
-    fresh = time.time() - target.since <= NOT_ME_MINUTES * 60
-    if not (same_player or fresh or is_banker()):
-        said = words("not_me.too_late", player=target.player, minutes=NOT_ME_MINUTES)
+    if not (sid == screen() or may_undo(ctx, target)(screen()) or is_banker()):
+        said = words("not_me.not_yours", player=target.player)
         return error(said["en"], 403, words=said)
     ctx.table.cancel_wait(sid)
     ctx.sessions.update(sid, player=None, game=None, piece=None, paired_by=None)
     label = ctx.sessions.label(sid)
     said = words("unpaired.not_me", screen=label, player=target.player)
-    ctx.broker.publish({"type": "unpaired", "player": target.player, "by": "not-me",
-                        "screen": label_text(label), "screen_id": screen_id,
-                        "reason": said["en"], "words": said})
+    notice = {"type": "unpaired", "player": target.player, "by": "not-me", "screen": label_text(label),
+              "reason": said["en"], "words": said}
+    allowed = may_undo(ctx, target)
+    ctx.broker.send_where(sse("notice", {**notice, "screen_id": screen_id}),
+                          lambda s: s == sid or allowed(s))
+    ctx.broker.send_where(sse("notice", notice), lambda s: not (s == sid or allowed(s)))
     return jsonify({"screen": screen_id, "player": None}), 200
 
 

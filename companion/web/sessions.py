@@ -57,6 +57,7 @@ class Screen:
     piece: str | None = None  # the token piece it was paired with (it follows it to the next game)
     paired_by: str | None = None  # "token" or "banker"
     banker: bool = False
+    table: bool = False  # the table's own screen (set up by the banker: docs/server.md)
     since: float = 0.0  # when it was paired or became the banker (epoch seconds)
     seen: float = 0.0  # its last request (epoch seconds; not written to disk on every request)
     address: str = ""  # where it was last seen from
@@ -65,10 +66,18 @@ class Screen:
 
     @property
     def holds(self) -> bool:
-        return self.player is not None or self.banker
+        """The table's own: a paired screen, the banker's or the table's screen (served first,
+        never refused room; everyone else is a stranger)."""
+        return self.player is not None or self.banker or self.table
+
+    @property
+    def at_table(self) -> bool:
+        """A screen that stands for the table: the table's own screen or the banker's. The people's
+        choices are made there (which screen a tap pairs), and it may undo any pairing."""
+        return self.banker or self.table
 
     def public(self) -> dict[str, Any]:
-        return {"player": self.player, "banker": self.banker}
+        return {"player": self.player, "banker": self.banker, "table": self.table}
 
 
 class SessionStore:
@@ -175,8 +184,9 @@ class SessionStore:
             self._save()
 
     def clear(self, sid: str) -> Screen:
-        """Revoked: the session neither plays nor banks any more."""
-        return self.update(sid, player=None, game=None, piece=None, paired_by=None, banker=False)
+        """Revoked: the session neither plays nor banks any more, nor is the table's screen."""
+        return self.update(sid, player=None, game=None, piece=None, paired_by=None, banker=False,
+                           table=False)
 
     def follow(self, game: str, player_of_piece: Callable[[str], str | None]) -> None:
         """A new game (or another one resumed): each screen paired by a piece stays paired only

@@ -67,7 +67,8 @@ def events() -> Response | tuple[Response, int]:
     if state is not None and state["seq"] != seen:
         first.append(sse("state", {"seq": state["seq"], "state": state, "messages": []}, state["seq"]))
     first.append(sse("devices", ctx.device_status()))
-    first.append(sse("session", {"player": paired_player(), "banker": ctx.sessions.get(screen()).banker}))
+    me = ctx.sessions.get(screen())
+    first.append(sse("session", {"player": paired_player(), "banker": me.banker, "table": me.table}))
     stream = ctx.broker.stream(first, session=screen(), address=client())
     response = Response(stream_with_context(stream), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
@@ -190,6 +191,7 @@ def get_session() -> Response:
     return jsonify({
         "player": paired_player(),
         "banker": ctx.sessions.get(screen()).banker,
+        "table": ctx.sessions.get(screen()).table,  # the table's own screen (docs/server.md)
         "screen": public_id(screen()),
         "label": label_text(ctx.sessions.label(screen())),
         "pin_set": ctx.pin.is_set,
@@ -207,7 +209,6 @@ def token_request(request_id: str) -> tuple[Response, int]:
     """A token wait this screen started (pairing, or a command confirmed by a token): waiting, or
     its outcome; the same record its event stream got as `event: request`."""
     ctx = context()
-    ctx.presence.expire()  # a wait for the banker's step ends by time alone
     record = ctx.outcomes.get(request_id, screen())
     if record is None:
         return error("This screen asked for no such request (or it was long ago)", 404)

@@ -34,7 +34,7 @@ except ImportError:  # the test extra installs it: an old virtualenv may not hav
 else:
     from tests.waiting import PATIENCE_MS
 
-    from .support import ARTIFACTS, CHROMIUM, SHOWN_MS, Api, Daemon, Shots, live
+    from .support import ARTIFACTS, CHROMIUM, SHOWN_MS, TABLE_PAGES, Api, Daemon, Shots, live, table_screen
 
 TABLET = {"viewport": {"width": 1280, "height": 860}}
 PHONE = {"viewport": {"width": 412, "height": 915}, "is_mobile": True, "has_touch": True,
@@ -108,14 +108,26 @@ class Screens:
         return context
 
     def open(self, path: str, context: BrowserContext | None = None, phone: bool = False,
-             wait_live: bool = True) -> Page:
-        """A page at path (in a new context unless one is given), live once this returns."""
-        page = (context or self.context(phone)).new_page()
+             wait_live: bool = True, table: bool | None = None) -> Page:
+        """A page at path (in a new context unless one is given), live once this returns. The
+        Table page and the Virtual table open on the table's own screen (set up with the banker's
+        PIN, as the banker does once for the tablet at the table) unless `table` is False."""
+        context = context or self.context(phone)
+        page_path = path.split("?", 1)[0]
+        if table is None:
+            table = page_path in TABLE_PAGES
+        if table:
+            self.table_screen(context)
+        page = context.new_page()
         page.on("pageerror", lambda exc, p=path: self.errors.append(f"{p}: {exc}"))
         page.on("console", lambda msg, p=path: self._console(p, msg))
         self.pages.append(page)
         page.goto(path)
         return live(page) if wait_live else page
+
+    def table_screen(self, context: BrowserContext) -> None:
+        """This context's screen becomes the table's own screen (POST /api/table-screen)."""
+        table_screen(context, self.url)
 
     def _console(self, path: str, msg: Any) -> None:
         # A refused request (4xx) is logged by Chromium as "Failed to load resource": the page

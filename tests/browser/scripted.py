@@ -14,7 +14,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-from tests.browser.support import CHROMIUM, PIN, Api, Daemon
+from tests.browser.support import CHROMIUM, PIN, TABLE_PAGES, Api, Daemon, table_screen
 from tests.waiting import PATIENCE_MS
 
 SIZES = {"390": {"width": 390, "height": 844}, "1024": {"width": 1024, "height": 768}}  # phone, tablet
@@ -58,7 +58,10 @@ def context(browser: Browser, url: str, size: str = "1024", lang: str = "en") ->
 
 
 def opened(made: BrowserContext, path: str, lang: str = "en") -> Page:
-    """The page at path in lang, once its event stream is open (the connection indicator live)."""
+    """The page at path in lang, once its event stream is open (the connection indicator live);
+    the Table page and the Virtual table on the table's own screen."""
+    if path in TABLE_PAGES:
+        table_screen(made)
     page = made.new_page()
     page.goto(f"{path}?lang={lang}")
     page.wait_for_selector('[data-test="connection"][data-state="live"]')

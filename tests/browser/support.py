@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from companion.hardware.reader import RETAP_WINDOW
 from tests.ports import free_port
@@ -177,6 +177,16 @@ class Api:
         if not hasattr(self, "_board"):
             self._board = self.get("/api/board")
         return self._board
+
+
+TABLE_PAGES = ("/", "/virtual")  # the pages of the table's own screen (the tablet at the table)
+
+
+def table_screen(context: BrowserContext, url: str = "") -> None:
+    """This context's screen becomes the table's own screen, as the banker sets the tablet up once
+    (POST /api/table-screen with the PIN): it may then ask for a token to confirm any player's move."""
+    answer = context.request.post(f"{url}/api/table-screen", data={"pin": PIN})
+    assert answer.ok, answer.text()
 
 
 def player(state: dict[str, Any], name: str) -> dict[str, Any]:

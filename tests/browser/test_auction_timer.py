@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.support import Api, Daemon, live
+from tests.browser.support import TABLE_PAGES, Api, Daemon, live, table_screen
 from tests.browser.test_table_experience import SIZES
 from tests.waiting import PATIENCE_MS
 
@@ -40,6 +40,8 @@ def page(screens: Any, daemon: Daemon, path: str, size: str, lang: str, player: 
     if player:  # a phone the banker paired (the session the page then has)
         paired = context.request.post("/api/pair", data={"player": player}, headers={"X-Banker-Pin": PIN})
         assert paired.status == 200, paired.text()
+    if path in TABLE_PAGES:  # the tablet at the table: the table's own screen
+        table_screen(context)
     opened = context.new_page()
     opened.on("pageerror", lambda exc: screens.errors.append(f"{path}: {exc}"))
     screens.pages.append(opened)

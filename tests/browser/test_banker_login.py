@@ -1,7 +1,9 @@
 """The Banker page's way in, as the banker sees it at 390x844 and 1024x768, in English and Russian:
 the first start's PIN confirmed at the table (the first visitor sets nothing alone), "Log in at the
 table" with the banker's tag (no PIN needed: what a locked-out banker does), and a screen's
-proposed clock that the banker compares with the Pi's and declines.
+proposed clock that the banker compares with the Pi's and declines. The step at the table never
+goes to a screen by itself (issue 36): the waiting screen shows its code, the step makes the table
+offer it ("Now: lay the tag again"), and the banker's second step takes it.
 """
 
 from __future__ import annotations
@@ -45,6 +47,11 @@ def banker_tag(api: Api) -> None:
     assert status == 202
 
 
+def offered(page: Any) -> None:
+    """The waiting Banker page says the table offers its own code now."""
+    expect(page.get_by_test_id("wait-offer")).to_have_attribute("data-yours", "true", timeout=LIVE_MS)
+
+
 def context(screens: Any, size: str) -> Any:
     made = screens.browser.new_context(base_url=screens.url, viewport=SIZES[size],
                                        is_mobile=size == "phone", has_touch=size == "phone")
@@ -77,9 +84,16 @@ def test_the_first_start_pin_is_confirmed_at_the_table(screens: Any, shots: Shot
                 page.get_by_test_id("pin-submit").click()
             status = page.get_by_test_id("presence-status")
             expect(status).to_contain_text(WAITING[lang])
+            code = page.get_by_test_id("wait-code").inner_text()
+            assert len(code) == 3 and code.isdigit()
             shots.take(page, f"at-the-table-{size}-{lang}")
             assert api.request("GET", "/api/session", banker=False)[1]["pin_set"] is (pin is None)
-            banker_tag(api)
+            banker_tag(api)  # the step: the table offers the one waiting screen's code ...
+            offered(page)
+            expect(page.get_by_test_id("wait-offer")).to_contain_text(code)
+            shots.take(page, f"offered-{size}-{lang}")
+            assert api.request("GET", "/api/session", banker=False)[1]["pin_set"] is (pin is None)
+            banker_tag(api)  # ... and the tag again takes it
             expect(page.get_by_test_id("game-status")).to_be_visible(timeout=LIVE_MS)
             expect(page.get_by_test_id("pin-form")).to_be_hidden()
             shots.take(page, f"logged-in-{size}-{lang}")
@@ -95,6 +109,8 @@ def test_the_banker_logs_in_at_the_table_and_declines_a_screens_clock(screens: A
     expect(page.get_by_test_id("pin-form")).to_be_visible()
     page.get_by_test_id("presence").click()
     expect(page.get_by_test_id("presence-status")).to_contain_text(WAITING[lang])
+    banker_tag(api)
+    offered(page)
     banker_tag(api)
     expect(page.get_by_test_id("game-status")).to_be_visible(timeout=LIVE_MS)
 
@@ -119,6 +135,9 @@ def test_the_virtual_tables_held_dice_button_logs_the_waiting_banker_page_in(scr
     seq = api.state()["seq"]
     virtual = screens.open("/virtual", context=context(screens, "tablet"))
     virtual.get_by_test_id("sim-press-hold").click()
-    expect(page.get_by_test_id("game-status")).to_be_visible(timeout=3 * LIVE_MS)  # a 6 s hold
+    offered(page)  # after the 6 s hold, the table offers this screen's code
+    shots.take(page, "held-button-offered-phone-en")
+    virtual.get_by_test_id("sim-press-hold").click()  # held again while it is offered: taken
+    expect(page.get_by_test_id("game-status")).to_be_visible(timeout=3 * LIVE_MS)
     shots.take(page, "held-button-phone-en")
-    assert api.state()["seq"] == seq  # the hold ended no turn, rolled nothing
+    assert api.state()["seq"] == seq  # the holds ended no turn, rolled nothing

@@ -18,6 +18,7 @@ Each step ends with a screenshot in test-artifacts/browser/ (game-NN-<step>.png)
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -126,7 +127,7 @@ def test_a_short_game(screens: Any, api: Api, shots: Shots, timings: dict[str, A
         expect(ann.get_by_test_id("pairing")).to_be_visible()
         with ann.expect_request(lambda r: r.url.endswith("/api/pair")):
             ann.get_by_test_id("pair").click()  # the phone now waits for a token tap
-        expect(ann.get_by_test_id("pair-status")).not_to_be_empty()
+        expect(ann.get_by_test_id("wait-code")).to_have_text(re.compile(r"^[0-9]{3}$"))  # its code
         tap_until(virtual, "Ann", lambda ms: expect(ann.get_by_test_id("my-name")).to_have_text(
             "Ann", timeout=ms))
         amount(ann.get_by_test_id("my-cash"), 1500)

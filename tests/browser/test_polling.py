@@ -20,7 +20,7 @@ from .support import Api, amount, live
 def test_an_evicted_table_page_polls_and_does_not_fight_for_a_stream(screens: Any, api: Api,
                                                                       daemon: Any) -> None:
     api.new_game(["Ann", "Bob"])
-    table = live(screens.open("/"))
+    table = live(screens.open("/", table=False))  # a watcher's Table page (the table's own is kept)
     asked: list[str] = []
     table.on("request", lambda r: asked.append(r.url))
     guest: list[socket.socket] = []

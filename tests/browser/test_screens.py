@@ -3,9 +3,11 @@ table would see them at 1024×768 (a tablet) and 390×844 (a phone), in English 
 
 - the Table page says in words what the next token tap does, and lists a command waiting for a
   token until it is confirmed (or, once, until its 30 s run out);
-- a pairing by token is announced on the Table page and on the player's other phone (not on
-  another player's phone, nor on the new screen itself), and "Not me — unpair" there sends the new
-  screen back to pairing;
+- a pairing by token takes two acts at the table (issue 36): the phone shows its code, a tap of the
+  token makes the table offer it (the phone says "now", the table's own screen lists the codes),
+  and the token tapped again (or the code touched on the table's own screen) pairs it; it is
+  announced on the Table page and on the player's other phone (not on another player's phone, nor
+  on the new screen itself), and "Not me — unpair" there sends the new screen back to pairing;
 - the banker's Screens panel lists the screens per player and revokes one (after a confirmation:
   "Cancel" changes nothing), and the revoked phone goes back to pairing.
 
@@ -23,13 +25,13 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.layout import assert_layout
-from tests.browser.support import PIN, Api, Shots, live
+from tests.browser.support import PIN, TABLE_PAGES, Api, Shots, live
 from tests.message_list import page_texts
 from tests.waiting import PATIENCE_MS
 
 SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
 STRINGS = {code: page_texts(code) for code in ("en", "ru")}
-EXPIRY_MS = 45_000  # a token wait lasts 30 s on the table (companion/web/app.py pair_timeout)
+EXPIRY_MS = 45_000  # a command waits 30 s for its token (companion/web/context.py confirm_timeout)
 RUNNING = re.compile(r"^[1-9][0-9]*$")  # a countdown's data-seconds, still above zero
 ANDROID = ("Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) "
            "Chrome/120.0.0.0 Mobile Safari/537.36")
@@ -64,6 +66,8 @@ def context(screens: Any, size: str, lang: str, agent: str | None = None) -> Bro
 
 
 def open_page(screens: Any, ctx: BrowserContext, path: str, lang: str) -> Page:
+    if path in TABLE_PAGES:  # the Table page: the table's own screen, set up once with the banker's PIN
+        screens.table_screen(ctx)
     page = ctx.new_page()
     page.on("pageerror", lambda exc, p=path: screens.errors.append(f"{p}: {exc}"))
     screens.pages.append(page)
@@ -194,21 +198,37 @@ def test_a_pairing_is_announced_and_not_me_unpairs_it(screens: Any, api: Api, si
     label = whoami(new)["label"]
     expect(new.get_by_test_id("this-screen")).to_contain_text(label.split()[-1])
 
-    # the new phone asks to pair: the Table page says the next tap pairs it
+    # the new phone asks to pair: it shows its code, and the Table page says a tap starts choosing it
     with new.expect_response(lambda r: r.url.endswith("/api/pair")) as asked:
         new.get_by_test_id("pair").click()
     assert asked.value.status == 202, asked.value.text()
+    code = asked.value.json()["code"]
+    expect(new.get_by_test_id("wait-code")).to_have_text(code)
     next_tap_shown(table, api, lang, "pair")
     expect(table.get_by_test_id("tap-wait")).to_have_attribute("data-kind", "pair")
     look(table, shots, "the next tap pairs a screen")
     next_tap_shown(new, api, lang, "pair")  # the asking phone says so too, its own wait marked
     expect(new.locator("[data-test=tap-wait].is-mine")).to_have_count(1)
-    look(new, shots, "the asking phone")
+    look(new, shots, "the asking phone shows its code")
 
     for page in (table, ann):
         page.evaluate(PAIRED_JS)
-    tap(api, "token:Ann")
-    expect(new.get_by_test_id("my-name")).to_have_text("Ann")  # control: the tap paired it
+    tap(api, "token:Ann")  # the first act: the table offers the waiting screen's code
+    expect(new.get_by_test_id("wait-offer")).to_have_attribute("data-yours", "true")
+    expect(new.get_by_test_id("wait-offer")).to_contain_text(code)
+    choice = table.get_by_test_id("choice")
+    expect(choice).to_have_attribute("data-player", "Ann")
+    expect(choice.get_by_test_id("choice-code")).to_have_text([code])
+    next_tap_shown(table, api, lang, "choice")
+    look(new, shots, "the table offers this phone's code")
+    look(table, shots, "the table's own screen lists the code")
+    if (size, lang) in (("tablet", "en"), ("phone", "ru")):  # the second act: the token again ...
+        table.wait_for_timeout(1800)  # (lifted a moment: the reader counts one within a second as one)
+        tap(api, "token:Ann")
+    else:  # ... or the code touched on the table's own screen
+        choice.locator(f'[data-test=choice-code][data-code="{code}"]').click()
+    expect(new.get_by_test_id("my-name")).to_have_text("Ann")  # control: the second act paired it
+    expect(table.get_by_test_id("choice")).to_have_count(0)
     screen = text(lang, "screens.numbered", n=label.split()[-1])
     said = text(lang, "paired.token", player="Ann", screen=screen)
     new_id = whoami(new)["screen"]
@@ -297,8 +317,48 @@ def test_the_banker_lists_screens_and_revokes_one(screens: Any, api: Api, size: 
     assert asked.value.status == 202, asked.value.text()
     expect(banker.get_by_test_id("next-tap")).to_have_count(0)  # (the banker's page has no reader line)
     api.wait_state(lambda _: api.get("/api/taps")["next"]["kind"] == "pair")
-    tap(api, "token:Ann")
+    code = asked.value.json()["code"]
+    tap(api, "token:Ann")  # the banker's page lists the code too: the banker touches Ann's
+    choice = banker.get_by_test_id("choice")
+    expect(choice.get_by_test_id("choice-code")).to_have_text([code])
+    choice.scroll_into_view_if_needed()
+    shots.take(banker, "the banker's page asks which screen")
+    choice.locator(f'[data-test=choice-code][data-code="{code}"]').click()
     expect(ann.get_by_test_id("my-name")).to_have_text("Ann")
     expect(ann_row).to_have_attribute("data-by", "token")
     expect(ann_row).to_contain_text(text(lang, "screens.by_token"))
 
+
+
+@SIZE_LANG
+def test_the_banker_makes_a_tablet_the_tables_own_screen(screens: Any, api: Api, size: str, lang: str,
+                                                         artifacts: Path) -> None:
+    """Issue 36: a new tablet's Table page is not trusted until the banker sets it up (the PIN, once);
+    until then it asks for no token, and says so; once set up it confirms moves by a token."""
+    shots = Shots(artifacts, f"screens-{size}-{lang}-table-setup-", iter(range(1, 100)))
+    api.new_game(["Ann", "Bob"])
+    api.must({"do": "roll", "dice": [1, 2]})  # Ann may buy Whitechapel Road
+    ctx = context(screens, size, lang)
+    page = ctx.new_page()
+    page.on("pageerror", lambda exc: screens.errors.append(f"/: {exc}"))
+    screens.pages.append(page)
+    page.goto(f"/?lang={lang}")
+    live(page)
+    panel = page.get_by_test_id("table-setup-panel")
+    expect(panel).to_be_visible()
+    expect(panel).to_contain_text(text(lang, "table_setup.title"))
+    with page.expect_response(lambda r: r.url.endswith("/api/commands")) as refused:
+        page.get_by_test_id("action-buy").click()  # not the table's screen: asks for no token
+    assert refused.value.status == 403, refused.value.text()
+    assert api.get("/api/taps")["waiting"] == []
+    page.get_by_test_id("table-pin").fill(PIN)  # (no wrong PIN here: the allowance is the table's)
+    look(page, shots, "a new tablet asks the banker's PIN")
+    page.get_by_test_id("table-setup").click()
+    expect(panel).to_be_hidden()
+    assert whoami(page)["table"] is True and whoami(page)["banker"] is False
+    with page.expect_response(lambda r: r.url.endswith("/api/commands")) as asked:
+        page.get_by_test_id("action-buy").click()
+    assert asked.value.status == 202, asked.value.text()  # now it asks for Ann's token
+    tap(api, "token:Ann")
+    expect(page.get_by_test_id("square-whitechapel-road")).to_have_attribute("data-owner", "Ann")
+    look(page, shots, "the table's own screen confirms by a token")

@@ -17,7 +17,18 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.layout import assert_layout, assert_only_legal_buttons
-from tests.browser.support import PIECES, PIN, Api, Daemon, Shots, VirtualTable, live, tap_until
+from tests.browser.support import (
+    PIECES,
+    PIN,
+    TABLE_PAGES,
+    Api,
+    Daemon,
+    Shots,
+    VirtualTable,
+    live,
+    table_screen,
+    tap_until,
+)
 from tests.waiting import PATIENCE_MS
 
 SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
@@ -33,6 +44,8 @@ def context(screens: Any, size: str, lang: str) -> BrowserContext:
 
 
 def open_page(screens: Any, ctx: BrowserContext, path: str, lang: str) -> Page:
+    if path in TABLE_PAGES:  # the table's own screen, set up once with the banker's PIN
+        table_screen(ctx)
     page = ctx.new_page()
     page.on("pageerror", lambda exc, p=path: screens.errors.append(f"{p}: {exc}"))
     screens.pages.append(page)

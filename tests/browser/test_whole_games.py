@@ -27,7 +27,7 @@ from companion.rules import new_game
 from companion.web.story import story_items
 from tests.browser.conftest import Screens
 from tests.browser.layout import layout_problems
-from tests.browser.support import PIN, SEQ_JS, Api, Daemon, live
+from tests.browser.support import PIN, SEQ_JS, TABLE_PAGES, Api, Daemon, live, table_screen
 from tests.russian_words import (
     BOARD,
     LATIN_ALLOWED,
@@ -101,6 +101,8 @@ class Watched:
         if player is not None:
             paired = context.request.post("/api/pair", data={"player": player}, headers={"X-Banker-Pin": PIN})
             assert paired.status == 200, paired.text()
+        if path in TABLE_PAGES:  # the tablet at the table: the table's own screen
+            table_screen(context)
         page = context.new_page()
         page.on("pageerror", lambda exc, p=name: self.screens.errors.append(f"{p}: {exc}"))
         page.goto(f"{path}?lang={self.lang}")

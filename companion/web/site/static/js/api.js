@@ -79,25 +79,38 @@ export async function command(cmd, options = {}) {
 
 // ---- a token wait (pairing, a shared tablet's command): answered at once with a request id;
 // its outcome comes through the event stream (event: request) or, failing that, by polling.
-const outcomes = new Map(); // request id -> record, as the stream brought it
-window.addEventListener("request-outcome", (e) => outcomes.set(e.detail.request, e.detail));
+// While it waits, a choice at the table may offer codes: `onOffer(offer)` hears each (null when the
+// choice ended), so the screen can say "yours: now" or "another screen's code".
+const outcomes = new Map(); // request id -> its done record, as the stream brought it
+window.addEventListener("request-outcome", (e) => { if (e.detail.done) outcomes.set(e.detail.request, e.detail); });
 
-export function awaitRequest(record, { timeout = 45000 } = {}) {
+export function awaitRequest(record, { timeout = 45000, onOffer = null } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
     let timer = 0;
+    let offer;
+    const offered = (now) => {
+      if (!onOffer || JSON.stringify(now.offer ?? null) === JSON.stringify(offer ?? null)) return;
+      offer = now.offer ?? null;
+      onOffer(offer);
+    };
     const finish = (done) => {
       clearTimeout(timer);
       window.removeEventListener("request-outcome", onEvent);
       resolve(done);
     };
-    const onEvent = (e) => { if (e.detail.request === record.request) finish(e.detail); };
+    const onEvent = (e) => {
+      if (e.detail.request !== record.request) return;
+      if (e.detail.done) finish(e.detail);
+      else offered(e.detail);
+    };
     window.addEventListener("request-outcome", onEvent);
     const poll = async () => {
       if (outcomes.has(record.request)) return finish(outcomes.get(record.request));
       try {
         const now = await get(`/api/requests/${encodeURIComponent(record.request)}`, { quiet: true });
         if (now.done) return finish(now);
+        offered(now);
       } catch { /* the stream may still bring it */ }
       if (Date.now() - started > timeout) return finish({ ...record, done: true, status: 408, answer: { error: t("player.pair_timeout") } });
       timer = setTimeout(poll, 1500);
@@ -108,7 +121,7 @@ export function awaitRequest(record, { timeout = 45000 } = {}) {
 
 // The outcome of a token wait as a request's answer: the body, or an ApiError thrown.
 async function outcomeOf(record, options = {}) {
-  const done = await awaitRequest(record);
+  const done = await awaitRequest(record, { timeout: options.timeout, onOffer: options.onOffer });
   if (done.status >= 200 && done.status < 300) return done.answer;
   const error = new ApiError(done.status, (done.answer && done.answer.error) || t("error.status", { status: done.status }), done.answer);
   if (!options.quiet) showError(error);
@@ -314,9 +327,15 @@ export async function syncClock() {
 export const tableNow = () => Date.now() + offset;
 
 // ---- pairing and rolling: the only places that know how the server wants them ------------------
-// Pair by a token tap on the reader (answered at once, 202: the tap's outcome comes through the
-// event stream), or as the banker for a named player.
-export const pairByTap = async () => awaitOutcome(await post("/api/pair", {}, { quiet: true }), { quiet: true });
+// Pair by a token tap on the reader and the people's choice of this screen's code at the table
+// (answered at once, 202 with the code: `waiting(record)` shows it; the offers and the outcome come
+// through the event stream), or as the banker for a named player.
+export const WAIT_MS = 100000; // the table waits 90 s for a token or the banker's step; a little more here
+export async function pairByTap(waiting = () => {}, onOffer = null) {
+  const record = await post("/api/pair", {}, { quiet: true });
+  waiting(record);
+  return awaitOutcome(record, { quiet: true, timeout: WAIT_MS, onOffer });
+}
 export const pairAs = (player) => post("/api/pair", { player });
 export const unpair = () => post("/api/unpair", {});
 

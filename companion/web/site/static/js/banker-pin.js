@@ -2,14 +2,16 @@
 // with it) and "Log in at the table", which needs no PIN: the banker's tag on the reader or the
 // dice button held. Both wait for the banker's step at the table (202, then the outcome).
 
-import { awaitRequest, loadSession, post, reasonOf, session, showError, ApiError } from "./api.js";
+import { awaitRequest, loadSession, post, session, showError, ApiError, WAIT_MS } from "./api.js";
+import { CodeWait } from "./codewait.js";
 import { t } from "./i18n.js";
 import { $, clear, h, toast } from "./ui.js";
 
-const WAIT_MS = 70000; // the table waits 60 s for the banker's step; a little more here
+let codeWait = null;
 
-// The banker's step, asked for by `asking` (a request answered 202): the screen says what to do at
-// the table until the step comes, then `done()` (logged in) or the reason it did not work.
+// The banker's step, asked for by `asking` (a request answered 202 with this screen's code): the
+// screen shows its code and what to do at the table; while the table offers the waiting screens'
+// codes, whether it is this one's; then `done()` (logged in) or the reason it did not work.
 async function atTheTable(asking, done) {
   const status = $("#presence-status");
   let record;
@@ -18,12 +20,13 @@ async function atTheTable(asking, done) {
   } catch (err) {
     return;
   }
-  status.hidden = false;
+  codeWait ||= new CodeWait(status, { act: "banker", hold: session.banker_hold || 6 });
   status.classList.add("is-waiting");
-  status.textContent = record.words ? reasonOf(new ApiError(202, record.message, record)) : record.message;
+  codeWait.show(record);
   $("#presence").disabled = true;
-  const outcome = await awaitRequest(record, { timeout: WAIT_MS });
+  const outcome = await awaitRequest(record, { timeout: WAIT_MS, onOffer: (offer) => codeWait.offered(offer) });
   status.classList.remove("is-waiting");
+  codeWait.done();
   $("#presence").disabled = false;
   if (outcome.status >= 200 && outcome.status < 300) {
     status.hidden = true;

@@ -1,4 +1,4 @@
-// The banker's Screens panel: every screen that plays for a player or banks, grouped by player
+// The banker's Screens panel: every screen that plays for a player, banks or is the table's own, grouped by player
 // (GET /api/banker/screens), each with its label, browser, how and when it was paired, when it was
 // last seen, and a Revoke button (POST /api/banker/screens/<id>/revoke, after a confirmation).
 
@@ -56,15 +56,19 @@ export class ScreensPanel {
     const seats = (state?.players || []).map((p) => p.name);
     const byPlayer = new Map(seats.map((name) => [name, []]));
     const banking = [];
+    const table = [];
     for (const screen of this.screens || []) {
       if (screen.player) {
         if (!byPlayer.has(screen.player)) byPlayer.set(screen.player, []);
         byPlayer.get(screen.player).push(screen);
       } else if (screen.banker) {
         banking.push(screen);
+      } else if (screen.table) {
+        table.push(screen);
       }
     }
     const groups = [...byPlayer].map(([name, screens]) => ({ key: name, name, screens, inGame: seats.includes(name) }));
+    if (table.length) groups.push({ key: "table", name: t("screens.table_group"), screens: table, inGame: false });
     if (banking.length) groups.push({ key: "banker", name: t("screens.banker_group"), screens: banking, inGame: false });
     return groups;
   }
@@ -78,7 +82,7 @@ export class ScreensPanel {
       h("h3", { class: "screens-group-head" },
         group.inGame ? tokenEl(state, group.name) : null,
         h("span", {}, group.name),
-        group.key !== "banker" && !group.inGame ? h("span", { class: "badge" }, t("screens.not_in_game")) : null),
+        !["banker", "table"].includes(group.key) && !group.inGame ? h("span", { class: "badge" }, t("screens.not_in_game")) : null),
       group.screens.length
         ? h("ul", { class: "screen-list" }, group.screens.map((screen) => this.row(screen)))
         : h("p", { class: "muted screens-none" }, t("screens.no_screen")))));
@@ -89,7 +93,7 @@ export class ScreensPanel {
     const browser = browserName(screen.agent);
     const how = screen.player
       ? t(screen.paired_by === "token" ? "screens.by_token" : "screens.by_banker")
-      : t("screens.banks");
+      : t(screen.banker ? "screens.banks" : "screens.table_screen");
     const connected = screen.streams > 0;
     return h("li", {
       class: `screen-row${screen.this ? " is-this" : ""}`, "data-test": `screen-${screen.screen}`,
@@ -115,7 +119,7 @@ export class ScreensPanel {
     const label = screenLabel(screen);
     const question = screen.player
       ? t("screens.revoke_player", { screen: label, player: screen.player })
-      : t("screens.revoke_banker", { screen: label });
+      : t(screen.banker ? "screens.revoke_banker" : "screens.revoke_table", { screen: label });
     if (!(await confirmDialog(question, t("screens.revoke")))) return;
     try {
       await post(`/api/banker/screens/${encodeURIComponent(screen.screen)}/revoke`, {});

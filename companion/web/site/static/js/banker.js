@@ -9,6 +9,7 @@ import { renderCorrections, renderRedo, renderUndoWhat, resetCorrections, wireUn
 import { NewGameForm } from "./banker-newgame.js";
 import { loadLog, renderLog, renderOverview } from "./banker-overview.js";
 import { ScreensPanel } from "./banker-screens.js";
+import { ChoicePanel } from "./choices.js";
 import { EnrolPanel } from "./banker-enrol.js";
 import { foldSections, wireSections } from "./banker-sections.js";
 import { deviceStatusText } from "./devicestatus.js";
@@ -21,6 +22,7 @@ await start();
 // ---- PIN, logging in at the table, the clock: banker-pin.js, banker-clock.js -------------------
 wirePinPanel(() => show());
 wireClock();
+new ChoicePanel($("#choices")); // a token tap or the banker's step asks which screen: chosen here too
 
 $("#logout").addEventListener("click", async () => {
   try { await post("/api/banker/logout", {}); } catch { /* toasted */ }

@@ -15,6 +15,7 @@ import { labelText } from "./screennames.js";
 import { play } from "./sound.js";
 import { TapsView } from "./taps.js";
 import { TradeForm } from "./trade.js";
+import { CodeWait } from "./codewait.js";
 import { $, clear, confirmDialog, h, money, toast } from "./ui.js";
 import { personArgs } from "./persons.js";
 
@@ -29,22 +30,29 @@ new PersonalBanners($("#banner"), { me });
 
 // ---- pairing --------------------------------------------------------------------------------------
 let pairing = false;
+// This screen's code while it waits to pair, and what the table offers (issue 36: the people's choice).
+const codeBox = h("div", { class: "code-wait", "data-test": "pair-code" });
+codeBox.hidden = true;
+const codeWait = new CodeWait(codeBox, { act: "pair" });
 
 function renderPairing(state) {
   const body = $("#pairing-body");
   const status = h("p", { class: "pair-status", "data-test": "pair-status", role: "status" },
-    pairing ? t("player.pair_waiting") : "");
+    pairing && !codeWait.code ? t("player.pair_waiting") : "");
   const tap = h("button", {
     type: "button", class: "primary big-button", "data-test": "pair", disabled: pairing || !state?.game,
     onclick: async () => {
       pairing = true;
       renderPairing(currentState());
       try {
-        const answer = await pairByTap();
+        const answer = await pairByTap((record) => { codeWait.show(record); renderPairing(currentState()); },
+          (offer) => codeWait.offered(offer));
         session.player = answer.player;
+        codeWait.done();
         await loadSession();
       } catch (err) {
         pairing = false;
+        codeWait.done();
         renderPairing(currentState());
         if (err.status === 408) $("[data-test=pair-status]").textContent = t("player.pair_timeout");
         else showError(err);
@@ -56,7 +64,7 @@ function renderPairing(state) {
   }, t("player.pair"));
   const parts = [h("p", {}, state?.game ? t("player.pair_intro") : t("decision.no_game")),
     session.label ? h("p", { class: "this-screen", "data-test": "this-screen" }, t("player.this_screen", { screen: labelText(session.label) })) : null,
-    tap, status];
+    tap, codeBox, status];
   if (session.banker) {
     const players = (state?.players || []).filter((p) => !p.bankrupt);
     const select = h("select", { id: "pair-player", "data-test": "pair-player" },

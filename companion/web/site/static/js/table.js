@@ -7,7 +7,9 @@
 import { currentState, session } from "./api.js";
 import { lang } from "./i18n.js";
 import { start } from "./page.js";
+import { ChoicePanel } from "./choices.js";
 import { CardSpotlight } from "./spotlight.js";
+import { TableSetup } from "./tablesetup.js";
 import { tableView } from "./tableview.js";
 import { TapsView } from "./taps.js";
 import { $ } from "./ui.js";
@@ -22,5 +24,7 @@ joinCode();
 window.addEventListener("langchange", joinCode);
 const winner = new WinnerView($("#winner"));
 new TapsView($("#taps"));
+new ChoicePanel($("#choices"));
+new TableSetup($("#table-setup"));
 new CardSpotlight($("#spotlight"), { state: currentState });
 await tableView({ extra: (state) => winner.update(state), deedCards: true });

@@ -1,0 +1,65 @@
+// The people's choice at the table (issue 36), on the table's own screen and the banker's: a token
+// tapped (or the banker's step) with screens waiting for it opens a choice among them, and here
+// every waiting screen's code is a button: the person whose screen shows that code touches it.
+// From GET /api/choices and the `choice` notice, which only these screens receive.
+
+import { get, post, session, showError } from "./api.js";
+import { t } from "./i18n.js";
+import { personArgs } from "./persons.js";
+import { clear, h } from "./ui.js";
+
+export class ChoicePanel {
+  constructor(el) {
+    this.el = el;
+    this.choices = [];
+    window.addEventListener("notice", (e) => { if (e.detail?.type === "choice") this.update(e.detail); });
+    window.addEventListener("session", () => this.load());
+    window.addEventListener("connection", () => this.load());
+    window.addEventListener("langchange", () => this.render());
+    this.load();
+  }
+
+  get atTable() {
+    return Boolean(session.table || session.banker);
+  }
+
+  async load() {
+    if (!this.atTable) { this.update({ choices: [] }); return; }
+    try {
+      this.update(await get("/api/choices", { quiet: true }));
+    } catch { /* not (or no longer) the table's screen */ }
+  }
+
+  update(data) {
+    this.choices = Array.isArray(data?.choices) ? data.choices : [];
+    this.render();
+  }
+
+  render() {
+    const shown = this.atTable ? this.choices : [];
+    this.el.hidden = !shown.length;
+    clear(this.el, shown.map((choice) => this.one(choice)));
+  }
+
+  one(choice) {
+    const title = choice.act === "pair" ? t("choice.pair_title", personArgs("player", choice.player))
+      : t("choice.banker_title");
+    const pick = async (code) => {
+      try {
+        await post(`/api/choices/${encodeURIComponent(choice.choice)}`, { code }, { quiet: true });
+      } catch (err) {
+        showError(err);
+      }
+      this.load();
+    };
+    return h("div", { class: "choice", "data-test": "choice", "data-act": choice.act, "data-player": choice.player || "" },
+      h("h2", { class: "choice-title" }, title),
+      h("p", { class: "muted" }, choice.act === "pair" ? t("choice.pair_hint", personArgs("player", choice.player)) : t("choice.banker_hint")),
+      h("div", { class: "choice-codes" }, choice.codes.map((c) => h("button", {
+        type: "button", class: `choice-code${c.code === choice.offered ? " is-offered" : ""}`, "data-test": "choice-code",
+        "data-code": c.code, "aria-label": t("choice.pick", { code: c.code.split("").join(" ") }),
+        onclick: () => pick(c.code),
+      }, c.code))),
+      h("button", { type: "button", class: "small", "data-test": "choice-none", onclick: () => pick(null) }, t("choice.none")));
+  }
+}
