@@ -170,12 +170,26 @@ def load_page(port: int, source: str, paths: list[str]) -> float:
     return time.monotonic() - started
 
 
+RETAP = 1.5  # seconds: the reader counts the same token laid again within a second as one tap
+
+
 def pair(port: int, piece: str, source: str) -> str:
-    """A phone paired by its player's token tap (the virtual table's reader): its cookie."""
+    """A phone paired as a player pairs one (issue 36): it asks and shows its code, the player taps
+    the token (the virtual table's reader), the phone says its code is offered, the player taps
+    again. Its cookie."""
     status, body, cookie = request(port, "POST", "/api/pair", {}, source=source)
     assert status == 202, (status, body)
+    asked = json.loads(body)
     assert request(port, "POST", "/api/sim/tap", {"meaning": f"token:{piece}"})[0] == 202
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        record = json.loads(request(port, "GET", f"/api/requests/{asked['request']}", source=source,
+                                    cookie=cookie)[1])
+        if (record.get("offer") or {}).get("yours"):
+            break
+        time.sleep(0.05)
+    time.sleep(RETAP)
+    assert request(port, "POST", "/api/sim/tap", {"meaning": f"token:{piece}"})[0] == 202
     while time.monotonic() < deadline:
         if json.loads(request(port, "GET", "/api/session", source=source, cookie=cookie)[1]).get("player"):
             return cookie

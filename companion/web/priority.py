@@ -1,5 +1,6 @@
 """Who is the table's own: the one decision of who comes first (issue 36). The table's own
-screens (a phone paired to a player, the banker's screen) are served before strangers, from
+screens (a phone paired to a player, the banker's screen, the table's own screen the banker set
+up) are served before strangers, from
 workers strangers cannot take (lanes.py), keep their event streams when strangers' are evicted
 (events.py) and may read the longest pages (common.window); everyone else is a stranger.
 
@@ -17,7 +18,8 @@ from .sessions import COOKIE, ServerSessions, SessionStore
 
 
 def table_own(store: SessionStore, sid: str | None) -> bool:
-    """Whether this session is the table's own: it holds something (a player, the banker)."""
+    """Whether this session is the table's own: it holds something (a player, the banker, the
+    table's own screen: sessions.Screen.holds)."""
     return store.get(sid).holds
 
 
