@@ -83,7 +83,9 @@ def main() -> None:
             cookie = http.cookies.SimpleCookie(headers.get("Set-Cookie", ""))
             phone = {"Cookie": f"session={cookie['session'].value}"}
             call(port, "POST", "/api/pair", {}, phone)
-            call(port, "POST", "/api/sim/tap", {"meaning": "token:Bob"})
+            call(port, "POST", "/api/sim/tap", {"meaning": "token:Bob"})  # the table offers its code
+            time.sleep(1.5)  # lifted a moment (the reader counts one within a second as one tap)
+            call(port, "POST", "/api/sim/tap", {"meaning": "token:Bob"})  # ... and again takes it
             time.sleep(0.5)
             assert call(port, "GET", "/api/session", None, phone)[1]["player"] == "Bob"
             stored = refused = 0

@@ -19,7 +19,16 @@ with a fresh data folder, a game of four players, and, all at once:
   bound to one), each keeping 5 event streams and 5 half-open connections open (opening another
   as soon as one is closed), and wrong banker PINs sent from them in turn, --guesses a second
   (100: 8.6 million a day; the attacker runs on the table's own two cores here, so a loop as fast
-  as nginx answers would measure the load generator, not the server).
+  as nginx answers would measure the load generator, not the server);
+- or, with --read-flood, a read flood (issue 36) instead of or beside it: --flood-addresses
+  loopback addresses (60: 127.0.150.1-60) each keeping --flood-in-flight requests (10) on their way
+  at every moment, a new one as soon as one is answered (each on a connection of its own), for the
+  big paged reads (`/api/feed/ledger`, `/api/feed/log`, `/api/history`, `/api/chart` with
+  `limit=2000` and an `after` drawn anew each time, so that no two need be alike) or, with
+  `--flood odds`, for `/api/odds` and `/api/voice`; on a game of --entries entries (600), stored
+  by the banker as fast as they are answered before anything is measured. The flood runs in a
+  process of its own, --flood-nice nicer than the table's (0: on this machine it takes the same
+  cores as the table, which on the wifi it would not).
 The figures: how many commands were acknowledged, the time from a POST being sent to its state
 event reaching each of the table's screens (p50, p99, max: the target is a p99 under 100 ms), the
 anonymous streams evicted, the page loads (p50, max), the attacker's connections and PIN
@@ -57,6 +66,8 @@ PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 PIECES = ["car", "dog", "hat", "boot"]
 EVENT_ID = re.compile(rb"\nid: (\d+)\n")
 ATTACKERS = [f"127.0.100.{n}" for n in range(1, 65)]
+HEAVY = ["/api/feed/ledger", "/api/feed/log", "/api/history", "/api/chart"]  # the big paged reads
+ODDS = ["/api/odds", "/api/voice"]
 
 
 def connect(port: int, source: str, timeout: float = 10.0) -> socket.socket:
@@ -159,12 +170,26 @@ def load_page(port: int, source: str, paths: list[str]) -> float:
     return time.monotonic() - started
 
 
+RETAP = 1.5  # seconds: the reader counts the same token laid again within a second as one tap
+
+
 def pair(port: int, piece: str, source: str) -> str:
-    """A phone paired by its player's token tap (the virtual table's reader): its cookie."""
+    """A phone paired as a player pairs one (issue 36): it asks and shows its code, the player taps
+    the token (the virtual table's reader), the phone says its code is offered, the player taps
+    again. Its cookie."""
     status, body, cookie = request(port, "POST", "/api/pair", {}, source=source)
     assert status == 202, (status, body)
+    asked = json.loads(body)
     assert request(port, "POST", "/api/sim/tap", {"meaning": f"token:{piece}"})[0] == 202
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        record = json.loads(request(port, "GET", f"/api/requests/{asked['request']}", source=source,
+                                    cookie=cookie)[1])
+        if (record.get("offer") or {}).get("yours"):
+            break
+        time.sleep(0.05)
+    time.sleep(RETAP)
+    assert request(port, "POST", "/api/sim/tap", {"meaning": f"token:{piece}"})[0] == 202
     while time.monotonic() < deadline:
         if json.loads(request(port, "GET", "/api/session", source=source, cookie=cookie)[1]).get("player"):
             return cookie
@@ -266,6 +291,107 @@ def attack(port: int, guesses: float, go: Any, stop: Any, answer: Any) -> None:
     answer.send(attacker.figures())
 
 
+class Flood:
+    """Many addresses each keeping `in_flight` reads on their way, a new one as soon as one is
+    answered (a connection each, `Connection: close`: the plainest client), in one selector loop:
+    what came back (statuses, bytes) and how fast."""
+
+    def __init__(self, port: int, addresses: list[str], in_flight: int, paths: list[str],
+                 entries: int) -> None:
+        self.port = port
+        self.addresses = addresses
+        self.in_flight = in_flight
+        self.paths = paths
+        self.entries = entries
+        self.stop = threading.Event()
+        self.selector = selectors.DefaultSelector()
+        self.statuses: dict[str, int] = {}
+        self.bytes = 0
+        self.sent = 0
+        self.refused = 0  # connections refused or reset before an answer
+        self.n = 0
+
+    def _path(self) -> str:
+        self.n += 1
+        path = self.paths[self.n % len(self.paths)]
+        if path in HEAVY:  # a window of its own each time: no cache answers two alike
+            path += f"?after={secrets.randbelow(max(1, self.entries // 2))}&limit=2000"
+        return path
+
+    def _open(self, address: str) -> None:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        try:
+            sock.bind((address, 0))
+            sock.setblocking(False)
+            sock.connect_ex(("127.0.0.1", self.port))
+        except OSError:
+            sock.close()
+            self.refused += 1
+            return
+        head = (f"GET {self._path()} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n"
+                "Connection: close\r\n\r\n").encode()
+        self.selector.register(sock, selectors.EVENT_WRITE, [address, head, b""])
+
+    def run(self) -> None:
+        for address in self.addresses:
+            for _ in range(self.in_flight):
+                self._open(address)
+        while not self.stop.is_set():
+            for key, mask in self.selector.select(timeout=0.2):
+                sock: socket.socket = key.fileobj  # type: ignore[assignment]
+                address, head, got = key.data
+                try:
+                    if mask & selectors.EVENT_WRITE:
+                        sock.send(head)  # a short head: the new socket's buffer takes it whole
+                        self.sent += 1
+                        self.selector.modify(sock, selectors.EVENT_READ, [address, head, b""])
+                        continue
+                    data = sock.recv(1 << 18)
+                except (BlockingIOError, InterruptedError):
+                    continue
+                except OSError:
+                    data = None
+                if data:
+                    self.bytes += len(data)
+                    if len(got) < 16:
+                        key.data[2] = got + data[:16]
+                    continue
+                self.selector.unregister(sock)
+                sock.close()
+                status = got[9:12].decode(errors="replace") if got.startswith(b"HTTP/") else "none"
+                if data is None or status == "none":
+                    self.refused += 1
+                else:
+                    self.statuses[status] = self.statuses.get(status, 0) + 1
+                self._open(address)
+        for key in list(self.selector.get_map().values()):
+            key.fileobj.close()  # type: ignore[union-attr]
+
+    def figures(self, seconds: float) -> dict:
+        answered = sum(self.statuses.values())
+        return {"sent": self.sent, "answered": answered, "per_second": round(answered / seconds, 1),
+                "statuses": dict(sorted(self.statuses.items())), "refused": self.refused,
+                "mb": round(self.bytes / 1e6, 1)}
+
+
+def flood(port: int, addresses: list[str], in_flight: int, paths: list[str], entries: int, nice: int,
+          go: Any, stop: Any, answer: Any) -> None:
+    """The read flood's own process (as the attacker's): floods from `go` until `stop`, `nice`
+    to the table's processes (--flood-nice: on the wifi a flood costs the table's machine none of
+    its own CPU, here it shares the same two cores)."""
+    os.nice(nice)
+    if not go.wait(300) or stop.is_set():
+        return
+    flooder = Flood(port, addresses, in_flight, paths, entries)
+    thread = threading.Thread(target=flooder.run, daemon=True)
+    started = time.monotonic()
+    thread.start()
+    stop.wait()
+    flooder.stop.set()
+    thread.join(5)
+    answer.send(flooder.figures(time.monotonic() - started))
+
+
 def daemon_figures(pid: int) -> tuple[int, float, list[int]]:
     """The daemon's threads and resident memory, and its child processes (nginx, odds workers)."""
     status = Path(f"/proc/{pid}/status").read_text()
@@ -293,7 +419,18 @@ def main() -> int:
     parser.add_argument("--no-attack", action="store_true", help="without the 64-address attacker")
     parser.add_argument("--odds", choices=("on", "off"), default="on", help="the table's odds (on)")
     parser.add_argument("--guesses", type=float, default=100.0, help="the attacker's PIN guesses a second")
+    parser.add_argument("--read-flood", action="store_true",
+                        help="many addresses keeping heavy reads on their way")
+    parser.add_argument("--flood", choices=("reads", "odds"), default="reads",
+                        help="what the flood asks for: the big paged reads, or /api/odds and /api/voice")
+    parser.add_argument("--flood-addresses", type=int, default=60, help="the flood's addresses")
+    parser.add_argument("--flood-in-flight", type=int, default=10, help="requests on their way per address")
+    parser.add_argument("--flood-nice", type=int, default=0,
+                        help="the flood's process this much nicer than the table's (0: as the table)")
+    parser.add_argument("--entries", type=int, default=None,
+                        help="entries stored before measuring (600 with --read-flood, else 0)")
     args = parser.parse_args()
+    entries = args.entries if args.entries is not None else (600 if args.read_flood else 0)
 
     port = free_port()
     data = Path(tempfile.mkdtemp(prefix="companion-load-"))
@@ -316,6 +453,15 @@ def main() -> int:
     if not args.no_attack:
         attacker.start()
     attacked: dict = {"opened": {"stream": 0, "half": 0}, "refused": 0, "guesses": {}}
+    flood_go, flood_stop = multiprocessing.Event(), multiprocessing.Event()
+    flood_results, flood_answer = multiprocessing.Pipe(duplex=False)
+    flood_addresses = [f"127.0.150.{n}" for n in range(1, 1 + args.flood_addresses)]
+    flooder = multiprocessing.Process(target=flood, daemon=True, args=(
+        port, flood_addresses, args.flood_in_flight, HEAVY if args.flood == "reads" else ODDS, entries,
+        args.flood_nice, flood_go, flood_stop, flood_answer))
+    if args.read_flood:
+        flooder.start()
+    flooded: dict = {}
     stop = threading.Event()
     try:
         deadline = time.monotonic() + 20
@@ -339,6 +485,15 @@ def main() -> int:
         watching.start()
         own = [(f"127.0.1.{1 + n}", pair(port, piece, f"127.0.1.{1 + n}")) for n, piece in enumerate(PIECES)]
         own.append(("127.0.1.9", banker))
+        # Then a long game (the read flood's game of 600 entries), stored as fast as answered.
+        while entries:
+            now = json.loads(request(port, "GET", "/api/state", cookie=banker)[1])
+            if now["seq"] >= entries:
+                break
+            move = next_command(now, ROLLING_FIRST)
+            assert move is not None, "the game ended before its entries were stored"
+            status, body, _ = request(port, "POST", "/api/commands", move, cookie=banker)
+            assert status == 200, body
         for address, cookie in own:
             for _ in range(2):
                 sock = open_stream(port, address, cookie=cookie)
@@ -371,6 +526,7 @@ def main() -> int:
 
         threading.Thread(target=trickle, daemon=True).start()
         attack_go.set()
+        flood_go.set()
         time.sleep(2.0)  # every stream has had its first events, the attack is under way
         front_pid = next(iter(nginx_of(daemon.pid)), None)
         cpu_before = (cpu_seconds(daemon.pid), cpu_seconds(front_pid) if front_pid else 0.0, time.monotonic())
@@ -396,14 +552,18 @@ def main() -> int:
 
         # The commands: the next legal move, --rate a second, each on a connection of its own.
         sent: dict[int, float] = {}
-        statuses: dict[int, int] = {}
+        statuses: dict[int | str, int] = {}
         refused: list[str] = []
         acks: list[float] = []
         interval = 1.0 / args.rate
         end = time.monotonic() + args.seconds
         next_at = time.monotonic()
         while time.monotonic() < end:
-            state = json.loads(request(port, "GET", "/api/state")[1])
+            try:
+                state = json.loads(request(port, "GET", "/api/state", cookie=banker)[1])  # as its page
+            except OSError:  # no answer within 15 s (a frozen table): counted, asked again
+                statuses["no state"] = statuses.get("no state", 0) + 1
+                continue
             command = next_command(state, ROLLING_FIRST)
             if command is None:
                 request(port, "POST", "/api/games", {"players": PLAYERS, "tokens": tokens}, cookie=banker)
@@ -413,7 +573,10 @@ def main() -> int:
                 time.sleep(next_at - now)
             next_at += interval
             started = time.monotonic()
-            status, body, _ = request(port, "POST", "/api/commands", command, cookie=banker)
+            try:
+                status, body, _ = request(port, "POST", "/api/commands", command, cookie=banker)
+            except OSError:  # no answer within 15 s: not acknowledged (its time counts as 15 s)
+                status, body = 0, b""
             acks.append(time.monotonic() - started)
             statuses[status] = statuses.get(status, 0) + 1
             if status == 200:
@@ -425,6 +588,9 @@ def main() -> int:
         attack_stop.set()
         if not args.no_attack and results.poll(10):
             attacked = results.recv()
+        flood_stop.set()
+        if args.read_flood and flood_results.poll(10):
+            flooded = flood_results.recv()
         page_thread.join(5)
         threads, rss, spawned = daemon_figures(daemon.pid)
         wall = time.monotonic() - cpu_before[2]
@@ -443,7 +609,9 @@ def main() -> int:
             "front": args.front, "attack": not args.no_attack, "odds": args.odds, "screens_reading": reading,
             "anonymous_streams": args.streams, "other_connections": args.idle,
             "commands_sent": sum(statuses.values()), "acknowledged": statuses.get(200, 0),
-            "answers": {str(k): v for k, v in sorted(statuses.items())},
+            "answers": {str(k): v for k, v in sorted(statuses.items(), key=lambda kv: str(kv[0]))},
+            "entries": entries, "read_flood": args.flood if args.read_flood else None,
+            "ack_ms_p50": round(percentile([a * 1000 for a in acks], 50), 1),
             "ack_ms_p99": round(percentile([a * 1000 for a in acks], 99), 1),
             "event_ms_p50": round(percentile(latencies, 50), 1),
             "event_ms_p99": round(percentile(latencies, 99), 1),
@@ -452,7 +620,7 @@ def main() -> int:
             "anonymous_evicted": watching.evicted,
             "attack_streams_opened": attacked["opened"]["stream"],
             "attack_half_open": attacked["opened"]["half"], "attack_refused": attacked["refused"],
-            "pin_guesses": attacked["guesses"],
+            "pin_guesses": attacked["guesses"], "flood": flooded,
             "page_loads": len(pages), "page_s_p50": round(percentile(pages, 50), 3),
             "page_s_max": round(max(pages), 3) if pages else None, "page_errors": len(page_errors),
             "daemon_threads": threads, "daemon_children": len(spawned), "daemon_rss_mb": round(rss, 1),
@@ -460,9 +628,11 @@ def main() -> int:
             "load_average": round(load, 1),
         }
         print(f"commands: {figures['acknowledged']} of {figures['commands_sent']} acknowledged "
-              f"(answers {figures['answers']}), p99 {figures['ack_ms_p99']} ms to the answer")
+              f"(answers {figures['answers']}), p50 {figures['ack_ms_p50']} ms, "
+              f"p99 {figures['ack_ms_p99']} ms to the answer; a game of {entries} entries before")
         print(f"POST to event on the table's {reading} screens (4 paired phones and the banker, 2 tabs each; "
-              f"front {args.front}{', under attack' if not args.no_attack else ''}): "
+              f"front {args.front}{', under attack' if not args.no_attack else ''}"
+              f"{', under the read flood' if args.read_flood else ''}): "
               f"p50 {figures['event_ms_p50']} ms, p99 {figures['event_ms_p99']} ms, "
               f"max {figures['event_ms_max']} ms; {missing} events missing, {screens.closed} closed")
         print(f"anonymous streams: {args.streams} ({args.streams // 2} reading), {watching.evicted} "
@@ -471,6 +641,11 @@ def main() -> int:
             print(f"attacker, 64 addresses: {attacked['opened']['stream']} streams and "
                   f"{attacked['opened']['half']} half-open connections opened, {attacked['refused']} "
                   f"refused outright; PIN guesses ({args.guesses:g} a second) {attacked['guesses']}")
+        if args.read_flood:
+            print(f"read flood ({args.flood}), {args.flood_addresses} addresses x {args.flood_in_flight} "
+                  f"on their way: {flooded.get('answered')} answered ({flooded.get('per_second')} a second), "
+                  f"statuses {flooded.get('statuses')}, {flooded.get('refused')} connections refused, "
+                  f"{flooded.get('mb')} MB read")
         print(f"page loads: {len(pages)}, p50 {figures['page_s_p50']} s, max {figures['page_s_max']} s, "
               f"{len(page_errors)} failed")
         print(f"daemon: {threads} threads, {len(spawned)} child processes, "
@@ -483,8 +658,10 @@ def main() -> int:
     finally:
         stop.set()
         attack_stop.set()
-        if attacker.is_alive():
-            attacker.join(5)
+        flood_stop.set()
+        for process in (attacker, flooder):
+            if process.is_alive():
+                process.join(5)
         screens.stop.set()
         watching.stop.set()
         for sock in held:

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.scripted import chromium, context, simulated_table  # noqa: E402
+from tests.browser.scripted import chromium, context, opened, simulated_table  # noqa: E402
 
 DEBT = ROOT / "tests" / "scripts" / "08-money" / "bankrupt-to-a-player-buildings-sold-to-the-bank-first.jsonl"
 
@@ -29,14 +29,12 @@ def seat_shots(browser: Browser, url: str, pin: str, call: Callable[..., Any],
                              "tokens": {"Ann": "car", "Bob": "dog", "Cat": "hat"}})
     for command in lines[1:-1]:
         call(url, "/api/commands", command)
-    table = context(browser, url, "1024").new_page()
-    table.goto("/")
+    table = opened(context(browser, url, "1024"), "/")  # the table's own screen
     table.wait_for_selector("[data-test=debt-advice]")
     table.click("[data-test=open-seat-debt-Ann]")
     table.wait_for_selector("[data-test=seat-panel] [data-test=action-sell-building-old-kent-road]")
     shot(table, "seat-panel")
-    ru = context(browser, url, "390", "ru").new_page()
-    ru.goto("/?lang=ru")
+    ru = opened(context(browser, url, "390", "ru"), "/", "ru")
     ru.click("[data-test=open-seat-Ann]")
     ru.wait_for_selector("[data-test=seat-panel] [data-test=seat-advice]")
     shot(ru, "seat-panel-phone-ru")

@@ -26,7 +26,7 @@ SLOW = {
     "browser", "test_compiled", "test_crash", "test_daemon", "test_daemon_power_cut", "test_demo",
     "test_dice_unit_behaviour", "test_firmware", "test_front", "test_front_sandbox", "test_install",
     "test_installed_pages", "test_invariants", "test_legal", "test_listen", "test_odds",
-    "test_odds_lifetime", "test_power_cut", "test_schemathesis", "test_server_limits",
+    "test_odds_lifetime", "test_power_cut", "test_read_flood", "test_schemathesis", "test_server_limits",
     "test_service_limits", "test_simulate", "test_smart_bot", "test_systemd", "test_voice_process",
     "test_writer_authority",
     # many games, processes or hypothesis examples: seconds each even on a quiet machine

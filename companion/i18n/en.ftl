@@ -936,10 +936,11 @@ page-odds_shared-label = Show the win chances on the Table page
 page-odds_shared-shown = The Table page shows the chances
 page-odds_shared-hidden = The Table page hides the chances and the trade advice
 
-## The server's own answers (companion/web: app.py, front.py, events.py)
+## The server's own answers (companion/web: app.py, front.py, events.py, lanes.py)
 
 server-too_large = That request is too large
 server-too_many = Too many requests from this address; try again in a second
+server-busy = The table is busy with other screens' requests; try again in a second
 server-foreign_host = Requests are accepted only at the table's own address
 server-streams_full = Too many live streams are open: this screen polls the table instead
 

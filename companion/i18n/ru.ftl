@@ -1088,10 +1088,11 @@ page-odds_shared-label = Показывать шансы на победу на 
 page-odds_shared-shown = Страница «Стол» показывает шансы
 page-odds_shared-hidden = Страница «Стол» скрывает шансы и советы по сделкам
 
-## The server's own answers (companion/web: app.py, front.py, events.py)
+## The server's own answers (companion/web: app.py, front.py, events.py, lanes.py)
 
 server-too_large = Этот запрос слишком велик
 server-too_many = Слишком много запросов с этого адреса; попробуйте через секунду
+server-busy = Стол занят запросами других экранов; попробуйте через секунду
 server-foreign_host = Запросы принимаются только по собственному адресу стола
 server-streams_full = Открыто слишком много потоков: этот экран опрашивает стол сам
 

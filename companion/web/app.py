@@ -26,6 +26,7 @@ from ..table.meaning import player_of_piece
 from ..table.result import INTERNAL_ERROR
 from ..table.words import words
 from .acting import acting
+from .answers import install as install_answers
 from .auction import auction
 from .auth import secret_key
 from .banker import banker
@@ -80,6 +81,7 @@ def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Bluepri
     ctx.table.listeners.append(ctx.publish)
     ctx.table.listeners.append(lambda event: follow_game(ctx, event))
     install_feed(app, ctx)  # the story's lines after each state event
+    install_answers(app, ctx)  # the big reads' answers, kept by game and seq
 
     for blueprint in [*BLUEPRINTS, *blueprints]:
         app.register_blueprint(blueprint)

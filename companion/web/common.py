@@ -17,6 +17,7 @@ from ..table import result as refusals
 from .context import context
 from .errors import WebError
 from .presence import said
+from .priority import table_own
 
 JSON = dict[str, Any]
 
@@ -165,17 +166,25 @@ class Unreadable(WebError):
 
 PAGE = 1000  # entries a paged read gives unless asked for fewer
 PAGE_MAX = 2000  # and at most, whatever is asked (a worded page is kept whole: KEEP)
+STRANGERS_PAGE = 200  # at most, for a screen that is not the table's own (priority.py)
+
+
+def page_max() -> int:
+    """The most entries this request's page may hold: PAGE_MAX for the table's own screens,
+    STRANGERS_PAGE for anyone else, so that no stranger's request costs the table much (a worded
+    page costs what it holds; a screen reads the rest page by page, as `more` says)."""
+    return PAGE_MAX if table_own(context().sessions, screen()) else STRANGERS_PAGE
 
 
 def window() -> tuple[int, int]:
     """?after=<seq>&limit=<n> of a paged read: the entries after the seq a screen has, at most
-    `limit` (PAGE by default, PAGE_MAX at most) of them. BadWindow for anything but numbers."""
+    `limit` (PAGE by default, page_max() at most) of them. BadWindow for anything but numbers."""
     try:
         after = int(request.args.get("after", 0))
         limit = int(request.args.get("limit", PAGE))
     except ValueError:
         raise BadWindow() from None
-    return max(0, after), max(1, min(limit, PAGE_MAX))
+    return max(0, after), max(1, min(limit, page_max()))
 
 
 class BadWindow(WebError):

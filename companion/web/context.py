@@ -19,6 +19,7 @@ from .auth import BankerPin
 from .clock_proposal import Proposal
 from .events import Broker, sse
 from .presence import Presence
+from .priority import table_own
 from .sessions import Screen, SessionStore
 from .waiting import Outcomes
 
@@ -70,7 +71,7 @@ class Context:
         self.presence = Presence(self, hold=self.banker_hold)
         self.clock_proposal = Proposal()
         self.odds_shared = SharedScreens(self.data_dir)
-        self.broker.holds = lambda sid: self.sessions.get(sid).holds  # whose streams are kept
+        self.broker.holds = lambda sid: table_own(self.sessions, sid)  # whose streams are kept
 
     def publish(self, event: dict[str, Any]) -> None:
         """The table's listener: every change to every stream, but the choices at the table (with

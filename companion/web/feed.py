@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, jsonify, request
+from flask import Blueprint, Flask, request
 
 from ..ledger.committed import CommittedRead
+from .answers import kept
 from .common import committed_read, window
 from .context import Context
 from .events import sse
@@ -51,8 +52,7 @@ def story() -> Any:
         chron = chronicled.of(reading)
         return {"game": reading.game_id, "seq": chron.seen, "items": chron.story(limit)}
 
-    answer = _read(lines)
-    return jsonify(answer or {"game": None, "seq": 0, "items": []})
+    return kept(lambda: _read(lines) or {"game": None, "seq": 0, "items": []})
 
 
 NO_GAME: dict[str, Any] = {"game": None, "seq": 0, "after": 0, "next": 0, "more": False}
@@ -86,7 +86,7 @@ def ledger() -> Any:
                 out.append(row)
         return {**page, "transfers": out}
 
-    return jsonify(_read(rows) or {"transfers": [], **NO_GAME})
+    return kept(lambda: _read(rows) or {"transfers": [], **NO_GAME})
 
 
 @feed.get("/log")
@@ -102,7 +102,7 @@ def log_words() -> Any:
              "money": t.money, "undone": t.seq in undone, "took_back": t.took_back}
             for t in told]}
 
-    return jsonify(_read(entries) or {"entries": [], **NO_GAME})
+    return kept(lambda: _read(entries) or {"entries": [], **NO_GAME})
 
 
 class FeedPusher:

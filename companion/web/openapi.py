@@ -96,6 +96,10 @@ PIN: JSON = {"type": "object", "properties": {"pin": STRING}, "required": ["pin"
 # Responses every route may give besides its own: the table's own checks of any request.
 COMMON = {400: "the body is not one JSON object within bounds", 403: "from another site or address",
           413: "the body is too large"}
+# ... and the server's, before the app sees a request, to a screen that is not the table's own
+# when strangers have too many requests on their way (companion/web/lanes.py).
+BUSY = {429: "too many requests on their way from this address: ask again after Retry-After",
+        503: "the table is busy with other screens' requests: ask again after Retry-After"}
 
 # path -> method -> (summary, {status: description}, request body schema or None, parameters)
 Route = tuple[str, dict[int, str], JSON | None, list[JSON]]
@@ -108,7 +112,8 @@ PAGED = [  # a window of the log (web/API.md, "Paged reads")
     {"name": "after", "in": "query", "required": False, "schema": INTEGER,
      "description": "the entries after this seq (the `next` of the last page; default 0)"},
     {"name": "limit", "in": "query", "required": False, "schema": INTEGER,
-     "description": "at most this many entries (1,000 by default, 2,000 at most)"},
+     "description": "at most this many entries (1,000 by default; at most 2,000 for a paired screen or "
+                    "the banker's, 200 for any other)"},
 ]
 PLAYER = {"name": "player", "in": "query", "required": False, "schema": STRING}
 PAGED_ANSWERS = {400: "after or limit is not a number", 503: "the game cannot be read now: ask again"}
@@ -322,7 +327,7 @@ def spec() -> JSON:
     for path, methods in ROUTES.items():
         paths[path] = {}
         for method, (summary, responses, body, parameters) in methods.items():
-            answers = {**COMMON, **responses} if method == "post" else dict(responses)
+            answers = {**BUSY, **COMMON, **responses} if method == "post" else {**BUSY, **responses}
             operation: JSON = {
                 "summary": summary,
                 "responses": {

@@ -6,9 +6,13 @@
   a command waits for the table's writer at most 10 s and is withdrawn if its client goes.
 - Event streams are the only long requests: each holds a thread, so there are threads for every
   stream the broker keeps (events.STREAMS: paired screens' and the banker's, and a pool for
-  everyone else whose oldest is evicted and polls) plus WORKERS for everything else: 64 threads,
-  which with the daemon's own and its odds workers fit the unit's TasksMax=128 with room to spare
-  (tests/test_service_limits.py).
+  everyone else whose oldest is evicted and polls) and a few spare, plus WORKERS for everything
+  else: 64 threads, which with the daemon's own and its odds workers fit the unit's TasksMax=128
+  with room to spare (tests/test_service_limits.py).
+- The table's own screens come first (issue 36): waitress's one first-come queue is replaced by
+  lanes (lanes.py): the table's own requests before strangers', strangers' served by a few
+  workers at most and bounded on their way, per address and in all, the streams on threads of
+  their own.
 - On the Pi, nginx stands in front (front.py): it caps connections per address and gives request
   heads a deadline, which waitress cannot; waitress then listens on a socket in the data folder
   and takes the client's address from nginx's X-Forwarded-For, from nginx alone.
@@ -34,10 +38,11 @@ from typing import Any
 
 from .app import MAX_BODY
 from .events import STREAMS
+from .lanes import SPARE, WORKERS, Lanes
+from .priority import own_cookie
 
 log = logging.getLogger(__name__)
 
-WORKERS = 16  # threads for everything but the event streams
 IDLE = 30  # seconds an idle connection (no request, or half a request) is kept
 STALLED = 30  # seconds a peer may take nothing of what it was sent before the kernel drops it
 OUTBUF = 256 * 1024  # bytes waiting for one client before its thread waits (not more memory)
@@ -110,7 +115,7 @@ def settings(streams: int = STREAMS, proxied: bool = False) -> dict[str, Any]:
                   "clear_untrusted_proxy_headers": True}
     return {
         **behind,
-        "threads": streams + WORKERS,
+        "threads": streams + SPARE + WORKERS,  # (the lanes' own: see create_server)
         "connection_limit": max(100, files - RESERVED),
         "asyncore_use_poll": True,  # select() cannot watch descriptors above 1023
         "channel_timeout": IDLE,
@@ -134,9 +139,16 @@ def create_server(app: Any, host: str = "", port: int = 0, streams: int = STREAM
     # address space small (8 MB each by default).
     sock = listen_unix(unix) if unix is not None else listen(host, port)
     previous = threading.stack_size(1024 * 1024)
+    interface = app.session_interface  # sessions.ServerSessions: whose cookie is the table's own
+    lanes = Lanes(lambda cookie: own_cookie(interface, cookie), proxied=unix is not None, streams=streams)
     try:
-        return waitress_server(app, sockets=[sock], **settings(streams, proxied=unix is not None))
+        lanes.start()
+        # waitress takes a dispatcher of ours through create_server's `_dispatcher` (the one way
+        # it has; its own tests use it): channels hand it their requests, and it stops it.
+        return waitress_server(app, sockets=[sock], _dispatcher=lanes,
+                               **settings(streams, proxied=unix is not None))
     except BaseException:
+        lanes.shutdown(timeout=1)
         sock.close()
         raise
     finally:

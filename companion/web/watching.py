@@ -15,6 +15,7 @@ from ..ledger.turns import turns_in
 from ..rules import load_edition
 from ..rules.texts import LANGUAGES
 from ..table.problem_words import problem_words
+from .answers import kept
 from .common import JSON, client, committed_read, error, paired_player, screen, window
 from .context import context
 from .events import sse
@@ -115,7 +116,7 @@ def _history(reading: CommittedRead, player: str | None) -> JSON:
 def history() -> Response:
     """Money movements of the entries after ?after= (at most ?limit= entries): see API.md."""
     player = request.args.get("player") or None
-    return jsonify(committed_read(lambda r: _history(r, player)) or {"transfers": [], **NO_GAME})
+    return kept(lambda: committed_read(lambda r: _history(r, player)) or {"transfers": [], **NO_GAME})
 
 
 NO_GAME: JSON = {"game": None, "seq": 0, "after": 0, "next": 0, "more": False}
@@ -138,7 +139,7 @@ def chart() -> Response:
                 out.append({"seq": row["seq"], "turn": turns[row["seq"]], "cash": cash})
         return {**_page(reading, after, upto), "players": names, "points": out}
 
-    return jsonify(committed_read(points) or {"players": [], "points": [], **NO_GAME})
+    return kept(lambda: committed_read(points) or {"players": [], "points": [], **NO_GAME})
 
 
 @watching.get("/log")
@@ -152,7 +153,7 @@ def log() -> Response:
                 for seq, time, source, kind, line in reading.entries(after, upto)]
         return {**_page(reading, after, upto), "entries": rows}
 
-    return jsonify(committed_read(entries) or {"entries": [], **NO_GAME})
+    return kept(lambda: committed_read(entries) or {"entries": [], **NO_GAME})
 
 
 def without_seed(line: str) -> str:
