@@ -447,7 +447,8 @@ def test_a_stale_pi_clock_is_corrected_once_and_recorded(stale_rig: tuple[Rig, F
     banker = rig.banker()
     shown = banker.get("/api/banker/clock").json
     assert abs(shown["proposal"]["time"] / 1000 - MARCH) < 1 and abs(shown["pi"] / 1000 - pi.now) < 1
-    assert banker.post("/api/banker/clock", json={"use": True}).json == {"corrected": True}
+    assert banker.post("/api/banker/clock", json={"use": True, "proposal": shown["proposal"]["id"]}).json == {
+        "corrected": True}
     assert abs(rig.folder.clock.timestamp() - MARCH) < 1
     entry = rig.table.store.history()[-1]
     assert entry.kind == "clock" and '"now":"2026-03-01T12:00' in entry.line.replace(" ", "")
@@ -471,7 +472,10 @@ def test_a_far_tablet_time_against_a_right_pi_clock(tmp_path: Path, tablet: floa
             assert answer.status_code == 400 and "Its clock is left as it is" in answer.json["error"]
         else:
             assert answer.json == {"corrected": False, "proposed": True}
-            assert rig.banker().post("/api/banker/clock", json={"use": True}).json == {"corrected": True}
+            banker = rig.banker()
+            proposal = banker.get("/api/banker/clock").json["proposal"]["id"]
+            assert banker.post("/api/banker/clock", json={"use": True, "proposal": proposal}).json == {
+                "corrected": True}
         corrected = bool(corrected)
         assert abs(rig.folder.clock.timestamp() - (tablet if corrected else MARCH)) < 1
         assert (rig.table.store.history()[-1].kind == "clock") is corrected
