@@ -70,6 +70,7 @@ class Context:
         self.clock_proposal = Proposal()
         self.odds_shared = SharedScreens(self.data_dir)
         self.broker.holds = lambda sid: self.sessions.get(sid).holds  # whose streams are kept
+        self.broker.banker = lambda sid: self.sessions.get(sid).banker  # who hears a tag's UID
 
     def device_status(self) -> dict[str, str]:
         """What the Banker page lists under devices: the table's, then the lines that join them."""
