@@ -14,6 +14,15 @@ check() {  # check WHAT COMMAND...: PASS when the command succeeds
     if out="$("$@" 2>&1)"; then pass "$what"; else fail "$what: $(tail -n 3 <<<"$out" | tr '\n' ' ')"; fi
 }
 
+# ssh as a Pi has it (Raspberry Pi OS ships openssh-server): the install makes it keys only on the
+# table's wifi (docs/pi.md, "ssh").
+if apt-get update -qq >/dev/null 2>&1 &&
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends openssh-server >/dev/null 2>&1; then
+    pass "openssh-server installed, as on a Pi"
+else
+    fail "openssh-server could not be installed"
+fi
+
 # The install, with the hotspot asked for: there is no wifi radio here, so it must say so and go on.
 bash /src/systemd/install.sh --hotspot >/var/log/companion-job-install.log 2>&1
 status=$?
@@ -25,6 +34,16 @@ else
 fi
 grep -q "^install.sh: finished" /var/log/companion-install.log && pass "the run is logged in /var/log/companion-install.log" ||
     fail "no finished run in /var/log/companion-install.log"
+
+methods() {  # what sshd offers a connection from $1 to $2: publickey, or any
+    sshd -T -C "user=root,host=guest,addr=$1,laddr=$2,lport=22" 2>/dev/null | awk '$1 == "authenticationmethods" {print $2}'
+}
+guest="$(methods 10.42.0.23 10.42.0.1)" home="$(methods 192.168.1.23 192.168.1.40)"
+if [[ $guest == publickey && $home == any ]] && sshd -t && systemctl is-active --quiet ssh; then
+    pass "ssh: keys only for a guest of the table's wifi, as before on the home network; sshd runs"
+else
+    fail "ssh: a guest is offered '${guest:-?}', the home network '${home:-?}' (sshd -T)"
+fi
 
 for _ in $(seq 60); do systemctl is-active --quiet companion && break; sleep 1; done
 check "the unit is active" systemctl is-active companion
@@ -69,7 +88,8 @@ check "companion doctor runs" bash -c 'companion doctor; (( $? < 2 ))'
 # --uninstall: nothing left but the data (the config and the games).
 check "install.sh --uninstall" bash /src/systemd/install.sh --uninstall
 left=""
-for path in /opt/companion /usr/local/bin/companion /etc/systemd/system/companion.service /etc/avahi/services/companion.service; do
+for path in /opt/companion /usr/local/bin/companion /etc/systemd/system/companion.service /etc/avahi/services/companion.service \
+    /etc/ssh/sshd_config.d/companion-table-wifi.conf; do
     [[ -e $path ]] && left+=" $path"
 done
 systemctl is-active --quiet companion && left+=" (the service still runs)"

@@ -169,6 +169,9 @@ fi
 # WPA2 only (CCMP): tablets refuse or stall on the mixed WPA/WPA2 mode some drivers offer.
 # ipv4.method shared: NetworkManager hands out addresses (DHCP) and answers DNS on 10.42.0.0/24,
 # and shares the Pi's wired internet, if any. The priority wins wlan0 at boot over a home wifi.
+# ipv6.method disabled: the table's wifi carries IPv4 alone, so a guest reaches the Pi by no IPv6
+# address either (not even a link-local one): ssh's keys-only rule for the wifi names its IPv4
+# addresses (install.sh, docs/pi.md "ssh").
 SETTINGS=(
     connection.autoconnect yes
     connection.autoconnect-priority 100
@@ -177,6 +180,7 @@ SETTINGS=(
     802-11-wireless.band bg
     ipv4.method shared
     ipv4.addresses "$ADDRESS"
+    ipv6.method disabled
     wifi-sec.key-mgmt wpa-psk
     wifi-sec.proto rsn
     wifi-sec.pairwise ccmp

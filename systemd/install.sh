@@ -10,8 +10,8 @@
 #
 # The table's own wifi (a hotspot on wlan0) is the last step, after the service runs: by default
 # only when the Pi has another way in (ethernet); --hotspot asks for it anyway (an ssh session over
-# wlan0 then ends: the script says how to reconnect), --no-hotspot never. --hostname NAME (default:
-# companion, so the dashboard is http://companion.local/), --help.
+# wlan0 then ends: the script says how to reconnect; ssh there takes keys only), --no-hotspot never.
+# --hostname NAME (default: companion, so the dashboard is http://companion.local/), --help.
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -53,6 +53,10 @@ MEMINFO=/proc/meminfo
 SWITCH_DELAY=10
 READER_LIBRARY='mfrc522-python>=0.0.9,<0.1'
 HOTSPOT_IP=10.42.0.1
+HOTSPOT_NET="${HOTSPOT_IP%.*}.0/24"  # the guests' addresses on the table's wifi (hotspot.sh hands them out)
+# ssh on the table's wifi takes keys only (docs/pi.md, "ssh"): a drop-in of the system's sshd.
+SSHD_CONFIG_D=/etc/ssh/sshd_config.d
+SSHD_DROPIN="$SSHD_CONFIG_D/companion-table-wifi.conf"
 
 ARGS=("$@")
 DRY=0
@@ -438,6 +442,79 @@ install_unit() {
     fi
 }
 
+# The table's wifi is open to every guest at the table: there, the Pi's ssh takes keys only, so no
+# guest ever reaches a password prompt to guess at; on the home network and ethernet it is as the
+# system has it, so a family that logs in with a password is not locked out. Two blocks, as either
+# says a connection is the wifi's: a guest's address (one that routes back over wlan0: hotspot.sh
+# gives the wifi no IPv6, so no link-local address either), or the Pi's own address there.
+SSHD_DROPIN_TEXT="# Written by the table companion's installer (systemd/install.sh); --uninstall removes it.
+# On the table's own wifi (the hotspot: the Pi is $HOTSPOT_IP, its guests $HOTSPOT_NET) ssh takes
+# keys only: every guest at the table is on that wifi, and none may reach a password prompt. On
+# the home network and ethernet ssh is as the system has it. Why: docs/pi.md, \"ssh\".
+Match Address $HOTSPOT_NET
+    AuthenticationMethods publickey
+    PasswordAuthentication no
+    KbdInteractiveAuthentication no
+Match LocalAddress $HOTSPOT_IP
+    AuthenticationMethods publickey
+    PasswordAuthentication no
+    KbdInteractiveAuthentication no
+"
+
+# What the system's sshd makes of a connection (sshd -T -C), for a guest of the table's wifi or a
+# screen on the home network: the authentication methods it would offer, "publickey" or "any".
+sshd_methods() {
+    local addr="$1" laddr="$2"
+    sshd -T -C "user=${SUDO_USER:-root},host=guest,addr=$addr,laddr=$laddr,lport=22" 2>/dev/null |
+        awk '$1 == "authenticationmethods" {print $2}'
+}
+
+ssh_keys_only() {
+    step "ssh: keys only on the table's wifi ($SSHD_DROPIN)"
+    if [[ ! -d $SSHD_CONFIG_D ]] || ! have sshd; then
+        say "no ssh server here (openssh-server): nothing to do"
+        return
+    fi
+    printf '%s' "$SSHD_DROPIN_TEXT" | put "$SSHD_DROPIN" 0644 root:root
+    ((DRY)) && return
+    # sshd checks nothing without its privilege separation directory, which only a running ssh
+    # service makes (Raspberry Pi OS installs ssh switched off): made here as the service would.
+    [[ -d /run/sshd ]] || run install -d -m 0755 /run/sshd
+    if ! sshd -t 2>/dev/null; then
+        run rm -f "$SSHD_DROPIN"
+        say "warning: sshd does not take it ($(sshd -t 2>&1 | head -n 1)); removed, ssh left as it was"
+        return
+    fi
+    local guest home
+    guest="$(sshd_methods "${HOTSPOT_IP%.*}.23" "$HOTSPOT_IP")"
+    home="$(sshd_methods 192.168.1.23 192.168.1.40)"
+    if [[ $guest == publickey ]]; then
+        say "checked (sshd -T): a guest of the table's wifi is offered keys only; elsewhere: ${home:-?}"
+    else
+        say "warning: sshd would offer a guest of the table's wifi '${guest:-?}', not keys only:"
+        say "is the Include of $SSHD_CONFIG_D/*.conf missing from /etc/ssh/sshd_config? (docs/pi.md, \"ssh\")"
+    fi
+    # A running sshd reads it again; sessions open now (this one) go on.
+    run_systemd systemctl try-reload-or-restart ssh
+}
+
+# Does USER have a key sshd would take (a line in one of the files its AuthorizedKeysFile names)?
+has_ssh_key() {
+    local user="$1" home files file
+    have sshd || return 0  # no OpenSSH here: no session of it to lose
+    home="$(getent passwd "$user" | cut -d: -f6)"
+    files="$(sshd -T -C "user=$user,host=guest,addr=$HOTSPOT_IP,laddr=$HOTSPOT_IP,lport=22" 2>/dev/null |
+        awk '$1 == "authorizedkeysfile" {$1 = ""; print}')"
+    [[ -n ${files// /} ]] || files=".ssh/authorized_keys .ssh/authorized_keys2"
+    for file in $files; do
+        file="${file//%h/$home}"
+        file="${file//%u/$user}"
+        [[ $file == /* ]] || file="$home/$file"
+        grep -Eq '^[[:space:]]*[^#[:space:]]' "$file" 2>/dev/null && return 0
+    done
+    return 1
+}
+
 # The interfaces ssh sessions to this machine come in on, one a line (sudo drops SSH_CONNECTION,
 # so the established connections to port 22 are asked too).
 ssh_interfaces() {
@@ -463,8 +540,14 @@ wired_up() {
 HOTSPOT_PARAGRAPH="This ssh session comes in over wlan0. The service is installed and running; the last
     step switches wlan0 from your home wifi to the table's own, which ends this session about $SWITCH_DELAY s
     from now. To reconnect: join the wifi \"%s\" (its password is in $CONFIG, [wifi];
-    sudo cat it now) and open http://$HOTSPOT_IP/ or ssh to $HOTSPOT_IP; to go back to the home
-    wifi: sudo /opt/companion/hotspot.sh --remove, then reboot."
+    sudo cat it now) and open http://$HOTSPOT_IP/ or ssh to $HOTSPOT_IP (with your key: on the table's
+    wifi ssh takes keys only); to go back to the home wifi: sudo /opt/companion/hotspot.sh --remove,
+    then reboot."
+
+NO_KEY_PARAGRAPH="This ssh session comes in over wlan0, and making the table's wifi now would end it: on the
+    table's wifi ssh takes keys only (docs/pi.md, \"ssh\"), and %s has no key in ~/.ssh/authorized_keys,
+    so there would be no way back in over ssh. The hotspot is not made. Add your key first (from your
+    computer: ssh-copy-id %s@%s), then: sudo /opt/companion/hotspot.sh --now"
 
 # The table's own wifi, last: it may take wlan0 off the home wifi. A failure is a warning.
 setup_hotspot() {
@@ -491,6 +574,14 @@ setup_hotspot() {
             ;;
         yes) say "asked for (--hotspot)" ;;
     esac
+    local user="${SUDO_USER:-root}"
+    if ((on_wlan && !DRY)) && ! wired_up && ! has_ssh_key "$user"; then
+        # shellcheck disable=SC2059 # the paragraph is the format
+        printf "\n    $NO_KEY_PARAGRAPH\n\n" "$user" "$user" "$(hostname -I 2>/dev/null | awk '{print $1}')"
+        say "warning: the hotspot is not made (no ssh key to come back with); the service runs on the home wifi"
+        HOTSPOT_MADE=0
+        return
+    fi
     local args=(--config "$config" --hostname "$NAME" --now)
     ((DRY)) && args+=(--dry-run)
     if ((on_wlan)); then
@@ -580,6 +671,13 @@ uninstall() {
         say "no companion-hotspot connection"
     fi
     run rm -f /etc/NetworkManager/dnsmasq-shared.d/companion.conf "$AVAHI_SERVICE"
+    step "ssh as the system had it: remove $SSHD_DROPIN"
+    if [[ -f $SSHD_DROPIN ]]; then
+        run rm -f "$SSHD_DROPIN"
+        run_systemd systemctl try-reload-or-restart ssh
+    else
+        say "no $SSHD_DROPIN"
+    fi
     step "remove the program: $PREFIX, $WRAPPER"
     # A compiled engine's build still running in the background goes first.
     if [[ -f $PREFIX/compiled.pid ]] && kill -0 "$(cat "$PREFIX/compiled.pid")" 2>/dev/null; then
@@ -626,6 +724,7 @@ main() {
     write_config
     set_name
     install_unit
+    ssh_keys_only
     setup_hotspot
     build_compiled
     addresses

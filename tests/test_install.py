@@ -68,12 +68,14 @@ def test_the_dry_run_tells_every_step_and_changes_nothing() -> None:
                   "the program: a virtualenv in /opt/companion/venv",
                   "the config: /etc/companion/config.toml", "the name: companion.local",
                   "the unit: /etc/systemd/system/companion.service", "enable and start the service",
-                  "the hotspot", "the compiled engine", "done: the dashboard"):
+                  "ssh: keys only on the table's wifi", "the hotspot", "the compiled engine",
+                  "done: the dashboard"):
         assert any(step.startswith(words) for step in steps), (words, steps)
     # In this order: the hotspot, which may cut a session over wlan0, only once the service runs,
     # and the compiled engine's build after both.
     order = [next(i for i, step in enumerate(steps) if step.startswith(words))
-             for words in ("enable and start the service", "the hotspot", "the compiled engine")]
+             for words in ("enable and start the service", "ssh: keys only", "the hotspot",
+                           "the compiled engine")]
     assert order == sorted(order), steps
     lines = [line.strip() for line in out.splitlines()]
     assert any(re.match(r"would run: useradd --system .*--groups gpio,spi,dialout,audio .*companion$", line)
@@ -243,6 +245,7 @@ def test_the_hotspot_is_made_then_updated_and_never_cuts_a_wifi_session(tmp_path
     assert add.startswith("connection add type wifi ifname wlan0 con-name companion-hotspot autoconnect yes "
                           "ssid Table 7 ")
     assert "802-11-wireless.mode ap" in add and "ipv4.method shared" in add
+    assert "ipv6.method disabled" in add  # no guest reaches the Pi by IPv6 (docs/pi.md, "ssh")
     assert add.endswith("wifi-sec.key-mgmt wpa-psk wifi-sec.proto rsn wifi-sec.pairwise ccmp "
                         "wifi-sec.group ccmp wifi-sec.psk k7mp-x2qa-9fht wifi-sec.pmf 1")
     assert calls[-1] == "connection up companion-hotspot"
@@ -357,6 +360,10 @@ case "$*" in
     "-o -4 addr show scope global") grep ' inet .* scope global' "$NMCLI_STATE/addr" ;;
 esac
 """
+FAKE_SSHD = """#!/bin/sh
+# sshd -T as install.sh asks it: where the keys of the user are (a key is there: the family has one).
+echo "authorizedkeysfile $NMCLI_STATE/authorized_keys"
+"""
 FAKE_SLEEP = """#!/bin/sh
 # sleep until the test says the install has finished (a scheduled switch waits on this).
 while [ ! -e "$NMCLI_STATE/finished" ]; do /bin/sleep 0.05; done
@@ -373,9 +380,11 @@ def test_an_install_over_ssh_on_wlan0_keeps_its_session(tmp_path: Path, case: st
     bin_dir, state = tmp_path / "bin", tmp_path / "state"
     bin_dir.mkdir()
     state.mkdir()
-    for name, text in (("nmcli", FAKE_NMCLI), ("ss", FAKE_SS), ("ip", FAKE_IP), ("sleep", FAKE_SLEEP)):
+    for name, text in (("nmcli", FAKE_NMCLI), ("ss", FAKE_SS), ("ip", FAKE_IP), ("sleep", FAKE_SLEEP),
+                       ("sshd", FAKE_SSHD)):
         (bin_dir / name).write_text(text)
         (bin_dir / name).chmod(0o755)
+    (state / "authorized_keys").write_text("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI family@laptop\n")
     (state / "wlan0").write_text("Home\n")  # wlan0 is on the home wifi
     (state / "connections").write_text("Home\n")
     wired = case == "ethernet too"
@@ -462,6 +471,102 @@ def test_the_hotspot_names_the_table_by_its_hostname(tmp_path: Path) -> None:
                           timeout=60, env={**os.environ, **radios(tmp_path)})
     assert done.returncode == 0, done.stderr
     assert "address=/table7.local/10.42.0.1" in done.stdout and "companion.local" not in done.stdout
+
+
+# In a mount and network namespace of its own: a private /etc/ssh (Debian's sshd_config, a host
+# key), /etc/passwd with sshd's privilege separation user, /run, and the addresses of the table's
+# wifi (the Pi 10.42.0.1, a guest 10.42.0.23) and of a home network on lo. The installer's own step
+# writes its drop-in and checks it; then a real sshd is asked in by each.
+SSH_TRIAL = """
+set -euo pipefail
+tmp="$1" sshd="$2" template="$3" installer="$4"
+mkdir -p "$tmp/etc-ssh/sshd_config.d" "$tmp/run"
+cp "$template" "$tmp/etc-ssh/sshd_config"
+ssh-keygen -q -t ed25519 -N '' -f "$tmp/etc-ssh/ssh_host_ed25519_key"
+mount --bind "$tmp/etc-ssh" /etc/ssh
+cp /etc/passwd "$tmp/passwd"
+grep -q '^sshd:' "$tmp/passwd" || echo 'sshd:x:64999:65534::/run/sshd:/usr/sbin/nologin' >>"$tmp/passwd"
+mount --bind "$tmp/passwd" /etc/passwd
+mount -t tmpfs tmpfs /run  # no /run/sshd: as on a Pi whose ssh is switched off, the step makes it
+ip link set lo up
+for address in 10.42.0.1/24 10.42.0.23/32 192.168.1.40/24 192.168.1.23/32; do
+    ip addr add "$address" dev lo
+done
+set --  # the installer, sourced, reads no options
+source "$installer"
+run_systemd() { :; }  # no reload of the machine's own ssh
+ssh_keys_only
+"$sshd" -p 2222 -o PidFile="$tmp/sshd.pid" -E "$tmp/sshd.log"
+trap 'kill "$(cat "$tmp/sshd.pid")"' EXIT
+for _ in $(seq 50); do [[ -s $tmp/sshd.pid ]] && break; sleep 0.1; done
+for pair in "guest 10.42.0.23 10.42.0.1" "guest-to-eth0 10.42.0.23 192.168.1.40" \\
+    "home 192.168.1.23 192.168.1.40"; do
+    set -- $pair
+    said="$(ssh -p 2222 -b "$2" -o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null \
+        -o IdentitiesOnly=yes -o IdentityFile=/dev/null "ann@$3" true 2>&1 || true)"
+    echo "$1: $(grep -o 'Permission denied ([a-z,-]*)' <<<"$said")"
+done
+"""
+
+
+def system_sshd() -> tuple[str, Path]:
+    """The system's sshd and Debian's sshd_config beside it, or a skip (a failure where CI says
+    they must be there: .ci/run installs openssh-server)."""
+    found = shutil.which("sshd") or ("/usr/sbin/sshd" if Path("/usr/sbin/sshd").exists() else None)
+    template = Path(found).resolve().parents[1] / "share" / "openssh" / "sshd_config" if found else None
+    if found is None or template is None or not template.exists() or shutil.which("ssh") is None:
+        if os.environ.get("COMPANION_REQUIRE_SSHD"):
+            pytest.fail("openssh-server and openssh-client are needed here (.ci/run installs them)")
+        pytest.skip("no sshd (openssh-server) on this machine")
+    return str(Path(found).resolve()), template
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a namespace of its own, sshd's host keys: as root only")
+def test_on_the_table_wifi_ssh_asks_a_guest_no_password_and_the_home_network_keeps_it(tmp_path: Path) -> None:
+    """docs/pi.md, "ssh": no guest of the table's wifi reaches a password prompt of the Pi, whichever
+    of the Pi's addresses they knock at; on the home network ssh is as it was (nobody locked out)."""
+    sshd, template = system_sshd()
+    done = subprocess.run(["unshare", "--mount", "--net", "bash", "-c", SSH_TRIAL, "trial", str(tmp_path),
+                           sshd, str(template), str(SYSTEMD / "install.sh")],
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PATH": f"{Path(sshd).parent}:{os.environ['PATH']}"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "a guest of the table's wifi is offered keys only; elsewhere: any" in done.stdout
+    tried = dict(line.split(": ", 1) for line in done.stdout.splitlines()
+                 if line.startswith(("guest", "home")))
+    assert tried == {"guest": "Permission denied (publickey)",
+                     "guest-to-eth0": "Permission denied (publickey)",
+                     "home": "Permission denied (publickey,password)"}, done.stdout
+    dropin = (tmp_path / "etc-ssh" / "sshd_config.d" / "companion-table-wifi.conf").read_text()
+    assert "Match Address 10.42.0.0/24" in dropin and "docs/pi.md" in dropin
+
+
+def test_an_install_over_wlan0_without_an_ssh_key_keeps_the_home_wifi(tmp_path: Path) -> None:
+    """--hotspot over an ssh session on wlan0 (no ethernet) would leave a family that logs in with
+    a password no way back in (the table's wifi takes keys only): the hotspot waits for a key."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    keys = tmp_path / "keys"
+    (bin_dir / "sshd").write_text(f"#!/bin/sh\necho 'authorizedkeysfile {keys}/%u .ssh/none'\n")
+    (bin_dir / "sshd").chmod(0o755)
+    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "SUDO_USER": "root"}
+    steps = f"""
+        source {SYSTEMD / "install.sh"}
+        HOTSPOT=yes; ssh_interfaces() {{ echo wlan0; }}; wired_up() {{ false; }}
+        bash() {{ echo "hotspot.sh ran: $*"; }}
+        setup_hotspot
+    """
+    done = subprocess.run(["bash", "-c", steps], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "hotspot.sh ran" not in done.stdout
+    assert "no key in ~/.ssh/authorized_keys" in done.stdout and "ssh-copy-id root@" in done.stdout
+    assert "warning: the hotspot is not made" in done.stdout
+    # The positive control: with a key where sshd looks, the switch goes ahead as before.
+    keys.mkdir()
+    (keys / "root").write_text("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI family@laptop\n")
+    done = subprocess.run(["bash", "-c", steps], env=env, capture_output=True, text=True, timeout=60)
+    assert "hotspot.sh ran:" in done.stdout and "--switch-in" in done.stdout, done.stdout + done.stderr
+    assert "with your key: on the table's" in done.stdout
 
 
 @pytest.mark.parametrize("systemd", [True, False])

@@ -354,13 +354,15 @@ def test_a_screens_clock_waits_for_the_bankers_word(tmp_path: Path, daemons: Any
     assert abs(shown["proposal"]["time"] - year_2030) < 60_000
     assert shown["proposal"]["address"] == "127.0.0.66"
     assert guest.get("/api/banker/clock")[0] == 401
-    assert guest.post("/api/banker/clock", {"use": True})[0] == 401
-    assert banker.post("/api/banker/clock", {"use": False}) == (200, {"corrected": False})  # says no
+    assert guest.post("/api/banker/clock", {"use": True, "proposal": shown["proposal"]["id"]})[0] == 401
+    assert banker.post("/api/banker/clock", {"use": False, "proposal": shown["proposal"]["id"]}) == (
+        200, {"corrected": False})  # says no
     assert banker.get("/api/banker/clock")[1]["proposal"] is None
 
     # The positive control: a proposal the banker takes corrects the clock, once, in the history.
     guest.post("/api/clock", {"time": year_2030})
-    assert banker.post("/api/banker/clock", {"use": True}) == (200, {"corrected": True})
+    proposal = banker.get("/api/banker/clock")[1]["proposal"]["id"]
+    assert banker.post("/api/banker/clock", {"use": True, "proposal": proposal}) == (200, {"corrected": True})
     entries = banker.get("/api/log")[1]["entries"]
     assert entries[-1]["kind"] == "clock" and '"by": "banker"' in entries[-1]["line"]
     assert banker.post("/api/commands", {"do": "end_turn"})[0] in (200, 422)

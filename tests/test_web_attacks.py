@@ -10,11 +10,16 @@ from pathlib import Path
 
 import pytest
 
+from companion.ledger import Clock
 from companion.ledger.clock import FLOOR
+from companion.web.clock_proposal import KEPT
 from companion.web.openapi import ROUTES
+from tests.clocks import FakeClock
 from tests.web_support import BANKER, CAR, DOG, PIN, LiveServer, Rig, cookie_header, outcome, rig_fixture, seq
 
 YEAR_10000_MS = 253402300794000
+MARCH_MS = 1772366400000  # 2026-03-01T12:00:00Z: the right time, on Ann's phone
+YEAR_2030_MS = 1893456000000  # 2030-01-01: a guest's phone, set ahead
 NOBODY = {"player": None, "banker": False, "table": False}  # a screen's session, as its stream hears it
 ANNS = {"player": "Ann", "banker": False, "table": False}
 
@@ -42,6 +47,57 @@ def test_a_clock_in_the_year_10000_is_refused_and_the_table_keeps_playing(rig: R
         assert entry.time.startswith("20") and not entry.time.startswith("2099")
     # A believable time is still taken (once) afterwards.
     assert rig.client().post("/api/clock", json={"time": (FLOOR + 86400) * 1000}).status_code == 200
+
+
+def test_the_bankers_use_this_time_takes_the_proposal_read_not_a_guests_sent_since(tmp_path: Path) -> None:
+    """Issue 36, finding 7: the banker reads Ann's time, a guest proposes 2030 before the banker's
+    click; the click takes Ann's time, never the guest's, and later entries carry it."""
+    for rig in rig_fixture(tmp_path, clock=Clock(FakeClock(FLOOR - 200 * 86400.0))):  # booted without time
+        rig.new_game()
+        ann, guest, banker = rig.client(), rig.client(), rig.banker()
+        assert ann.post("/api/clock", json={"time": MARCH_MS}).json["proposed"] is True
+        read = banker.get("/api/banker/clock").json["proposal"]
+        assert abs(read["time"] - MARCH_MS) < 60_000
+        assert guest.post("/api/clock", json={"time": YEAR_2030_MS}).json["proposed"] is True  # in between
+        assert abs(banker.get("/api/banker/clock").json["proposal"]["time"] - YEAR_2030_MS) < 60_000
+
+        taken = banker.post("/api/banker/clock", json={"use": True, "proposal": read["id"]})
+        assert taken.status_code == 200 and taken.json == {"corrected": True}
+        assert abs(rig.folder.clock.timestamp() * 1000 - MARCH_MS) < 60_000
+        assert banker.post("/api/commands", json={"do": "roll"}).status_code == 200
+        history = rig.table.store.history()
+        assert history[-2].kind == "clock" and "2026-03-01" in history[-2].line
+        assert history[-1].time.startswith("2026-03-01")
+        assert not any("2030" in entry.time for entry in history)
+        assert banker.get("/api/banker/clock").json["proposal"] is None  # decided: nothing asked now
+
+
+def test_a_clock_answer_naming_no_kept_proposal_changes_nothing(tmp_path: Path) -> None:
+    for rig in rig_fixture(tmp_path, clock=Clock(FakeClock(FLOOR - 200 * 86400.0))):
+        rig.new_game()
+        banker = rig.banker()
+        assert rig.client().post("/api/clock", json={"time": MARCH_MS}).json["proposed"] is True
+        read = banker.get("/api/banker/clock").json["proposal"]
+        for body in ({"use": True}, {"use": True, "proposal": 7}, {"use": "yes", "proposal": read["id"]}):
+            refused = banker.post("/api/banker/clock", json=body)
+            assert refused.status_code == 400 and refused.json["error"], body
+        # A flood of guests' proposals pushes the one read out: the banker is told to read again.
+        for n in range(KEPT):
+            rig.client().post("/api/clock", json={"time": YEAR_2030_MS + n})
+        gone = banker.post("/api/banker/clock", json={"use": True, "proposal": read["id"]})
+        assert gone.status_code == 409 and "read the question again" in gone.json["error"]
+        assert gone.json["words"]["ru"]
+        assert not rig.folder.clock.corrected and rig.folder.clock.offset == 0
+        assert all(entry.kind != "clock" for entry in rig.table.store.history())
+        # Keeping the Pi's time against the newest drops it and every older one.
+        newest = banker.get("/api/banker/clock").json["proposal"]
+        assert abs(newest["time"] - YEAR_2030_MS) < 60_000
+        assert banker.post("/api/banker/clock", json={"use": False, "proposal": newest["id"]}).json == {
+            "corrected": False}
+        assert banker.get("/api/banker/clock").json["proposal"] is None
+        again = banker.post("/api/banker/clock", json={"use": True, "proposal": newest["id"]})
+        assert again.status_code == 409
+        assert not rig.folder.clock.corrected
 
 
 # ---- dice ------------------------------------------------------------------------------------

@@ -39,6 +39,19 @@ def test_the_feed_follows_undo(rig: Rig) -> None:
     assert lines(rig)[-1] == "Whitechapel Road goes to auction"
 
 
+def test_a_screen_reading_first_after_an_undo_and_more_moves_gets_every_line(rig: Rig) -> None:
+    """The story read for the first time after an undo and moves after it (a screen that opens
+    the page then, or the table after a restart): every entry is worded, none after the undo lost."""
+    rig.new_game()
+    play(rig, {"do": "roll", "dice": [1, 2]}, {"do": "buy"})
+    assert rig.client().post("/api/undo", json={"count": 1}, headers=BANKER).status_code == 200
+    play(rig, {"do": "decline"}, {"do": "pass", "player": "Ann"})
+    entries = rig.client().get("/api/feed/log").json["entries"]  # the first read of the game
+    assert [e["kind"] for e in entries] == ["new", "play", "play", "undo", "play", "play"]
+    assert entries[4]["text"]["en"] == "Ann declines Whitechapel Road; Whitechapel Road goes to auction"
+    assert lines(rig)[-1].startswith("Ann passes")
+
+
 def test_history_words_match_every_ledger_row(rig: Rig) -> None:
     rig.new_game()
     play(rig, {"do": "roll", "dice": [1, 2]}, {"do": "buy"})

@@ -37,9 +37,15 @@ def game_meaning(game: Game, uid: str) -> tuple[str, str] | None:
     return split_meaning(written) if written is not None else None
 
 
+def written_as(game: Game, tag: str) -> str | None:
+    """What a tag (its UID, or a meaning) stands for in this game, as written ("deed:mayfair"), or
+    None when the game does not know it."""
+    return tag if ":" in tag else game.tags.get(tag.lower())
+
+
 def meaning(game: Game, tag: str) -> tuple[str, str]:
     """("token", player), ("deed", square id) or ("card", "deck:number") for a tag or its meaning."""
-    written = tag if ":" in tag else game.tags.get(tag.lower())
+    written = written_as(game, tag)
     if written is None:
         raise Rejected(Text("tap.unknown", tag))
     kind, value = split_meaning(written)
@@ -91,7 +97,9 @@ def tap(game: Game, cmd: dict[str, Any]) -> None:
 
     command = resolve(game, cmd["tag"])
     if command is None:
-        game.tell("tap.nothing", cmd["tag"])
+        # Told by what the tag stands for, never its UID: the story is read by every screen, and a
+        # blank tag written with that UID would tap as this one.
+        game.tell("tap.nothing", written_as(game, cmd["tag"]))  # known: resolve() took it
         return
     handler, command = dispatch(command)
     handler(game, command)

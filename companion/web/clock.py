@@ -2,8 +2,9 @@
 network its clock may be days behind. Every screen says what time it is when it loads
 (`POST /api/clock`), but a screen's word is only a proposal: the first guest to send 2030 would
 otherwise date every entry of the evening. The banker's page shows the proposal beside the Pi's
-own time, and the banker decides (`POST /api/banker/clock`); only then is the clock corrected,
-once, and the correction written into the history."""
+own time, and the banker decides (`POST /api/banker/clock`), naming the proposal read: only then
+is the clock corrected, once, to that screen's time (never to one a guest proposed meanwhile), and
+the correction written into the history."""
 
 from __future__ import annotations
 
@@ -57,17 +58,26 @@ def banker_clock() -> tuple[Response, int]:
 @clock.post("/banker/clock")
 @banker_only
 def banker_decides() -> tuple[Response, int]:
-    """body {"use": true}: the Pi takes the screen's time (once; recorded in the history);
-    {"use": false}: the proposal is dropped and the clock left as it is."""
+    """body {"use": true, "proposal": id}: the Pi takes that proposal's time (once; recorded in
+    the history); {"use": false, "proposal": id}: that proposal (and any older) is dropped and the
+    clock left as it is. The id is the one GET /api/banker/clock showed: what the banker read."""
     ctx = context()
-    use = body().get("use")
+    data = body()
+    use, named = data.get("use"), data.get("proposal")
     if not isinstance(use, bool):
         return error('use must be true (take the screen\'s time) or false (keep the Pi\'s)', 400)
-    seconds = ctx.clock_proposal.take()
-    if seconds is None:
+    if not isinstance(named, str):
+        words = said("clock.unnamed")
+        return error(words["en"], 400, words=words)
+    proposals = ctx.clock_proposal
+    if not proposals.asked():
         words = said("clock.not_asked")
         return error(words["en"], 409, words=words)
-    if not use:
+    seconds = proposals.take(named) if use else None
+    if (use and seconds is None) or (not use and not proposals.drop(named)):
+        words = said("clock.gone")
+        return error(words["en"], 409, words=words)
+    if seconds is None:
         return jsonify({"corrected": False}), 200
     folder = ctx.table.folder
     done = ctx.table.call(lambda: Result(True, detail={

@@ -72,6 +72,7 @@ class Context:
         self.clock_proposal = Proposal()
         self.odds_shared = SharedScreens(self.data_dir)
         self.broker.holds = lambda sid: table_own(self.sessions, sid)  # whose streams are kept
+        self.broker.banker = lambda sid: self.sessions.get(sid).banker  # who hears a tag's UID
 
     def publish(self, event: dict[str, Any]) -> None:
         """The table's listener: every change to every stream, but the choices at the table (with

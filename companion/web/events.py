@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import queue
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -58,6 +59,24 @@ def told_to_poll() -> str:
                         "words": words})
 
 
+def without_uid(event: dict[str, Any], uid: str) -> dict[str, Any]:
+    """A notice as screens other than the banker's hear it: no "uid", and "…" for the UID in its
+    sentences ("The tag … is not known at this table"). A tag's UID is the banker's to know: a
+    blank tag written with it taps as that tag (Ann's token, a deed)."""
+    written = re.compile(re.escape(uid), re.IGNORECASE)
+
+    def hidden(value: Any) -> Any:
+        if isinstance(value, str):
+            return written.sub("…", value)
+        if isinstance(value, dict):
+            return {k: hidden(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [hidden(v) for v in value]
+        return value
+
+    return {key: hidden(value) for key, value in event.items() if key != "uid"}
+
+
 @dataclass(eq=False)
 class Stream:
     """One open event stream: whose (session id, address) and its queue of events to send."""
@@ -81,6 +100,9 @@ class Broker:
         # ask its session store; asked whenever a stream opens, so a screen paired meanwhile
         # counts as paired from then on.
         self.holds: Callable[[str], bool] = lambda _session: False
+        # Is this session the banker's? (The web's Context asks its session store.) Only the
+        # banker's streams hear a tag's UID (a notice's "uid": the unknown tag the banker enrols).
+        self.banker: Callable[[str], bool] = lambda _session: False
         self._streams: list[Stream] = []  # oldest first
         self._lock = threading.Lock()
         self.closing = threading.Event()
@@ -112,11 +134,16 @@ class Broker:
                     stream.session = new
 
     def publish(self, event: dict[str, Any]) -> None:
-        """The table's listener: a stored change becomes a `state` event, anything else a `notice`."""
+        """The table's listener: a stored change becomes a `state` event, anything else a `notice`
+        (one naming a tag's UID: the UID to the banker's streams alone, see without_uid)."""
         if event.get("type") == "state":
             text = sse("state", {k: event[k] for k in ("seq", "state", "messages")}, event["seq"])
         elif event.get("type") == "devices":
             text = sse("devices", event["devices"])
+        elif isinstance(event.get("uid"), str) and event["uid"]:
+            told, hidden = sse("notice", event), sse("notice", without_uid(event, event["uid"]))
+            self._deliver(lambda stream: told if stream.session and self.banker(stream.session) else hidden)
+            return
         else:
             text = sse("notice", event)
         self.send(text)
@@ -126,16 +153,27 @@ class Broker:
         self.send_where(text, None if session is None else (lambda sid: sid == session))
 
     def send_where(self, text: str, whose: Callable[[str], bool] | None) -> None:
-        """To the streams whose session `whose` says yes to (every stream: None)."""
+        """To the streams whose session `whose` says yes to (every stream: None), asked once a
+        session."""
+        if whose is None:
+            self._deliver(lambda _stream: text)
+            return
+        asked: dict[str, bool] = {}
+
+        def text_for(stream: Stream) -> str | None:
+            if stream.session not in asked:
+                asked[stream.session] = bool(stream.session) and whose(stream.session)
+            return text if asked[stream.session] else None
+        self._deliver(text_for)
+
+    def _deliver(self, text_for: Callable[[Stream], str | None]) -> None:
+        """To each stream what text_for(stream) gives it (None: nothing)."""
         with self._lock:
             streams = list(self._streams)
-        if whose is not None:
-            asked: dict[str, bool] = {}
-            for stream in streams:
-                if stream.session not in asked:
-                    asked[stream.session] = bool(stream.session) and whose(stream.session)
-            streams = [s for s in streams if asked[s.session]]
         for stream in streams:
+            text = text_for(stream)
+            if text is None:
+                continue
             try:
                 stream.queue.put_nowait(text)
             except queue.Full:

@@ -197,10 +197,13 @@ ROUTES: dict[str, dict[str, Route]] = {
     "/api/banker/clock": {
         "get": ("Banker: the Pi's time and a screen's proposed time", {200: "times", 401: "not the banker"},
                 None, []),
-        "post": ("Banker: take the screen's proposed time (use: true) or drop it (use: false)",
-                 {200: "decided", 400: "use must be true or false", 401: "not the banker",
-                  409: "no screen proposed a time", 503: "the table is busy"},
-                 {"type": "object", "properties": {"use": {"type": "boolean"}}, "required": ["use"]}, []),
+        "post": ("Banker: take the proposed time read (use: true) or drop it (use: false), naming "
+                 "it by the id GET showed (proposal)",
+                 {200: "decided", 400: "use must be true or false; proposal must be an id",
+                  401: "not the banker", 409: "no screen proposed a time, or the one named is no longer kept",
+                  503: "the table is busy"},
+                 {"type": "object", "properties": {"use": {"type": "boolean"}, "proposal": STRING},
+                  "required": ["use", "proposal"]}, []),
     },
     "/api/banker/logout": {"post": ("Stop being the banker on this screen", {200: "done"}, None, [])},
     "/api/banker/enrolment": {

@@ -144,29 +144,48 @@ def chart() -> Response:
 
 @watching.get("/log")
 def log() -> Response:
-    """The log entries after ?after= (paged), the new game's line without its seed: the decks
-    are shuffled from it, so whoever read it would know every card to come (the banker's export
-    carries it, for replay)."""
+    """The log entries after ?after= (paged), each line as watchers may see it (public_line):
+    without the seed and the tags' UIDs, which the banker's export carries, for replay."""
     def entries(reading: CommittedRead) -> JSON:
         after, upto = reading.window(*window())
-        rows = [{"seq": seq, "time": time, "source": source, "kind": kind, "line": without_seed(line)}
+        tags = game_tags(reading)
+        rows = [{"seq": seq, "time": time, "source": source, "kind": kind, "line": public_line(line, tags)}
                 for seq, time, source, kind, line in reading.entries(after, upto)]
         return {**_page(reading, after, upto), "entries": rows}
 
     return kept(lambda: committed_read(entries) or {"entries": [], **NO_GAME})
 
 
-def without_seed(line: str) -> str:
-    """A log line as watchers see it: a line carrying a seed (the new game's) loses that field."""
-    if '"seed"' not in line:
+def game_tags(reading: CommittedRead) -> dict[str, str]:
+    """The game's tag map (UID -> meaning), from its new_game line."""
+    first = reading.entries(0, 1)
+    try:
+        tags = json.loads(first[0][4]).get("tags") if first else None
+    except (ValueError, AttributeError):
+        return {}
+    return {str(uid).lower(): str(meaning) for uid, meaning in tags.items()} if isinstance(tags, dict) else {}
+
+
+def public_line(line: str, tags: dict[str, str]) -> str:
+    """A log line as watchers see it. The new game's loses its seed (the decks are shuffled from
+    it: whoever read it would know every card to come) and its tag map; a tap names what the tag
+    stands for ("deed:mayfair", as a table script may) instead of its UID. A UID is the banker's
+    to know: a blank tag written with Ann's token's UID taps as Ann's token."""
+    if '"seed"' not in line and '"tags"' not in line and '"tap"' not in line:
         return line
     try:
         command = json.loads(line)
     except ValueError:
         return line
-    if not isinstance(command, dict) or "seed" not in command:
+    if not isinstance(command, dict):
         return line
-    command.pop("seed")
+    tag = command.get("tag")
+    if command.get("do") == "tap" and isinstance(tag, str) and ":" not in tag:
+        command["tag"] = tags.get(tag.lower(), "?")
+    elif "seed" not in command and "tags" not in command:
+        return line
+    command.pop("seed", None)
+    command.pop("tags", None)
     return json.dumps(command, ensure_ascii=False, separators=(", ", ": "))  # as the ledger writes
 
 

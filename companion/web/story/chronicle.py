@@ -115,7 +115,7 @@ class Chronicle:
             undone = list(self.effective[-count:])
             self.undone.update(undone)
             del self.effective[-count:]
-            self._rebuild(reading)
+            self._rebuild(reading, seq)
             if told is not None:
                 told.took_back = undone
                 reversing: list[Words] = []
@@ -149,13 +149,14 @@ class Chronicle:
         if said:
             told.text = {lang: "; ".join(w(lang) for w in said) for lang in told.text}
 
-    def _rebuild(self, reading: CommittedRead) -> None:
-        """The game again from the effective commands (after an undo), read from the file."""
+    def _rebuild(self, reading: CommittedRead, undo: int) -> None:
+        """The game again from the effective commands before the undo at seq `undo`, read from
+        the file (up to the undo itself: `seen` is still where this page of entries began)."""
         wanted = set(self.effective)
         game: Game | None = None
         after = 0
-        while after < self.seen:
-            upto = min(self.seen, after + READ_PAGE)
+        while after < undo:
+            upto = min(undo, after + READ_PAGE)
             for seq, _time, _source, _kind, line in reading.entries(after, upto):
                 if seq not in wanted:
                     continue
