@@ -12,7 +12,8 @@ from pathlib import Path
 from companion.ledger import Clock
 from companion.ledger.clock import FLOOR
 from companion.ledger.committed import Balances
-from companion.web import presence, sessions, waiting
+from companion.table import waits
+from companion.web import sessions, waiting
 from companion.web.clock_proposal import KEPT
 from tests.clocks import FakeClock
 from tests.web_support import Rig, rig_fixture
@@ -43,10 +44,13 @@ def test_token_waits_past_the_cap_keep_512_records(rig: Rig, game: dict) -> None
 
 
 def test_waits_for_the_bankers_step_past_the_cap_are_refused_not_kept(rig: Rig) -> None:
+    """Strangers' waits (each from an address of its own, so the per-address bound never bites)
+    are 32 at most at the table, all kinds together; the rest are refused at once, kept nowhere."""
     statuses = [rig.client().post("/api/banker/presence", json={}).status_code
-                for _ in range(presence.MAX_WAITS + OVER)]
-    assert statuses.count(202) == presence.MAX_WAITS and statuses.count(429) == OVER
-    assert len(rig.ctx.presence._waits) == presence.MAX_WAITS
+                for _ in range(waits.STRANGERS + OVER)]
+    assert statuses.count(202) == waits.STRANGERS and statuses.count(429) == OVER
+    rig.settle()
+    assert len(rig.table.waits) == waits.STRANGERS
 
 
 def test_proposed_times_past_the_cap_keep_the_newest(tmp_path: Path) -> None:

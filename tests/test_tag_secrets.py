@@ -83,7 +83,8 @@ def test_no_answer_to_a_guest_or_a_player_carries_a_tag_uid_or_the_seed(rig: Rig
 
     # Every kind of tap, and the banker's own tap command.
     asked = ann.post("/api/pair", json={})
-    rig.tap(CAR)  # Ann's token pairs her phone
+    rig.tap(CAR)  # Ann's token: the table offers her phone's code
+    rig.tap(CAR)  # and again: it pairs her phone
     assert ann.get("/api/session").json["player"] == "Ann"
     assert banker.post("/api/commands", json={"do": "roll", "dice": [1, 2]}).status_code == 200
     rig.tap(WHITECHAPEL)  # Ann buys Whitechapel Road by tapping its deed: stored as a tap
