@@ -86,8 +86,9 @@ def request(port: int, method: str, path: str, body: dict | None = None, source:
     try:
         conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
         response = conn.getresponse()
-        set_cookie = response.getheader("Set-Cookie") or ""
-        return response.status, response.read(), set_cookie.split(";", 1)[0]
+        sessions = [c.split(";", 1)[0] for c in response.headers.get_all("Set-Cookie") or []
+                    if c.startswith("session=")]  # (not the table's own pass, own_pass.py)
+        return response.status, response.read(), sessions[0] if sessions else ""
     finally:
         conn.close()
 

@@ -7,6 +7,7 @@ executable memory). Each attack test has its positive control: the attack's path
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import select
@@ -29,6 +30,7 @@ from tests.server_support import (
     Streams,
     banker_screen,
     connect,
+    cookie_of,
     events_in,
     get,
     open_stream,
@@ -252,3 +254,73 @@ def test_nginx_goes_with_the_daemon_and_the_daemon_with_nginx(tmp_path: Path, da
     os.kill(front[0], signal.SIGKILL)
     assert daemon.wait(20) == 1
     assert "the nginx front stopped" in daemon.stderr
+
+
+def cookies_of(port: int, source: str, cookie: str) -> dict[str, str]:
+    """Every cookie an answer to this screen sets (the session's and the table's own pass)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(source, 0))
+    try:
+        conn.request("GET", "/api/session", headers={"Cookie": cookie})
+        answer = conn.getresponse()
+        answer.read()
+        pairs = (c.split(";", 1)[0].split("=", 1) for c in answer.headers.get_all("Set-Cookie") or [])
+        return dict(pairs)
+    finally:
+        conn.close()
+
+
+def held_request(port: int, source: str) -> socket.socket:
+    """A stranger's request that nginx has counted and not finished: its head sent, its body not."""
+    sock = connect(port, source)
+    sock.sendall(b"POST /api/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                 b"Content-Length: 40\r\n\r\n{")
+    return sock
+
+
+def test_strangers_beyond_their_count_are_shed_by_nginx_and_the_tables_own_pass_through(
+        tmp_path: Path, daemons: Any) -> None:  # noqa: F811
+    """Issue 36's read flood from any number of addresses: nginx counts strangers' requests on
+    their way (at most STRANGERS in all, PER_ADDRESS from one address, as the lanes do) and answers
+    503 beyond, so a flood costs waitress's Python nothing; the table's own screens carry a pass
+    the server gave them (own_pass.py), which nginx checks and never counts. A made-up pass, or the
+    banker's pass with another session, is a stranger's."""
+    from companion.web.lanes import PER_ADDRESS as STRANGER_PER_ADDRESS
+    from companion.web.lanes import STRANGERS
+
+    daemon = start(daemons, tmp_path / "data", "nginx")
+    banker = banker_screen(daemon, source="127.0.36.1")
+    own = cookies_of(daemon.port, "127.0.36.1", banker)
+    assert set(own) == {"companion_own", "companion_own_until"}  # the banker's screen gets a pass
+    shown = f"companion_own={own['companion_own']}; companion_own_until={own['companion_own_until']}"
+    with_pass = f"{banker}; {shown}"
+    assert "companion_own" not in cookies_of(daemon.port, "127.0.36.1", with_pass)  # kept, not renewed
+    guest = cookie_of(post(daemon.port, "/api/clock", {"time": 0}, "127.0.36.2")[2])
+    assert cookies_of(daemon.port, "127.0.36.2", guest) == {}  # a stranger gets none
+    forged = f"{guest}; companion_own=AAAAAAAAAAAAAAAAAAAAAA; companion_own_until=4102444800"
+    borrowed = f"{guest}; {shown}"
+
+    held: list[socket.socket] = []
+    try:
+        addresses = [f"127.0.37.{n}" for n in range(1, STRANGERS // STRANGER_PER_ADDRESS + 2)]
+        for address in addresses:  # 40 strangers' requests held from 5 addresses: 32 counted
+            for _ in range(STRANGER_PER_ADDRESS):
+                held.append(held_request(daemon.port, address))
+        time.sleep(0.5)  # nginx has read every head
+        status, body = get(daemon.port, "/api/state", "127.0.36.3")
+        assert status == 503, body  # a stranger from a new address, beyond the count in all
+        refusal = json.loads(body)
+        assert refusal["retry_after"] == 1 and refusal["words"]["en"] == refusal["error"]
+        assert refusal["words"]["ru"]
+        for cookie in (forged, borrowed):
+            assert get(daemon.port, "/api/state", "127.0.36.2", {"Cookie": cookie})[0] == 503
+        assert get(daemon.port, "/api/state", "127.0.36.1", {"Cookie": with_pass})[0] == 200  # the banker's
+        # The control: the held requests were counted, not refused (none has an answer yet).
+        answered = [sock for sock in held if select.select([sock], [], [], 0)[0]]
+        assert len(answered) == len(held) - STRANGERS, len(answered)
+    finally:
+        for sock in held:
+            sock.close()
+    deadline = time.monotonic() + PATIENCE
+    while get(daemon.port, "/api/state", "127.0.36.3")[0] != 200:  # their count goes with them
+        assert time.monotonic() < deadline
+        time.sleep(0.1)

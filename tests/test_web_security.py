@@ -565,9 +565,12 @@ def test_an_empty_secret_key_file_is_made_again(tmp_path: Path) -> None:
 
 
 def test_session_cookies_are_strict_and_http_only(rig: Rig) -> None:
+    """The session's cookie, and the table's own pass the banker's screen now carries (own_pass.py)."""
     answer = rig.client().post("/api/banker/login", json={"pin": PIN})
-    cookie = answer.headers["Set-Cookie"]
-    assert "SameSite=Strict" in cookie and "HttpOnly" in cookie
+    cookies = {c.split("=", 1)[0]: c for c in answer.headers.getlist("Set-Cookie")}
+    assert set(cookies) == {"session", "companion_own", "companion_own_until"}
+    for cookie in cookies.values():
+        assert "SameSite=Strict" in cookie and "HttpOnly" in cookie
 
 
 # ---- requests from elsewhere ------------------------------------------------------------------

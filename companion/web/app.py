@@ -25,19 +25,21 @@ from .. import i18n
 from ..table.meaning import player_of_piece
 from ..table.result import INTERNAL_ERROR
 from ..table.words import words
+from . import own_pass
 from .acting import acting
 from .answers import install as install_answers
 from .auction import auction
 from .auth import secret_key
 from .banker import banker
 from .clock import clock
-from .common import BadBody, BadWindow, Unreadable, error, read_body
+from .common import BadBody, BadWindow, Unreadable, error, read_body, screen
 from .context import WEB_DIR, Context, Simulator, context
 from .enrolment import enrolment
 from .feed import feed
 from .feed import install as install_feed
 from .odds import odds_api
 from .pages import pages
+from .priority import table_own
 from .rules import rules_api
 from .screens import screens
 from .sessions import COOKIE, ServerSessions
@@ -101,6 +103,16 @@ def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Bluepri
         if request.method == "POST":
             read_body()
         return None
+
+    shared = own_pass.secret(ctx.data_dir)
+
+    @app.after_request
+    def pass_for_the_tables_own(response: Response) -> Response:
+        """The table's own screens carry a pass nginx checks, strangers none (own_pass.py)."""
+        if not request.path.startswith("/static/"):
+            sid = screen()
+            own_pass.give_or_take(shared, request, response, sid, table_own(ctx.sessions, sid))
+        return response
 
     @app.after_request
     def no_framing(response: Response) -> Response:

@@ -14,6 +14,10 @@ the limits waitress cannot keep by itself, kept by the server made for them.
   once), and PINS_RATE banker logins a second from all addresses together (PINS_BURST at once):
   beyond, nginx answers 429 itself, so a flood costs the table's Python nothing
   (web/API.md, "Limits"). The Pi's own address is not limited.
+- Strangers' requests on their way (every request but the event streams, from a screen without
+  the table's own pass, own_pass.py): at most lanes.STRANGERS in all and lanes.PER_ADDRESS from
+  one address; beyond, nginx answers 503 itself, so a flood from any number of addresses costs
+  waitress's Python only the requests it serves.
 - The event stream is passed on unbuffered (`proxy_buffering off`, and the app's
   `X-Accel-Buffering: no`), everything else buffered so that waitress's thread is free at once.
 - The client's address reaches waitress as X-Forwarded-For (set by nginx, never the client's
@@ -42,8 +46,12 @@ from pathlib import Path
 
 from .. import i18n
 from ..lifetime import dying_with_parent
+from . import own_pass
 from .app import MAX_BODY
 from .errors import WebError
+from .lanes import PER_ADDRESS as STRANGERS_PER_ADDRESS
+from .lanes import STRANGERS
+from .sessions import COOKIE
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +77,8 @@ STARTS_WITHIN = 10.0  # seconds nginx may take to listen
 def _refusal(message: str, **extra: int) -> str:
     """nginx's own JSON answer (413, 429), in every language, as the API answers."""
     words = i18n.say_all(message)
-    return json.dumps({"error": words["en"], "words": words, **extra}, ensure_ascii=False)
+    text = json.dumps({"error": words["en"], "words": words, **extra}, ensure_ascii=False)
+    return text.replace("'", "\\u0027")  # JSON's own escape: nginx's return is in single quotes
 SOCKET_PATH_MAX = 100  # a unix socket's path must fit sockaddr_un (108 bytes with its NUL)
 
 
@@ -105,14 +114,18 @@ def listen_address(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-def configuration(folder: Path, sockets: Path, host: str, port: int, load: str = "") -> str:
-    too_large, too_many = _refusal("server-too_large"), _refusal("server-too_many", retry_after=1)
+def configuration(folder: Path, sockets: Path, host: str, port: int, load: str = "",
+                  shared: str = "") -> str:
     """nginx.conf for the table: listening on host:port, proxying to waitress on `sockets`/app.sock.
 
     Every connection crosses nginx twice: the stream server (counting it per address) hands it
     with the PROXY protocol to the http server on a unix socket, which reads the request and
     passes it on to waitress. Each client connection thus costs up to four of CONNECTIONS.
+    `shared`: the secret of the table's own pass (own_pass.py), with which nginx tells the table's
+    own screens from strangers, whose requests it counts and sheds.
     """
+    too_large, too_many = _refusal("server-too_large"), _refusal("server-too_many", retry_after=1)
+    busy = _refusal("server-busy", retry_after=1)
     front = sockets / "http.sock"
     app = sockets / "app.sock"
     temp = folder / "temp"
@@ -185,6 +198,30 @@ http {{
     limit_req_status 429;
     limit_req_log_level info;
 
+    # The table's own screens show a pass the server gave them (own_pass.py: the hash of its
+    # time and their session id under a secret of the server's and nginx's); anyone else is a
+    # stranger, whose requests are counted here, {STRANGERS} on their way at once in all and
+    # {STRANGERS_PER_ADDRESS} from one address (as the lanes count them), and shed here beyond
+    # that: a flood from any number of addresses costs waitress's Python only what it serves.
+    secure_link $cookie_{own_pass.PASS},$cookie_{own_pass.UNTIL};
+    secure_link_md5 "$secure_link_expires$cookie_{COOKIE} {shared}";
+    map $secure_link $own {{
+        "1" 1;
+        default 0;
+    }}
+    map $limited$own $stranger {{
+        "10" "stranger";
+        default "";
+    }}
+    map $limited$own $stranger_address {{
+        "10" $binary_remote_addr;
+        default "";
+    }}
+    limit_conn_zone $stranger zone=strangers:64k;
+    limit_conn_zone $stranger_address zone=stranger_address:1m;
+    limit_conn_status 503;
+    limit_conn_log_level info;
+
     upstream waitress {{
         server unix:{app};
         keepalive 16;
@@ -205,18 +242,25 @@ http {{
         proxy_send_timeout {SEND_TIMEOUT}s;
         error_page 413 = @too_large;
         error_page 429 = @too_many;
+        error_page 503 = @busy;
 
         location / {{
+            limit_conn strangers {STRANGERS};
+            limit_conn stranger_address {STRANGERS_PER_ADDRESS};
             proxy_pass http://waitress;
         }}
         location /api/ {{
             limit_req zone=requests burst={BURST} nodelay;
+            limit_conn strangers {STRANGERS};
+            limit_conn stranger_address {STRANGERS_PER_ADDRESS};
             proxy_pass http://waitress;
         }}
         location = /api/banker/login {{
             limit_req zone=pin burst={PIN_BURST} nodelay;
             limit_req zone=pins burst={PINS_BURST} nodelay;
             limit_req zone=requests burst={BURST} nodelay;
+            limit_conn strangers {STRANGERS};
+            limit_conn stranger_address {STRANGERS_PER_ADDRESS};
             proxy_pass http://waitress;
         }}
         location = /api/events {{
@@ -229,6 +273,11 @@ http {{
         location @too_large {{
             default_type application/json;
             return 413 '{too_large}';
+        }}
+        location @busy {{
+            default_type application/json;
+            add_header Retry-After 1 always;
+            return 503 '{busy}';
         }}
         location @too_many {{
             default_type application/json;
@@ -277,7 +326,8 @@ class Front:
             (self.folder / "temp" / name).mkdir(mode=0o700, parents=True, exist_ok=True)
         (self.sockets / "http.sock").unlink(missing_ok=True)  # left by a daemon that was killed
         conf = self.folder / "nginx.conf"
-        text = configuration(self.folder, self.sockets, self.host, self.port, load)
+        text = configuration(self.folder, self.sockets, self.host, self.port, load,
+                             shared=own_pass.secret(self.data_dir))
         temporary = conf.with_name(conf.name + ".new")
         temporary.write_text(text, encoding="utf-8")
         temporary.replace(conf)
