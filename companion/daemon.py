@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import signal
+import sys
 import threading
 import webbrowser
 from dataclasses import dataclass
@@ -32,6 +33,13 @@ from .web import voice as voice_web
 
 log = logging.getLogger("companion")
 
+# Seconds a thread holding the GIL keeps it while another waits (Python's default: 0.005). The
+# table's writer takes the GIL back after every fsync and SQLite call; behind a stranger's read
+# (a page of the story worked out) it waited up to 5 ms each time. At 1 ms, under issue 36's read
+# flood (bench/server_load.py --no-attack --read-flood, load average 26 to 35, two runs each
+# way in turn): banker's ack p50 182 and 188 ms against 300 and 362, p99 809 and 850 ms against
+# 1,039 and 1,638, 85 and 84 commands in 30 s against 50 and 52.
+GIL_SWITCH = 0.001
 WRITER_ANSWERS_WITHIN = 10.0  # seconds; less than half of the service's WatchdogSec
 
 
@@ -45,6 +53,7 @@ class Daemon:
     open_browser: bool = False
 
     def run(self) -> int:
+        sys.setswitchinterval(GIL_SWITCH)
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
             copy = Path(self.config.backup_copy) if self.config.backup_copy else None
