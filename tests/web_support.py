@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from flask import Flask
+from flask import Blueprint, Flask
 from flask.testing import FlaskClient
 
 from companion.config import WifiConfig
@@ -82,7 +82,8 @@ class Rig:
     @classmethod
     def make(
         cls, path: Path, pin: str | None = PIN, simulator: FakeSimulator | None = None,
-        clock: Clock | None = None, testing: bool = True, **context: Any,
+        clock: Clock | None = None, testing: bool = True, blueprints: tuple[Blueprint, ...] = (),
+        **context: Any,
     ) -> Rig:
         folder = DataFolder(path, clock=clock)
         table = Table(folder, roll=lambda: (1, 2), registry=REGISTRY)
@@ -96,7 +97,7 @@ class Rig:
         }
         ctx = Context(table=table, data_dir=path, pin=BankerPin(path, pin),
                       simulator=simulator.simulator() if simulator is not None else None, **settings)
-        return cls(path, folder, table, ctx, create_app(ctx, testing=testing))
+        return cls(path, folder, table, ctx, create_app(ctx, testing=testing, blueprints=blueprints))
 
     def close(self) -> None:
         self.ctx.broker.close()

@@ -10,6 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from ..errors import CompanionError
 from . import (
     doctor_cmd,
     enroll_cmd,
@@ -43,7 +44,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if getattr(args, "compare", None) and args.landing:
         parser.error("--landing cannot be combined with --compare")
-    return args.func(args)
+    try:
+        return args.func(args)
+    except CompanionError as exc:  # expected, and said in words; anything else is a bug: its traceback
+        print(f"companion {args.command}: {exc}", file=sys.stderr)
+        return 2
 
 
 __all__ = ["build_parser", "main"]

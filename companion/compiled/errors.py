@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..errors import CompanionError
 
-class CompiledError(Exception):
+
+class CompiledError(CompanionError):
     """The compiled engine cannot be used as asked; the message says why."""

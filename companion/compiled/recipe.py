@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import CompiledError
+
 ENV = "COMPANION_COMPILED_RECIPE"
 # What a build takes, as bench/compiled_build.py measured it (docs/pi.md).
 TAKES = "about a minute on a PC, minutes on a Pi: estimated 2 to 10 on a Pi 4, 5 to 30 on a Zero 2 W"
@@ -40,7 +42,7 @@ FIT = Recipe("fit", opt_level="2", multi_file=True, needs_mb=350)
 RECIPES = {recipe.name: recipe for recipe in (FULL, FIT)}
 
 
-class UnknownRecipe(ValueError):
+class UnknownRecipe(CompiledError, ValueError):
     """COMPANION_COMPILED_RECIPE names no recipe; the message says which there are."""
 
 

@@ -3,8 +3,10 @@ the model): `except DeviceError` tells an expected hardware failure from a bug i
 
 from __future__ import annotations
 
+from ..errors import CompanionError
 
-class DeviceError(Exception):
+
+class DeviceError(CompanionError):
     """The root: something about a device, its driver or its tags; the message says what, in words."""
 
 

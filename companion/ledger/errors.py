@@ -6,10 +6,11 @@ import errno
 import sqlite3
 from typing import Any, Self
 
+from ..errors import CompanionError
 from .problems import problem
 
 
-class LedgerError(Exception):
+class LedgerError(CompanionError):
     """Base of the storage errors; the message says what happened and what to do. `problem`
     (problems.py), when set, says it as a kind and values, for whoever shows it to word."""
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..errors import CompanionError
 
-class OddsError(Exception):
+
+class OddsError(CompanionError):
     """The odds of a position cannot be had; the message says why."""

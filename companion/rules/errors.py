@@ -6,11 +6,12 @@ as a refusal (the game is rolled back all the same, see `Game.apply`).
 
 from __future__ import annotations
 
+from ..errors import CompanionError
 from ..i18n.persons import People
 from .texts import Sentence
 
 
-class CommandError(Exception):
+class CommandError(CompanionError):
     """Base of every error a command can raise; the message is meant for people."""
 
     def __init__(self, text: Sentence | str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..errors import CompanionError
 
-class SimulateError(Exception):
+
+class SimulateError(CompanionError):
     """A simulated game or the pool that plays them failed; the message says how."""

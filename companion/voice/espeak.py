@@ -9,13 +9,11 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import VoiceUnavailable
+
 VOICES = {"en": "en-gb", "ru": "ru"}  # espeak-ng's voice for each language the table speaks
 NICE = 15  # the speech process's niceness: it yields the CPU to the table
 TIMEOUT = 60.0  # seconds a sentence may take to say before it is given up
-
-
-class VoiceUnavailable(RuntimeError):
-    """espeak-ng (or aplay) is not installed or failed: the table goes on, silent."""
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,8 @@ from flask import Blueprint, Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from .. import i18n
+from ..errors import CompanionError
+from ..rules.errors import CommandError
 from ..table.meaning import player_of_piece
 from ..table.result import INTERNAL_ERROR
 from ..table.words import words
@@ -155,9 +157,17 @@ def create_app(ctx: Context, testing: bool = False, blueprints: Iterable[Bluepri
 
     @app.errorhandler(Exception)
     def internal_error(exc: Exception) -> Any:
-        """A bug in a view: logged with its traceback, answered with a report id and nothing else."""
+        """A bug in a view: logged with its traceback, answered with a report id and nothing else.
+        A failure the companion expects and words (CompanionError: the storage full, a device
+        gone) is said as it is, 503: the table cannot do that now. A rule's refusal reaching here
+        is a bug (the writer answers refusals), never shown as a refusal."""
         if isinstance(exc, HTTPException):
             return http_error(exc)
+        if isinstance(exc, CompanionError) and not isinstance(exc, CommandError):
+            log.warning("%s %s: %s", request.method, request.path, exc)
+            if request.path.startswith("/api/"):
+                return jsonify({"error": str(exc)}), 503
+            return Response(f"{exc}\n", status=503, mimetype="text/plain")
         report = secrets.token_hex(4)
         log.error("internal error (report %s) on %s %s", report, request.method, request.path,
                   exc_info=(type(exc), exc, exc.__traceback__))

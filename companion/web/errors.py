@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..errors import CompanionError
 
-class WebError(Exception):
+
+class WebError(CompanionError):
     """Something the web side answers in words (a 400, a retried read, a front that cannot start)."""
