@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import signal
 import threading
 import webbrowser
@@ -32,6 +33,9 @@ from .web import voice as voice_web
 
 log = logging.getLogger("companion")
 
+# A stored game's status once it has ended ("over", "over: Ann won"; a game this table cannot
+# write to says so after it, and is not opened by itself).
+FINISHED = re.compile(r"over(: .* won)?")
 WRITER_ANSWERS_WITHIN = 10.0  # seconds; less than half of the service's WatchdogSec
 
 
@@ -179,9 +183,10 @@ class Daemon:
     @staticmethod
     def _resume(table: Table, folder: DataFolder) -> None:
         """Carry on with the game a command was last stored in (after a restart or a power cut),
-        not the newest created: the one being played when the table stopped."""
+        not the newest created: the one being played when the table stopped, or the one that had
+        just ended there, whose result the Table page shows until a new game starts."""
         for info in sorted(folder.games(), key=lambda i: (i.last_move, i.started), reverse=True):
-            if info.status == "playing":
+            if info.status == "playing" or FINISHED.fullmatch(info.status):
                 result = table.open_game(info.id)
                 if result.ok:
                     log.info("resumed game %s (%s)", info.id, ", ".join(info.players))
