@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import signal
 import sys
 import threading
@@ -40,6 +41,10 @@ log = logging.getLogger("companion")
 # way in turn): banker's ack p50 182 and 188 ms against 300 and 362, p99 809 and 850 ms against
 # 1,039 and 1,638, 85 and 84 commands in 30 s against 50 and 52.
 GIL_SWITCH = 0.001
+
+# A stored game's status once it has ended ("over", "over: Ann won"; a game this table cannot
+# write to says so after it, and is not opened by itself).
+FINISHED = re.compile(r"over(: .* won)?")
 WRITER_ANSWERS_WITHIN = 10.0  # seconds; less than half of the service's WatchdogSec
 
 
@@ -188,9 +193,10 @@ class Daemon:
     @staticmethod
     def _resume(table: Table, folder: DataFolder) -> None:
         """Carry on with the game a command was last stored in (after a restart or a power cut),
-        not the newest created: the one being played when the table stopped."""
+        not the newest created: the one being played when the table stopped, or the one that had
+        just ended there, whose result the Table page shows until a new game starts."""
         for info in sorted(folder.games(), key=lambda i: (i.last_move, i.started), reverse=True):
-            if info.status == "playing":
+            if info.status == "playing" or FINISHED.fullmatch(info.status):
                 result = table.open_game(info.id)
                 if result.ok:
                     log.info("resumed game %s (%s)", info.id, ", ".join(info.players))

@@ -1,6 +1,7 @@
 """`companion run` as a process: it serves within 2 s, plays through the simulated devices, logs
 one line per command, stops cleanly on SIGTERM (streams open or not), resumes its game after a
-restart, refuses a second daemon on its data folder, and talks to a dice unit on a serial port."""
+restart (a finished one too, with its result), refuses a second daemon on its data folder, and
+talks to a dice unit on a serial port."""
 
 from __future__ import annotations
 
@@ -192,6 +193,36 @@ def test_the_daemon_plays_logs_stops_and_resumes(tmp_path: Path, daemons: Any) -
 
     status, _took = again.stop()
     assert status == 0 and "Traceback" not in again.stderr
+
+
+def test_a_finished_game_is_still_the_tables_after_a_restart(tmp_path: Path, daemons: Any) -> None:
+    """Issue 38: the family finished, the table was switched off; switched on again, the Table page
+    shows that game's result (not "No game is running") until the banker starts another, and an
+    older game left unfinished is not put in its place."""
+    data = tmp_path / "data"
+    daemon = daemons(data, "--banker-pin", PIN)
+    daemon.serving_after(timeout=60.0)
+    banker = {"X-Banker-Pin": PIN}
+    assert daemon.post("/api/games", {**NEW_GAME, "players": ["Cat", "Dan"],
+                                      "tokens": {"Cat": "hat", "Dan": "iron"}}, headers=banker)[0] == 201
+    status, created = daemon.post("/api/games", NEW_GAME, headers=banker)  # the older one stays unfinished
+    assert status == 201, created
+    assert daemon.post("/api/commands", {"do": "roll", "dice": [1, 2]}, headers=banker)[0] == 200
+    assert daemon.post("/api/commands", {"do": "buy"}, headers=banker)[0] == 200
+    status, ended = daemon.post("/api/commands", {"do": "end_game"}, headers=banker)
+    assert status == 200, ended
+    result = daemon.get("/api/state")
+    assert result["game"] == created["game"] and result["winner"] == "Bob"  # £1,500 to Ann's £1,440 + deed
+    assert daemon.stop(timeout=60.0)[0] == 0
+
+    again = daemons(data)
+    again.serving_after(timeout=60.0)
+    shown = again.get("/api/state")
+    assert shown["game"] == created["game"] and shown["winner"] == result["winner"]
+    assert shown["ranking"] == result["ranking"] and shown["seq"] == result["seq"]
+    assert again.get("/api/games")["current"] == created["game"]
+    assert f"resumed game {created['game']} (Ann, Bob)" in again.stderr
+    assert again.stop()[0] == 0
 
 
 def test_a_dice_unit_on_a_serial_port_works_with_simulate(tmp_path: Path, daemons: Any) -> None:

@@ -85,16 +85,18 @@ def test_a_guests_bid_confirmed_by_any_token_is_refused_and_the_tap_stays_the_pl
     assert daemon.poll(lambda: state(table)["pending"]["high_bid"] == 10)
     auction = state(table)["pending"]
     assert auction["kind"] == "auction" and auction["high_bidder"] == "Bob"
-    # The positive control: the table's own screen (set up with the PIN) may ask, and its
-    # confirmation takes the tapper's name for the bid it shows.
+    # The positive control: the table's own screen (set up with the PIN) may ask, for the player
+    # its seat panel names (issue 38): Ann's tap stays her own bid, Bob's confirms the £30 shown.
     assert table.post("/api/table-screen", {"pin": BANKER["X-Banker-Pin"]})[0] == 200
     status, waiting = table.post("/api/commands", {"do": "bid", "player": "Bob", "amount": 30,
-                                                     "confirm": "token"})  # the name binds nobody
-    assert status == 202, waiting
+                                                     "confirm": "token"})
+    assert status == 202 and waiting["player"] == "Bob", waiting
     tap(table, "token:car")
+    assert daemon.poll(lambda: state(table)["pending"]["high_bidder"] == "Ann")  # her own £20
+    tap(table, "token:dog")
     assert table.outcome(waiting["request"])["status"] == 200
     auction = state(table)["pending"]
-    assert auction["high_bid"] == 30 and auction["high_bidder"] == "Ann"
+    assert auction["high_bid"] == 30 and auction["high_bidder"] == "Bob"
 
 
 def test_a_guest_waiting_for_the_bankers_step_is_never_logged_in(tmp_path: Path, daemons: Any) -> None:  # noqa: F811

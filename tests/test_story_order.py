@@ -57,7 +57,7 @@ def test_the_story_keeps_the_order_of_a_trade_a_bankruptcy_and_go_then_jail(rig:
     # Cat passes GO and lands on Chance: "Go to Jail" (seed 3's top card). The salary came first.
     play(rig, {"do": "place", "player": "Cat", "square": "chance-3"}, {"do": "roll", "dice": [5, 6]})
     jail = texts_of(rig, last_seq(rig))
-    assert jail == ["Cat rolls 5 and 6", "Cat collects £200 salary for passing GO",
+    assert jail == ["The banker sets Cat's dice: 5 and 6", "Cat collects £200 salary for passing GO",
                     "Cat draws Chance: Go to Jail.", "Cat goes to jail"], jail
     ru = texts_of(rig, last_seq(rig), "ru")
     assert ru.index(next(t for t in ru if "£200" in t)) < len(ru) - 1, ru

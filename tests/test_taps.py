@@ -76,6 +76,42 @@ def test_a_table_page_confirmation_is_shown_with_its_command_in_words(rig: Rig, 
     assert waiting["words"]["en"] == said
 
 
+def test_a_table_page_move_for_ann_waits_for_anns_token_and_says_so_everywhere(
+        rig: Rig, live: LiveServer, game: dict) -> None:
+    """Issue 38: Ann's seat panel on the Table page says "Tap Ann's token", and the Reader panel
+    agrees: Ann's tap confirms it; Bob's tap is told it is the wrong token and changes nothing."""
+    table_page = rig.table_screen()
+    watcher = live.stream()
+    watcher.until("session")
+    asked = table_page.post("/api/commands", json={"do": "roll", "player": "Ann", "confirm": "token"})
+    assert asked.status_code == 202 and asked.json["player"] == "Ann"
+    assert asked.json["words"]["en"] == "Ann, tap your token on the reader to confirm"
+    taps = rig.client().get("/api/taps").json
+    assert taps["next"] == {"kind": "confirm", "words": {
+        "en": "Ann's tap confirms: roll the dice",
+        "ru": "Касание фишки игрока Ann подтвердит: бросить кубики"}}
+    [waiting] = taps["waiting"]
+    assert waiting["player"] == "Ann" and waiting["command"] == {"do": "roll", "player": "Ann"}
+    said = f"{label_of(table_page).capitalize()} waits for Ann's token to confirm: roll the dice"
+    assert waiting["words"]["en"] == said
+    before = seq(rig)
+    rig.tap(DOG)  # Bob's token: not his to confirm
+    told = watcher.wait_for(lambda e: e.event == "notice" and e.data["type"] == "refused")
+    assert told.data["words"]["en"] == "That was Bob's token; Ann must confirm this"
+    assert told.data["words"]["ru"] == "Это фишка игрока Bob; подтвердить нужно игроку Ann"
+    assert seq(rig) == before and rig.client().get("/api/taps").json["waiting"] == taps["waiting"]
+    rig.tap(CAR)
+    assert outcome(table_page, asked.json["request"]).status_code == 200
+    assert seq(rig) == before + 1 and rig.table.snapshot()["last_roll"] is not None
+
+
+def test_a_table_page_move_for_a_player_not_in_the_game_is_refused(rig: Rig, game: dict) -> None:
+    refused = rig.table_screen().post("/api/commands",
+                                      json={"do": "roll", "player": "Zed", "confirm": "token"})
+    assert refused.status_code == 422 and refused.json["words"]["ru"]
+    assert rig.client().get("/api/taps").json["waiting"] == []
+
+
 def test_a_pairing_is_announced_everywhere_and_its_screen_told_only_where_it_may_be_undone(
         rig: Rig, live: LiveServer, game: dict) -> None:
     table_page, stranger = rig.table_screen(), rig.client()

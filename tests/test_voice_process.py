@@ -72,7 +72,7 @@ def test_the_voice_runs_in_a_process_of_its_own_at_low_priority(
     rig.new_game(**THREE)
     play(rig, {"do": "roll", "dice": [1, 2]})
     wait_for(lambda: settled(voice))
-    assert said(voice) == ["Ann rolls one and two: Whitechapel Road."]
+    assert said(voice) == ["The banker sets Ann's dice: one and two: Whitechapel Road."]
     voice.close()
     assert wait_for(lambda: dead([pid])) and voice_processes(os.getpid()) == []
     assert not voice.running

@@ -80,9 +80,14 @@ def test_a_move_is_said_once_the_table_stored_it(rig: Rig, voiced: Callable[...,
     wait_for(lambda: voice.recent)
     play(rig, {"do": "buy"})
     wait_for(lambda: len(voice.recent) == 2)
-    assert said(voice) == ["Ann rolls one and two: Whitechapel Road.",
+    assert said(voice) == ["The banker sets Ann's dice: one and two: Whitechapel Road.",
                            "Ann buys Whitechapel Road for sixty pounds."]
     assert said(voice, "ru")[1] == "Ann покупает Уайтчепел Роуд за шестьдесят фунтов."
+    # The dice were the banker's (issue 38): said as such; a roll the table makes is the player's.
+    assert said(voice, "ru")[0] == "Банкир выставляет кубики игрока Ann: один и два: Уайтчепел Роуд."
+    play(rig, {"do": "end_turn"}, {"do": "roll"})
+    wait_for(lambda: len(voice.recent) >= 3 and voice.round_trip() == 0)
+    assert "Bob rolls " in said(voice)[2] and "banker" not in said(voice)[2], said(voice)
 
 
 def test_a_burst_of_twenty_commands_is_said_in_at_most_two_utterances(
@@ -95,7 +100,8 @@ def test_a_burst_of_twenty_commands_is_said_in_at_most_two_utterances(
     play(rig, *burst)
     wait_for(lambda: settled(voice))
     assert 1 <= len(voice.recent) <= 2, said(voice)
-    assert said(voice)[-1].startswith("Ann rolls one and two") or "auction" in said(voice)[-1]
+    last = said(voice)[-1]
+    assert last.startswith("The banker sets Ann's dice: one and two") or "auction" in last
 
 
 def test_an_undone_move_is_not_said(rig: Rig, voiced: Callable[..., Voice]) -> None:
@@ -111,7 +117,7 @@ def test_an_undone_move_is_not_said(rig: Rig, voiced: Callable[..., Voice]) -> N
     assert voice.round_trip() == 0  # it has read both: nothing is left to say
     play(rig, {"do": "roll", "dice": [2, 3]})  # positive control: the move made again is said
     wait_for(lambda: settled(voice))
-    assert said(voice) == ["Ann rolls two and three: King's Cross Station."]
+    assert said(voice) == ["The banker sets Ann's dice: two and three: King's Cross Station."]
 
 
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is needed (.ci/run installs it)")
@@ -121,7 +127,7 @@ def test_in_simulated_mode_each_utterance_is_a_wav_listed_and_served(
     rig.new_game(**THREE)
     play(rig, {"do": "roll", "dice": [1, 2]})
     listed = wait_for(lambda: rig.client().get("/api/voice").json["utterances"])
-    assert listed[0]["text"]["en"] == "Ann rolls one and two: Whitechapel Road."
+    assert listed[0]["text"]["en"] == "The banker sets Ann's dice: one and two: Whitechapel Road."
     name = listed[0]["wav"]
     assert (rig.path / "voice" / name).stat().st_size > 1000
     answer = rig.client().get(f"/api/voice/wav/{name}")

@@ -24,7 +24,7 @@ def test_rent_is_a_sentence_with_pounds_in_both_languages(rig: Rig) -> None:
     assert ru[1].startswith("Bob платит £4 ренты → Ann за ") and "£" in ru[0], ru
     story = lines(rig)
     assert story[0] == "New game: Ann, Bob, £1,500 each"
-    assert "Ann rolls 1 and 2" in story and "Bob's turn" in story
+    assert "The banker sets Ann's dice: 1 and 2" in story and "Bob's turn" in story  # the banker's dice
     assert "Ann buys Whitechapel Road" not in story  # the money line says it, with its price
 
 
@@ -75,7 +75,7 @@ def test_the_log_in_words_marks_what_was_undone(rig: Rig) -> None:
     entries = rig.client().get("/api/feed/log").json["entries"]
     assert [e["kind"] for e in entries] == ["new", "play", "play", "undo"]
     assert entries[0]["text"]["en"] == "New game: Ann, Bob"
-    assert entries[1]["text"]["en"].startswith("Ann rolls 1 and 2")
+    assert entries[1]["text"]["en"].startswith("The banker sets Ann's dice: 1 and 2")
     assert entries[2]["undone"] and not entries[1]["undone"]
     assert entries[3]["text"] == {"en": "The banker took back 1 move", "ru": "Банкир отменил 1 ход"}
     assert entries[2]["money"][0]["en"] == "Ann buys Whitechapel Road for £60"
@@ -88,10 +88,33 @@ def test_a_stored_command_pushes_its_lines_after_its_state(rig: Rig) -> None:
     play(rig, {"do": "roll", "dice": [1, 2]})
     feed = [json.loads(e.split("data: ", 1)[1]) for e in events if e.startswith("event: feed")]
     assert len(feed) == 1 and feed[0]["after"] == feed[0]["seq"] - 1
-    assert [i["text"]["en"] for i in feed[0]["items"]] == ["Ann rolls 1 and 2"]
+    assert [i["text"]["en"] for i in feed[0]["items"]] == ["The banker sets Ann's dice: 1 and 2"]
     rig.client().post("/api/undo", json={"count": 1}, headers=BANKER)
     last = json.loads([e for e in events if e.startswith("event: feed")][-1].split("data: ", 1)[1])
     assert last["reset"] is True
+
+
+def test_dice_the_banker_chose_read_as_the_bankers_correction_a_roll_as_the_players(rig: Rig) -> None:
+    """Issue 38: dice the banker sets (a roll read wrong, put right on the Banker page) are told as
+    a correction, as money corrections are, in the story, the log and the feed pushed; dice the
+    table rolls (the dice button, or a roll without dice) are the player's roll."""
+    rig.new_game(players=["Анна", "Борис"], tokens={"Анна": "car", "Борис": "dog"},
+                 genders={"Анна": "she", "Борис": "he"})
+    events: list[str] = []
+    rig.ctx.broker.send = events.append  # type: ignore[method-assign]
+    play(rig, {"do": "roll", "dice": [1, 3]})  # Income Tax
+    feed = [json.loads(e.split("data: ", 1)[1]) for e in events if e.startswith("event: feed")]
+    assert [i["text"] for i in feed[0]["items"]][0] == {
+        "en": "The banker sets Анна's dice: 1 and 3", "ru": "Банкир выставляет кубики за Анну: 1 и 3"}
+    assert lines(rig, "ru")[1] == "Банкир выставляет кубики за Анну: 1 и 3"
+    log = rig.client().get("/api/feed/log").json["entries"]
+    assert log[1]["source"] == "banker"
+    assert log[1]["text"]["ru"].startswith("Банкир выставляет кубики за Анну")
+    play(rig, {"do": "end_turn"}, {"do": "roll"})  # no dice: the table rolls them, as the dice button does
+    rolled = rig.client().get("/api/state").json["last_roll"]
+    story = lines(rig, "ru")
+    assert f"Борис выбрасывает {rolled[0]} и {rolled[1]}" in story
+    assert not any(line.startswith("Банкир выставляет кубики за Бориса") for line in story)
 
 
 def test_the_state_carries_the_current_players_dice_only(rig: Rig) -> None:

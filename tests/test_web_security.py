@@ -245,6 +245,23 @@ def test_after_a_new_game_a_screen_follows_its_piece_to_the_same_player_only(rig
     assert act(ann_phone, ROLL).status_code == 401
 
 
+def test_a_family_playing_again_keeps_its_phones_paired(rig: Rig, game: dict) -> None:
+    """docs/players.md (issue 38): a new game with the same players on the same pieces ("Same players
+    again") keeps every phone paired to its player, in the new game; a phone whose piece another
+    player holds now, or one the banker paired by name, goes back to pairing."""
+    ann, bob = paired(rig, CAR), paired(rig, DOG)
+    by_banker = rig.client()
+    assert by_banker.post("/api/pair", json={"player": "Bob"}, headers=BANKER).status_code == 200
+    again = rig.new_game()  # Ann on the car, Bob on the dog, as before
+    for phone, name in ((ann, "Ann"), (bob, "Bob")):
+        assert phone.get("/api/session").json["player"] == name
+    assert by_banker.get("/api/session").json["player"] is None
+    assert act(ann, ROLL).status_code == 200  # Ann plays the new game from her phone at once
+    assert rig.table.snapshot()["game"] == again["game"]
+    rig.new_game(tokens={"Ann": "dog", "Bob": "car"})  # the pieces swapped: each phone pairs again
+    assert ann.get("/api/session").json["player"] is None and bob.get("/api/session").json["player"] is None
+
+
 def test_unpair_makes_a_screen_watch_only_and_ends_a_copied_cookie(rig: Rig, game: dict) -> None:
     ann = paired(rig, CAR)
     copy = rig.client()

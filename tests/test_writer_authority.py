@@ -5,7 +5,7 @@ process (each with a positive control: the same path taken rightfully works):
   roll, who plays next);
 - a guest screen waiting to pair is not paired by Bob's bid tap;
 - a queued £1,490 bid "for Bob" from a guest's screen is refused; from the table's own screen it
-  binds nobody: Bob's tap makes it his only as shown to everyone;
+  waits for Bob's token alone, and his tap makes it his only as shown to everyone;
 - the dog's screen of game 1 is unpaired when another player holds the dog in game 2;
 - trade churn from one phone is limited per seat;
 - with physical_decks only the drawer (or the Table page, by the drawer's token) enters the card.
@@ -196,7 +196,7 @@ def test_a_guest_waiting_to_pair_is_not_paired_by_bobs_bid_tap(table: Daemon) ->
     assert eventually(lambda: guest.player() == "Cat")
 
 
-def test_a_queued_bid_for_bob_binds_nobody_and_bobs_tap_makes_it_his_only_as_shown(table: Daemon) -> None:
+def test_a_queued_bid_for_bob_is_bobs_to_confirm_only_where_the_table_shows_it(table: Daemon) -> None:
     start(table)
     cat = paired(table, "Cat")  # before the auction: while it runs, token taps pair no screen
     banker(table, {"do": "roll", "dice": [1, 2]})
@@ -218,17 +218,18 @@ def test_a_queued_bid_for_bob_binds_nobody_and_bobs_tap_makes_it_his_only_as_sho
     status, refused = guest.post("/api/commands", attack)
     assert status == 403 and refused["words"]["ru"]
     assert Phone(table).get("/api/taps")["waiting"] == []
-    # ... the table's own screen may: the body's "Bob" binds nobody, and what a tap will do is
-    # shown to every screen before anyone taps: the bid, its amount, its deed.
+    # ... the table's own screen may, for the player it names (issue 38: its seat panel's player),
+    # and what a tap will do is shown to every screen before anyone taps: whose token, the bid,
+    # its amount, its deed.
     assert guest.post("/api/table-screen", {"pin": PIN})[0] == 200
     status, asked = guest.post("/api/commands", attack)
-    assert status == 202 and asked["player"] is None
+    assert status == 202 and asked["player"] == "Bob"
     taps = Phone(table).get("/api/taps")
     assert taps["next"]["kind"] == "confirm"
-    assert "bid £1,490 for Whitechapel Road" in taps["next"]["words"]["en"], taps
-    assert taps["next"]["words"]["ru"]
+    assert taps["next"]["words"]["en"] == "Bob's tap confirms: bid £1,490 for Whitechapel Road", taps
+    assert taps["next"]["words"]["ru"].startswith("Касание фишки игрока Bob подтвердит: ")
     [waiting] = taps["waiting"]
-    assert waiting["player"] is None and waiting["command"] == {"do": "bid", "amount": 1490}
+    assert waiting["player"] == "Bob" and waiting["command"] == {"do": "bid", "player": "Bob", "amount": 1490}
     # Bob taps with that shown: it is his bid of £1,490, as everyone was told.
     tap(table, "token:Bob")
     record = eventually(lambda: (r := guest.get(f"/api/requests/{asked['request']}"))["done"] and r)

@@ -151,6 +151,19 @@ rules-trade-withdraws = { $player } withdraws the proposal
 rules-bankrupt-no_debt = { $player } owes nothing; only a player in debt can go bankrupt
 rules-doing-bankrupt = go bankrupt
 rules-bankrupt-goes = { $player } goes bankrupt to { $creditor }
+rules-bankrupt-deeds = { $player } receives { $bankrupt }'s deeds: { $deeds }
+rules-bankrupt-mortgaged_deeds = { $player } receives { $bankrupt }'s mortgaged deeds and owes the bank 10 % on each: { $deeds }
+rules-bankrupt-cards =
+    { $count ->
+        [one] { $player } receives { $bankrupt }'s Get out of Jail Free card
+       *[other] { $player } receives { $bankrupt }'s { $count } Get out of Jail Free cards
+    }
+rules-bankrupt-deeds_to_bank = { $player }'s deeds go back to the bank, unmortgaged: { $deeds }
+rules-bankrupt-cards_to_decks =
+    { $count ->
+        [one] { $player }'s Get out of Jail Free card goes back to the bottom of its deck
+       *[other] { $player }'s { $count } Get out of Jail Free cards go back to the bottom of their decks
+    }
 rules-end_game-auction = The game cannot end while an auction runs; it must finish first
 rules-end_game-choice = The game cannot end while { $player } has a card choice to make; it must be made first
 rules-end_game-draw = The game cannot end while { $player } must draw a card; it must be drawn first
@@ -293,6 +306,7 @@ story-log-clock = The table's clock was corrected
 story-log-import = The game was imported from a table script
 story-log-nothing = Nothing changed
 story-timer-passes = The time ran out: { $player } did not bid
+story-roll-banker_sets = The banker sets { $player }'s dice: { $die1 } and { $die2 }
 
 ## The table (companion/table): token waits, pairings, commands said
 
@@ -533,6 +547,7 @@ page-error-408 = No token was tapped in time. Try again.
 page-error-503 = The table could not store that; nothing changed
 page-toast-refused = Refused: { $reason }
 page-toast-confirm_tap = Tap { $player }'s token on the reader to confirm…
+page-toast-confirm_tap_any = Tap your token on the reader to confirm…
 page-toast-identified = Hello, { $player }
 page-toast-ignored = Read { $what }; nothing to do now
 page-board-label = Board
@@ -690,6 +705,7 @@ page-banker-players = Players, in turn order, with their pieces
 page-banker-player_n = Player { $n }
 page-banker-piece = Piece
 page-banker-add_player = Add a player
+page-banker-same_players = Same players again
 page-banker-remove_player = Remove player { $n }
 page-banker-house_rules = House rules
 page-banker-seed = Seed (optional)
@@ -987,6 +1003,7 @@ voice-roll = { $double ->
     [yes] { $player } rolls a double { WORDS($first) }: { $square }.
    *[no] { $player } rolls { WORDS($first) } and { WORDS($second) }: { $square }.
 }
+voice-roll-banker = The banker sets { $player }'s dice: { WORDS($first) } and { WORDS($second) }: { $square }.
 voice-buy = { $player } buys { $square } for { POUNDS($amount) }.
 voice-rent = { $payer } pays { $owner } { POUNDS($amount) } rent.
 voice-card = { $player } draws { $deck }: { $card }

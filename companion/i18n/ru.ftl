@@ -239,6 +239,19 @@ rules-bankrupt-no_debt =
     }
 rules-doing-bankrupt = объявить банкротство
 rules-bankrupt-goes = { $player } становится банкротом; всё получает { $creditor }
+rules-bankrupt-deeds = { $player } получает собственность { $bankrupt_gen }: { $deeds }
+rules-bankrupt-mortgaged_deeds = { $player } получает заложенную собственность { $bankrupt_gen } и платит банку по 10 % за каждую: { $deeds }
+rules-bankrupt-cards =
+    { $count ->
+        [one] { $player } получает от { $bankrupt_gen } карточку освобождения из тюрьмы
+       *[other] { $player } получает от { $bankrupt_gen } карточки освобождения из тюрьмы ({ $count })
+    }
+rules-bankrupt-deeds_to_bank = Собственность { $player_gen } возвращается банку без залогов: { $deeds }
+rules-bankrupt-cards_to_decks =
+    { $count ->
+        [one] Карточка освобождения из тюрьмы { $player_gen } возвращается под низ колоды
+       *[other] Карточки освобождения из тюрьмы { $player_gen } ({ $count }) возвращаются под низ колод
+    }
 rules-end_game-auction = Игру нельзя закончить во время аукциона; сначала он должен завершиться
 rules-end_game-choice = Игру нельзя закончить, пока { $player } выбирает по карточке; сначала нужно выбрать
 rules-end_game-draw =
@@ -427,6 +440,7 @@ story-timer-passes =
         [he] Время вышло: { $player } не сделал ставку
        *[other] Время вышло: ставки от { $player_gen } нет
     }
+story-roll-banker_sets = Банкир выставляет кубики за { $player_acc }: { $die1 } и { $die2 }
 
 ## The table (companion/table): token waits, pairings, commands said
 
@@ -668,6 +682,7 @@ page-error-408 = Фишку не приложили вовремя. Попроб
 page-error-503 = Стол не смог это сохранить; ничего не изменилось
 page-toast-refused = Отказ: { $reason }
 page-toast-confirm_tap = Приложите фишку игрока { $player } к считывателю для подтверждения…
+page-toast-confirm_tap_any = Приложите свою фишку к считывателю для подтверждения…
 page-toast-identified = Привет, { $player }
 page-toast-ignored = Прочитано { $what }; сейчас делать нечего
 page-board-label = Игровое поле
@@ -830,6 +845,7 @@ page-banker-players = Игроки в порядке хода и их фишки
 page-banker-player_n = Игрок { $n }
 page-banker-piece = Фишка
 page-banker-add_player = Добавить игрока
+page-banker-same_players = Снова те же игроки
 page-banker-remove_player = Убрать игрока { $n }
 page-banker-house_rules = Домашние правила
 page-banker-seed = Номер партии (необязательно)
@@ -1143,6 +1159,7 @@ voice-roll = { $double ->
     [yes] { $player } выбрасывает дубль, { WORDS($first) } и { WORDS($second) }: { $square }.
    *[no] { $player } выбрасывает { WORDS($first) } и { WORDS($second) }: { $square }.
 }
+voice-roll-banker = Банкир выставляет кубики игрока { $player }: { WORDS($first) } и { WORDS($second) }: { $square }.
 voice-buy = { $player } покупает { $square } за { POUNDS($amount) }.
 voice-rent = { $payer } платит ренту, { POUNDS($amount) }; получает { $owner }.
 voice-card = { $player } берёт карточку «{ $deck }»: { $card }

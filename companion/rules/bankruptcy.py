@@ -40,6 +40,7 @@ def bankrupt(game: Game, cmd: dict[str, Any]) -> None:
     estate = game.owned(seat)
     name = game.names[seat]
     game.tell("bankrupt.goes", name, game.names[creditor] if creditor is not None else Text("the_bank"))
+    _tell_estate(game, seat, creditor, estate)
     if creditor is not None:
         for index in estate:
             level = game.level[index]
@@ -71,6 +72,28 @@ def bankrupt(game: Game, cmd: dict[str, Any]) -> None:
             open_auction(game, tuple(game.active), index)
     if game.current == seat:
         game.pass_turn()
+
+
+def _tell_estate(game: Game, seat: int, creditor: int | None, estate: tuple[int, ...]) -> None:
+    """What passes, said before it moves: to a player, the deeds (the mortgaged ones apart: the
+    10 % on them is due at once) and the jail cards; to the bank, the deeds (unmortgaged, to be
+    auctioned) and the jail cards, back to their decks."""
+    name, cards = game.names[seat], len(game.jail_cards[seat])
+    if creditor is None:
+        if estate:
+            game.tell("bankrupt.deeds_to_bank", name, tuple(game.squares[i] for i in estate))
+        if cards:
+            game.tell("bankrupt.cards_to_decks", cards, name)
+        return
+    heir = game.names[creditor]
+    kept = tuple(game.squares[i] for i in estate if not game.mortgaged[i])
+    mortgaged = tuple(game.squares[i] for i in estate if game.mortgaged[i])
+    if kept:
+        game.tell("bankrupt.deeds", heir, name, kept)
+    if mortgaged:
+        game.tell("bankrupt.mortgaged_deeds", heir, name, mortgaged)
+    if cards:
+        game.tell("bankrupt.cards", cards, heir, name)
 
 
 def _forget(game: Game, seat: int) -> None:

@@ -22,6 +22,15 @@ if TYPE_CHECKING:
 
 MAX_AMOUNT = 1_000_000_000  # no correction moves more than any table could have
 MAX_NOTE = 200
+# A roll with dice the banker chose (a roll read wrong, put right on the Banker page) is an
+# ordinary roll to the rules, stored with this note: the story and the voice word it as the
+# banker's correction ("The banker sets Ann's dice: 1 and 3"), never as a roll of the player's.
+BANKER_DICE = "correction: dice chosen by the banker"
+
+
+def banker_set_dice(command: dict[str, Any]) -> bool:
+    """Whether a stored command is a roll whose dice the banker chose."""
+    return command.get("do") == "roll" and command.get("note") == BANKER_DICE
 
 
 def account_of(game: Game, name: str) -> Account:

@@ -7,6 +7,8 @@
 3. While the game gives token taps no meaning: the screens waiting to pair. The tap never pairs
    one by itself: it opens a choice at the table among them (choice.py), and the same token
    tapped again while a screen's code is offered picks that screen.
+4. With nothing else for it while a confirmation waits for one other player's token: the wrong
+   token, said so ("That was Bob's token; Ann must confirm this"); the confirmation goes on waiting.
 
 When the tap could answer two confirmations, or a confirmation of the table's screen beside
 screens waiting to pair, it goes to none of them and each is told why: whoever tapped cannot know
@@ -23,12 +25,12 @@ from .choice import Choice
 from .waits import CONFIRM, PAIR, TokenWait
 
 CONFIRMS, GAME, CHOOSE, REPEAT = "confirm", "game", "choose", "repeat"
-AMBIGUOUS, NOTHING = "ambiguous", "none"
+AMBIGUOUS, WRONG, NOTHING = "ambiguous", "wrong", "none"
 
 
 @dataclass(frozen=True)
 class Route:
-    kind: str  # CONFIRMS, GAME, CHOOSE, REPEAT, AMBIGUOUS or NOTHING
+    kind: str  # CONFIRMS, GAME, CHOOSE, REPEAT, AMBIGUOUS, WRONG or NOTHING
     # the wait served, those to choose among, or those left unserved
     waits: list[TokenWait] = field(default_factory=list)
 
@@ -53,6 +55,9 @@ def route(game: Game | None, waits: list[TokenWait], player: str, game_wants: bo
     if game_wants:
         return Route(GAME)
     if not pairs or held:
+        others = [w for w in waits if w.kind == CONFIRM and w.player not in (None, player)]
+        if len({w.player for w in others}) == 1:
+            return Route(WRONG, others)
         return Route(NOTHING)
     if choice is not None and choice.player == player and choice.order:
         return Route(REPEAT, list(choice.order))

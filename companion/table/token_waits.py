@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from .authority import Speaker, own
 from .choice import PICKED, TOO_SOON, Choice
-from .result import CONFLICT, NO_GAME, STOPPING, TIMEOUT, TOO_MANY, Result
-from .routing import AMBIGUOUS, CHOOSE, CONFIRMS, REPEAT, pairing_held, route
+from .result import CONFLICT, NO_GAME, NOT_YOURS, STOPPING, TIMEOUT, TOO_MANY, Result
+from .routing import AMBIGUOUS, CHOOSE, CONFIRMS, REPEAT, WRONG, pairing_held, route
 from .taps_view import choices_view, taps_view
 from .waits import BANKER, PAIR, TokenWait, fresh_code, no_room
 from .words import words
@@ -296,6 +296,9 @@ class TokenWaiting:
             return Result(True, kind="choosing", detail={"player": player})
         if where.kind == REPEAT:
             return self._acted_again(self.choices[PAIR], "token")
+        if where.kind == WRONG:  # told at the table; the confirmation waits for its own player
+            text = words("token.wrong", tapped=player, player=where.waits[0].player)
+            return self._refused(text["en"], kind="identify", words=text, refusal=NOT_YOURS)  # type: ignore[attr-defined, no-any-return]
         if where.kind == CONFIRMS:
             wait = where.waits[0]
             self._remove(wait)

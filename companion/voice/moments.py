@@ -101,9 +101,11 @@ def _landed(game: Game | None, player: str, steps: int, before: Sequence[int] | 
 
 
 def moments(seq: int, outcome: Outcome, game: Game | None,
-            before: Sequence[int] | None = None) -> list[Moment]:
+            before: Sequence[int] | None = None, banker_dice: bool = False) -> list[Moment]:
     """The moments of one applied command, in the order the engine told them. `before`: each
-    seat's square before the command (so a roll names the square it reached)."""
+    seat's square before the command (so a roll names the square it reached); banker_dice: the
+    command is a roll whose dice the banker chose, said as the banker's ("The banker sets Ann's
+    dice"), never as the player's roll."""
     found: list[Moment] = []
     rolled = False
     keys = [said.key for said in outcome.story if isinstance(said, Sentence)]
@@ -119,6 +121,8 @@ def moments(seq: int, outcome: Outcome, game: Game | None,
                     "square": named(why.values[0]) if why.values else ""}))
             continue
         moment = _event(seq, said, game, rolled, before, moved_away)
+        if moment is not None and banker_dice and moment.message == "voice-roll":
+            moment = Moment(seq, moment.kind, "voice-roll-banker", moment.values)
         if moment is not None:
             rolled = rolled or moment.kind == "roll"
             found.append(moment)

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..rules import Sentence
+from ..rules.corrections import banker_set_dice
 from .handoff import Handoff
 from .moments import moments, named, offered
 from .process import BOOT, NICE, RECENT
@@ -119,7 +120,7 @@ class Voice:
         elif kind == "command" and event.get("outcome") is not None:
             self._effective.append(seq)
             game = self.table.store.game if self.table.store is not None else None
-            found = moments(seq, event["outcome"], game, self._positions)
+            found = moments(seq, event["outcome"], game, self._positions, banker_set_dice(command))
             if found:
                 self._handoff.put("add", found)
         elif kind != "restamp":  # a new, opened or recovered game: nothing of before is said

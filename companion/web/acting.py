@@ -12,6 +12,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from ..rules import Malformed, dispatch
 from ..rules.commands import BANKER, COMMANDS
+from ..rules.corrections import BANKER_DICE
 from ..table import CONFIRM, PAIR, Speaker
 from ..table.words import words
 from . import waiting
@@ -21,7 +22,7 @@ from .context import context
 acting = Blueprint("acting", __name__, url_prefix="/api")
 
 # What a roll with dice chosen by a client says in the history (the line's "note").
-CORRECTION = "correction: dice chosen by the banker"
+CORRECTION = BANKER_DICE
 PHYSICAL = "physical dice: the dice read at the table (manual_dice)"
 
 
@@ -67,17 +68,22 @@ def commands() -> tuple[Response, int]:
         command["note"] = PHYSICAL
     me = ctx.sessions.get(screen())
     if confirm == "token":
-        if me.player is None:
-            # Only the table's own screen asks for any player's token: a guest's screen can queue
-            # nothing that a tap confirms (a tap is the table's, seen on the table's screen).
+        player, game = me.player, me.game
+        if player is None:
+            # Only the table's own screen asks for a token without a pairing: a guest's screen can
+            # queue nothing that a tap confirms (a tap is the table's, seen on the table's screen).
             if not me.table:
                 return refused("acting.confirm_table_only", 403)
-            # The command becomes the tapped token's player's; whatever player the body named
-            # binds nobody.
-            field = who if who in ("player", "from") else "player"
-            command.pop(field, None)
-        result, record = waiting.start(ctx, screen(), client(), CONFIRM, player=me.player, command=command,
-                                       game=me.game if me.player is not None else None)
+            # The player its seat panel named must confirm it with their own token, as the page
+            # says ("Tap Ann's token"); a command naming nobody becomes the tapped token's player's.
+            player, game = command.get(who if who in ("player", "from") else "player"), None
+            if player is not None:
+                state = table.snapshot()
+                if state is None or player not in [p["name"] for p in state["players"]]:
+                    return refused("acting.no_such_player", 422, name=repr(player))
+                game = state["game"]
+        result, record = waiting.start(ctx, screen(), client(), CONFIRM, player=player, command=command,
+                                       game=game)
         if record is None:
             return answer(result)
         return jsonify({**record, "message": result.reason, "words": result.words}), 202

@@ -12,6 +12,7 @@ from typing import Any
 from flask import Blueprint, Flask, request
 
 from ..ledger.committed import CommittedRead
+from ..rules.corrections import banker_set_dice
 from .answers import kept
 from .common import committed_read, window
 from .context import Context
@@ -125,7 +126,8 @@ class FeedPusher:
                 or command.get("do") in ("undo", "redo")):
             data: dict[str, Any] = {"game": game, "seq": seq, "reset": True}
         else:
-            items = story_items(seq, outcome, event.get("source") or "", state.get("forms"))
+            items = story_items(seq, outcome, event.get("source") or "", state.get("forms"),
+                                banker_set_dice(command))
             data = {"game": game, "seq": seq, "after": seq - 1, "items": items}
         self.ctx.broker.send(sse("feed", data))
 

@@ -146,13 +146,25 @@ def test_table_page_says_what_the_next_tap_does(screens: Any, api: Api, size: st
     next_tap_shown(table, api, lang, "none")
     expect(table.get_by_test_id("tap-wait")).to_have_count(0)
 
-    # Ann lands on Whitechapel Road; the Table page's "Buy" waits for her token
+    # Ann lands on Whitechapel Road; the Table page's "Buy" waits for her token, and every word
+    # on the page agrees (issue 38): the hint, the next-tap line and the waiting row name Ann.
     api.must({"do": "roll", "dice": [1, 2]})
     with table.expect_response(lambda r: r.url.endswith("/api/commands")) as sent:
         table.get_by_test_id("action-buy").click()
     assert sent.value.status == 202, sent.value.text()  # the request reached the table, and waits
+    hint = text(lang, "toast.confirm_tap", player="Ann")
+    expect(table.get_by_test_id("toast").filter(has_text=hint)).to_be_visible()
     taps = next_tap_shown(table, api, lang, "confirm")
     [wait] = taps["waiting"]
+    assert wait["player"] == "Ann" and "Ann" in taps["next"]["words"][lang], taps
+    expect(table.get_by_test_id("tap-wait")).to_contain_text(text(lang, "taps.for", player="Ann"))
+    # Bob's token is not Ann's: the table says so, and Ann's purchase goes on waiting for her.
+    tap(api, "token:Bob")
+    wrong = {"en": "That was Bob's token; Ann must confirm this",
+             "ru": "Это фишка игрока Bob; подтвердить нужно игроку Ann"}[lang]
+    expect(table.get_by_test_id("toast").filter(has_text=wrong)).to_be_visible()
+    look(table, shots, "another players token")
+    assert api.get("/api/taps")["waiting"] == taps["waiting"] and api.state()["pending"]["kind"] == "buy"
     row = table.get_by_test_id("tap-wait")
     expect(row).to_have_count(1)
     expect(row).to_have_attribute("data-kind", "confirm")

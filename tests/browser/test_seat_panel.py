@@ -26,6 +26,18 @@ DEBT = SCRIPTS / "bankrupt-to-a-player-buildings-sold-to-the-bank-first.jsonl"
 BANNER_MS = 1_000 + SHOWN_MS  # "within a second" of the push, with room for a busy machine
 SIZES = ["tablet", "phone"]
 LANGS = ["en", "ru"]
+# Another player's token on a move waiting for this player's (issue 38): said at the table.
+WRONG = {"en": "That was {tapped}'s token; {player} must confirm this",
+         "ru": "Это фишка игрока {tapped}; подтвердить нужно игроку {player}"}
+
+
+def wrong_token(table: Page, lang: str, tapped: str, player: str) -> Any:
+    """done() for tap_until: the table says the token tapped was not the one the move waits for."""
+    said = WRONG[lang].format(tapped=tapped, player=player)
+
+    def told(timeout: int) -> None:
+        expect(table.locator(".toast-refused").filter(has_text=said)).to_have_count(1, timeout=timeout)
+    return told
 BANKRUPT = re.compile(r"\bis-bankrupt\b")
 
 
@@ -86,18 +98,19 @@ def test_a_player_without_a_phone_raises_the_cash_on_the_table_page(
     assert_layout(table, f"seat panel, {size} {lang}")
     assert_only_legal_buttons(table, state, "Ann", f"seat panel, {size} {lang}")
 
-    # The attack: Bob's token tapped for Ann's sale confirms it as Bob's, which the rules refuse.
-    def refused(timeout: int) -> None:
-        expect(table.locator(".toast-refused")).to_have_count(1, timeout=timeout)
-    confirm(table, sell, reader, "Bob", refused)
+    # The attack: Bob's token tapped for Ann's sale is not Ann's: the table says so, and the sale
+    # goes on waiting for her token (its hint still up).
+    confirm(table, sell, reader, "Bob", wrong_token(table, lang, "Bob", "Ann"))
     after = api.state()
     assert after["pending"]["kind"] == "debt" and player(after, "Ann")["cash"] == 0
     assert after["properties"]["old-kent-road"]["houses"] == 3
+    expect(table.locator(".toast-info")).to_have_count(1)
 
     # The rightful token: the building is sold, the debt paid, the panel shows her new cash.
     def paid(timeout: int) -> None:
         expect(panel.get_by_test_id("seat-cash")).to_have_attribute("data-amount", "17", timeout=timeout)
-    confirm(table, sell, reader, "Ann", paid)
+    tap_until(reader, "Ann", paid)
+    expect(table.locator(".toast-info")).to_have_count(0)  # the hint went with the wait
     after = api.state()
     assert (after["pending"] or {}).get("kind") != "debt"
     assert after["properties"]["old-kent-road"]["houses"] == 2
@@ -250,15 +263,13 @@ def test_a_player_without_a_phone_counters_a_trade_on_the_table_page(
     shots.take(table, "counter")
     propose = panel.get_by_test_id("trade-propose")
 
-    # Ann's token on Bob's counter-offer makes it Ann's: a proposal to herself, refused.
-    def refused(timeout: int) -> None:
-        expect(table.locator(".toast-refused")).to_have_count(1, timeout=timeout)
-    confirm(table, propose, reader, "Ann", refused)
+    # Ann's token on Bob's counter-offer is not Bob's: the table says so, and it waits for his.
+    confirm(table, propose, reader, "Ann", wrong_token(table, lang, "Ann", "Bob"))
     assert api.state()["pending"]["from"] == "Ann"
 
     def countered(timeout: int) -> None:
         expect(table.get_by_test_id("trade-give")).to_contain_text("£150", timeout=timeout)
-    confirm(table, propose, reader, "Bob", countered)
+    tap_until(reader, "Bob", countered)
     pending = api.state()["pending"]
     assert (pending["kind"], pending["from"], pending["to"]) == ("trade", "Bob", "Ann"), pending
     assert pending["give"]["cash"] == 150 and pending["take"]["squares"] == ["whitechapel-road"]

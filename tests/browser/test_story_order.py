@@ -25,6 +25,6 @@ def test_turn_headings_stand_above_their_own_lines(screens: Any, api: Api) -> No
     kinds = [items.nth(i).get_attribute("data-kind") for i in range(len(texts))]
     bob = texts.index("Bob's turn")
     assert texts[bob + 1:bob + 3] == ["Bob pays Ann £4 rent for Whitechapel Road",
-                                     "Bob rolls 1 and 2"], texts
+                                     "The banker sets Bob's dice: 1 and 2"], texts
     assert texts[-1].startswith("New game"), texts  # the oldest at the bottom
     assert kinds.count("turn") == 1 and kinds[0] == "turn", kinds

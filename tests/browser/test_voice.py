@@ -67,7 +67,7 @@ def test_the_table_page_speaks_each_moment_when_switched_on_and_never_when_off(s
     before = count(api)
     api.must({"do": "roll", "dice": [1, 2]})
     said = newest(api, before)
-    assert said["text"]["en"].startswith("Ann rolls one and two")
+    assert said["text"]["en"].startswith("The banker sets Ann's dice: one and two")  # the banker's dice
     heard(table, said["n"])  # the page was told (its switch is off): nothing is said
     assert spoken(table) == []
 

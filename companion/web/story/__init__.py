@@ -101,11 +101,23 @@ def event_words(event: Sentence, lang: str, key: str = "", people: People | None
     return event.words(lang, people)
 
 
+def story_key(event: Sentence, source: str, banker_dice: bool) -> str:
+    """The story's key for an event: the engine's own, but where the story tells it as someone
+    else's doing: a pass the auction clock made (source "table") is the timer's ("The time ran
+    out: Cat did not bid"), and dice the banker chose are the banker's correction ("The banker
+    sets Ann's dice: 1 and 3"), not Ann's roll."""
+    if event.key == "auction.passes" and source == TIMER:
+        return "timer.passes"
+    if event.key == "roll.rolls" and banker_dice:
+        return "roll.banker_sets"
+    return event.key
+
+
 def story_items(seq: int, outcome: Outcome, source: str = "",
-                people: People | None = None) -> list[dict[str, Any]]:
+                people: People | None = None, banker_dice: bool = False) -> list[dict[str, Any]]:
     """What one command adds to the story: its events and money movements in the engine's order
-    (never re-sorted here). A pass the auction clock made (source "table") is the timer's, not
-    the player's: "The time ran out: Cat did not bid"."""
+    (never re-sorted here), each event as story_key tells it (banker_dice: the command is a roll
+    whose dice the banker chose)."""
     items: list[dict[str, Any]] = []
     for said in outcome.story:
         if isinstance(said, Transfer):
@@ -113,7 +125,7 @@ def story_items(seq: int, outcome: Outcome, source: str = "",
             continue
         if said.key in SAID_BY_MONEY:
             continue
-        key = "timer.passes" if said.key == "auction.passes" and source == TIMER else said.key
+        key = story_key(said, source, banker_dice)
         item = {"seq": seq, "kind": "turn" if key == "turn.next" else "event", "key": key,
                 "text": both(lambda lang, e=said, k=key: event_words(e, lang, k, people))}
         items.append(item | about(said))

@@ -24,14 +24,15 @@ from typing import Any
 
 from ...ledger.committed import CommittedRead
 from ...rules import Game, Outcome, Transfer, new_game
+from ...rules.corrections import banker_set_dice
 from . import (
-    TIMER,
     Words,
     both,
     event_words,
     money_words,
     new_game_item,
     story_items,
+    story_key,
     template,
     undone_words,
 )
@@ -106,7 +107,7 @@ class Chronicle:
             outcome = self.game.apply(command, guarded=False)
             self.effective.append(seq)
             if told is not None:
-                self._tell(told, outcome)
+                self._tell(told, outcome, banker_set_dice(command))
                 if kind == "redo":
                     said = told.text
                     told.text = {lang: template("log.redo", lang, line=said[lang]) for lang in said}
@@ -137,14 +138,13 @@ class Chronicle:
             while len(self.told) > KEEP:
                 self.told.popitem(last=False)
 
-    def _tell(self, told: Told, outcome: Outcome) -> None:
+    def _tell(self, told: Told, outcome: Outcome, banker_dice: bool = False) -> None:
         people = self.game.forms if self.game is not None else None
-        told.items = story_items(told.seq, outcome, told.source, people)
+        told.items = story_items(told.seq, outcome, told.source, people, banker_dice)
         told.money = [item["text"] for item in told.items if item["kind"] == "money"]
-        said = [(lambda lang, e=e: event_words(e, lang, "timer.passes", people))
-                if e.key == "auction.passes" and told.source == TIMER
-                else (lambda lang, e=e: e.words(lang, people))
-                for e in outcome.events]  # the log too tells the timer's passes as the timer's
+        # the log tells events as the story does (the timer's passes, the banker's dice)
+        said = [lambda lang, e=e: event_words(e, lang, story_key(e, told.source, banker_dice), people)
+                for e in outcome.events]
         told.text = both(lambda lang: template("log.nothing", lang))
         if said:
             told.text = {lang: "; ".join(w(lang) for w in said) for lang in told.text}

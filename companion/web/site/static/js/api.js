@@ -349,11 +349,13 @@ export async function act(cmd, player) {
   if (player && !("player" in body) && !("from" in body)) body.player = player;
   const shared = !session.banker && !session.player;
   if (shared) body.confirm = "token";
+  let hint = null;
   if (body.confirm) {
+    // The named player's own token confirms it (a command naming nobody: any player's, as theirs).
     const who = body.player || body.from || "";
-    toast(t("toast.confirm_tap", { player: who }), "info", 30000);
+    hint = toast(who ? t("toast.confirm_tap", { player: who }) : t("toast.confirm_tap_any"), "info", 30000);
   }
   const answer = await command(body);
-  if (body.confirm) document.querySelectorAll(".toast-info").forEach((el) => el.remove());
+  hint?.remove(); // this request's hint only: another one may be waiting for its token
   return answer;
 }

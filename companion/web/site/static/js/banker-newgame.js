@@ -2,9 +2,9 @@
 // screen's language), the house rules folded away, an optional seed. The house rules and the
 // pieces are the engine's (GET /api/rules): every rule it knows is offered, in its own ranges.
 
-import { applyState, currentState, get, post } from "./api.js";
+import { applyState, currentState, get, onState, post } from "./api.js";
 import { t } from "./i18n.js";
-import { pieceSvg } from "./pieces.js";
+import { loadPieces, pieceSvg } from "./pieces.js";
 import { $, clear, confirmDialog, h, money, toast } from "./ui.js";
 
 // Whom sentences about a player agree with: she, he, or not said (gender-free sentences).
@@ -39,6 +39,31 @@ export class NewGameForm {
     this.seats = [{ name: "", piece: null, gender: "not_said" }, { name: "", piece: null, gender: "not_said" }];
     form.addEventListener("submit", (e) => { e.preventDefault(); this.submit(); });
     this.loaded = this.loadRules();
+    onState(() => this.showAgain());
+  }
+
+  // "Same players again": offered while the table holds a game (the one running, or the last one,
+  // finished, which the table keeps after a restart).
+  lastPlayers() {
+    return (currentState()?.players || []).map((p) => p.name);
+  }
+
+  showAgain() {
+    const button = $("[data-test=same-players]", this.form);
+    if (button) button.hidden = !this.lastPlayers().length;
+  }
+
+  // The form filled with the last game's players: names in their order, pieces, genders.
+  async samePlayersAgain() {
+    const names = this.lastPlayers();
+    if (!names.length) return;
+    const pieces = await loadPieces();
+    const forms = currentState()?.forms || {};
+    const seats = names.map((name) => ({ name, piece: pieces[name] || null, gender: forms[name]?.gender || "not_said", chosen: true }));
+    for (const seat of seats) seat.piece ??= PIECES.find((p) => !seats.some((s) => s.piece === p)) ?? null;
+    this.seats = seats;
+    this.render();
+    $("[data-test=new-game-player-0]", this.form)?.focus();
   }
 
   // The engine's house rules and pieces; the form is drawn again with them.
@@ -145,6 +170,10 @@ export class NewGameForm {
     });
     clear(form,
       h("fieldset", {}, h("legend", {}, t("banker.players")),
+        h("button", {
+          type: "button", class: "small same-players", "data-test": "same-players", hidden: !this.lastPlayers().length,
+          onclick: () => this.samePlayersAgain(),
+        }, t("banker.same_players")),
         h("ol", { class: "seats" }, rows),
         seats.length < 8 ? h("button", {
           type: "button", class: "small", "data-test": "add-player",

@@ -65,13 +65,14 @@ export const playerDash = (state, name) => DASHES[seat(state, name) % DASHES.len
 
 // ---- toasts: refusals, errors, notices ---------------------------------------------------------
 // They sit in the header's own row (never over the page's buttons), two at most.
+// Returns the toast shown (the one already up with the same words), so its caller may take it down.
 export function toast(message, kind = "info", ms = 7000) {
   const area = document.getElementById("toasts");
-  if (!area || !message) return;
+  if (!area || !message) return null;
   // the same notice twice (the answer to this screen's request, and the stream telling every
   // screen) shows once
   for (const shown of area.querySelectorAll(".toast")) {
-    if (shown.querySelector(".toast-text")?.textContent === message) return;
+    if (shown.querySelector(".toast-text")?.textContent === message) return shown;
   }
   const item = h("div", { class: `toast toast-${kind}`, "data-test": "toast", "data-kind": kind, role: kind === "error" || kind === "refused" ? "alert" : "status" },
     h("span", { class: "toast-text" }, message),
@@ -79,6 +80,7 @@ export function toast(message, kind = "info", ms = 7000) {
   area.append(item);
   while (area.children.length > 2) area.firstElementChild.remove();
   setTimeout(() => item.remove(), ms);
+  return item;
 }
 
 // ---- a confirm dialog (<dialog>, keyboard friendly) -------------------------------------------
