@@ -134,6 +134,7 @@ class Daemon:
         url = f"http://{shown_host}:{port}/"
         log.info("serving the table on %s (data in %s)%s%s", url, self.data_dir,
                  ", simulated devices" if self.simulate else "", ", nginx in front" if front else "")
+        log.info(start_here(url, pin_set=ctx.pin.is_set, simulate=self.simulate))
         if self.open_browser:
             threading.Timer(0.3, lambda: webbrowser.open(url)).start()
         # systemd: ready once listening; the watchdog pings only while every part is alive.
@@ -237,6 +238,14 @@ def simulator(devices: Devices) -> Simulator:
         hold=hold,
         unit_press=(lambda: unit.press() is not None) if unit is not None else None,
     )
+
+
+def start_here(url: str, pin_set: bool, simulate: bool) -> str:
+    """The console's line that says where a family starts: the Banker page (README's Quick start
+    says the same), and what to do there; with --simulate, where the banker's tag is."""
+    first = "log in" if pin_set else "set the banker PIN"
+    tag = f"; the banker's tag is a button on the Virtual table, {url}virtual" if simulate else ""
+    return f"start here: the Banker page, {url}banker ({first}, then start a game{tag})"
 
 
 def watch_devices(ctx: Context, interval: float = 1.0) -> None:

@@ -66,6 +66,9 @@ def test_simulate_listens_on_this_machine_alone_unless_host_says(tmp_path: Path,
     try:
         assert listening_on(port) == {"127.0.0.1"}, log.read_text()
         assert f"http://127.0.0.1:{port}/" in log.read_text()
+        # and where to start (issue 38): the Banker page, with the virtual table's banker's tag
+        assert f"start here: the Banker page, http://127.0.0.1:{port}/banker (log in" in log.read_text()
+        assert f"a button on the Virtual table, http://127.0.0.1:{port}/virtual" in log.read_text()
     finally:
         stop(proc)
     # The control: --host is obeyed, so the test can tell the two apart.

@@ -627,6 +627,9 @@ page-wait-yours_pair = Сейчас: приложите фишку { $player_gen
 page-wait-yours_banker = Сейчас: приложите жетон банкира ещё раз или снова удерживайте кнопку кубиков. Стол предлагает этот экран ({ $code }).
 page-wait-other = Стол предлагает код другого экрана ({ $code }), не этого: ждите { $mine }.
 page-wait-left = (осталось { $seconds } с)
+page-wait-deadline = Стол ждёт ещё { $seconds } с.
+page-wait-simulated_banker = Стол симулирован: жетон банкира и кнопка кубиков — кнопки на странице «Виртуальный стол».
+page-wait-open_virtual = Открыть виртуальный стол
 page-choice-pair_title = Фишка { $player_gen }: какой экран { $player_gen }?
 page-choice-pair_hint = Нажмите код, который показывает экран { $player_gen }. Экран гостя тоже может ждать: не выбирайте код, которого не видно за столом.
 page-choice-banker_title = Банкир у стола: какой экран банкира?
@@ -970,6 +973,7 @@ page-trade-counter_note =
        *[other] Встречное предложение { $player_dat } в ответ на присланное. Измените его как хотите.
     }
 page-trade-send_counter = Отправить встречное
+page-trade-pick_something = Выберите, что отдаёт хотя бы одна сторона: пустую сделку отправить нельзя.
 page-account-bank = Банк
 page-account-pot = Копилка «Свободной парковки»
 page-source-reader = считыватель
@@ -1037,6 +1041,7 @@ page-seat-trade = { $player } предлагает сделку
 page-seat-bankrupt = { $player } объявляет банкротство
 page-seat-raise = { $player }: собрать деньги
 page-seat-hint = Каждый ход ждёт, пока { $player } приложит фишку к считывателю.
+page-seat-offer = { $from } предлагает { $player_dat } сделку
 page-banker-moves_stored =
     { $n ->
         [one] { $n } ход сохранён
@@ -1130,7 +1135,8 @@ page-grammar-unknown_pre = игроке { $name }
 
 ## The new-game form: whom sentences about a player agree with.
 
-page-banker-gender = Как говорить об игроке: «она», «он» или без рода
+page-banker-gender = Род: как фразы стола говорят об игроке («она», «он» или без рода); он угадан по имени, его можно поменять.
+page-banker-gender_label = Род
 page-banker-gender-she = она
 page-banker-gender-he = он
 page-banker-gender-not_said = не указано

@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify
 
 from ..i18n.grammar import GENDERS, NOT_SAID, forms_for, name_forms
+from ..i18n.latin_names import latin_gender
 from ..ledger.export import export_csv, export_jsonl, signature_of
 from ..table import Result, game_tags
 from ..table.auction_timing import checked
@@ -197,10 +198,11 @@ def new_game() -> tuple[Response, int]:
 @banker.get("/names/<name>")
 @banker_only
 def name_guess(name: str) -> tuple[Response, int]:
-    """What the new-game form pre-fills for a player's name: the gender pymorphy3 guesses
-    ("she", "he" or null) and the Russian cases (null when the name is not declined)."""
+    """What the new-game form pre-fills for a player's name: the gender pymorphy3 guesses, or for
+    a Latin-script name the list of common given names does ("she", "he" or null), and the Russian
+    cases (null when the name is not declined)."""
     forms = name_forms(name)
-    return jsonify({"name": name, **forms.to_json()}), 200
+    return jsonify({"name": name, **forms.to_json(), "gender": forms.gender or latin_gender(name)}), 200
 
 
 @banker.post("/games/<game_id>/open")

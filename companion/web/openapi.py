@@ -142,7 +142,8 @@ ROUTES: dict[str, dict[str, Route]] = {
     "/api/auction/wait": {"post": ("Anyone: more time for the running auction, once per auction",
                                    {200: "the state with its new deadline", 422: "refused",
                                     503: "the table is busy"}, None, [])},
-    "/api/names/{name}": {"get": ("Banker: the gender and Russian cases pymorphy3 guesses for a "
+    "/api/names/{name}": {"get": ("Banker: the gender (pymorphy3's guess, or a Latin-script name's "
+                                  "from a list of common given names) and Russian cases of a "
                                   "player's name (what the new-game form pre-fills)",
                                   {200: "the guess", 401: "not the banker"}, None, [])},
     "/api/games/{game_id}/open": {"post": ("Banker: resume a stored game",

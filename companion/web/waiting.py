@@ -41,7 +41,7 @@ class Outcomes:
 
     def waiting(self, rid: str, session: str, kind: str, player: str | None) -> dict[str, Any]:
         record = {"request": rid, "kind": kind, "player": player, "done": False, "code": None,
-                  "offer": None}
+                  "deadline": None, "offer": None}
         with self._lock:
             self._records[rid] = (session, time.monotonic(), record)
             while len(self._records) > MAX_KEPT:
@@ -130,7 +130,8 @@ def start(ctx: Context, session: str, address: str, kind: str, player: str | Non
     if not result.ok:
         ctx.outcomes.forget(wait.id)
         return result, None
-    record = ctx.outcomes.change(wait.id, code=wait.code or None) or record
+    # the code it shows, and when the table stops waiting (ms since 1970: its countdown)
+    record = ctx.outcomes.change(wait.id, code=wait.code or None, deadline=wait.deadline_ms) or record
     return result, record
 
 

@@ -8,6 +8,7 @@ offer it ("Now: lay the tag again"), and the banker's second step takes it.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import time
@@ -20,6 +21,7 @@ from playwright.sync_api import expect
 from companion.hardware.reader import RETAP_WINDOW
 from tests.waiting import PATIENCE_MS
 
+from .layout import assert_layout
 from .support import LIVE_MS, ROOT, Api, Daemon, Shots
 
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
@@ -98,6 +100,60 @@ def test_the_first_start_pin_is_confirmed_at_the_table(screens: Any, shots: Shot
             expect(page.get_by_test_id("pin-form")).to_be_hidden()
             shots.take(page, f"logged-in-{size}-{lang}")
         assert api.request("POST", "/api/banker/login", {"pin": "135790"}, banker=False)[0] == 200
+    finally:
+        assert fresh.stop() == 0
+
+
+DEADLINE = {"en": re.compile(r"^The table waits (\d+) s more\.$"),
+            "ru": re.compile(r"^Стол ждёт ещё (\d+) с\.$")}
+SIMULATED = {"en": "the banker's tag and the dice button are buttons on the Virtual table page",
+             "ru": "жетон банкира и кнопка кубиков — кнопки на странице «Виртуальный стол»"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", ["phone", "tablet"])
+def test_the_first_start_counts_down_and_says_where_the_simulated_banker_tag_is(
+        screens: Any, tmp_path: Path, artifacts: Path, size: str, lang: str) -> None:
+    """Issue 38, point 2: after "Set PIN" the Banker page shows the seconds the table still waits
+    for the banker's step, and on a simulated table (`make run`) that the banker's tag is a button
+    on the Virtual table, with its link; the family follows the link and lays the tag there."""
+    shots = Shots(artifacts, f"first-start-{size}-{lang}-", iter(range(1, 50)))
+    fresh = FreshDaemon(tmp_path / "data", tmp_path / "daemon.log")
+    try:
+        fresh.wait_serving()
+        api = Api(fresh.url)
+        assert api.request("GET", "/api/session", banker=False)[1]["simulated"] is True
+        screens.url = fresh.url
+        page = screens.open(f"/banker?lang={lang}", context=context(screens, size))
+        page.get_by_test_id("pin").fill("135790")
+        page.get_by_test_id("pin-repeat").fill("135790")
+        page.get_by_test_id("pin-submit").click()
+        left = page.get_by_test_id("wait-deadline")
+        expect(left).to_have_text(DEADLINE[lang])
+        first = int(DEADLINE[lang].match(left.inner_text()).group(1))  # type: ignore[union-attr]
+        assert 60 < first <= 120, first  # the banker's step waits 120 s (companion/web/presence.py)
+        expect(left).not_to_have_attribute("data-seconds", str(first), timeout=LIVE_MS)  # it counts
+        assert int(left.get_attribute("data-seconds") or 0) < first
+        hint = page.get_by_test_id("wait-simulated")
+        expect(hint).to_contain_text(SIMULATED[lang])
+        link = page.get_by_test_id("wait-virtual-link")
+        expect(link).to_have_attribute("href", "/virtual")
+        shots.take(page, "waits-for-the-banker")
+        assert_layout(page, f"first start's wait, {size} {lang}")
+
+        with page.expect_popup() as opened:  # the Virtual table, beside the waiting Banker page
+            link.click()
+        virtual = opened.value
+        tag = virtual.get_by_test_id("sim-tag-banker")
+        tag.click()  # the step: the table offers this screen's code ...
+        offered(page)
+        shots.take(page, "offered")
+        time.sleep(RETAP_WINDOW + 0.2)  # (the tag lifted off the reader first)
+        tag.click()  # ... and the tag again takes it
+        expect(page.get_by_test_id("game-status")).to_be_visible(timeout=LIVE_MS)
+        expect(left).to_have_count(0)
+        shots.take(page, "logged-in")
+        assert api.request("GET", "/api/session", banker=False)[1]["pin_set"] is True
     finally:
         assert fresh.stop() == 0
 

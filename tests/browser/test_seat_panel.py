@@ -2,7 +2,8 @@
 and Russian: a player without a phone gets out of a debt, or goes bankrupt, from the Table page
 alone (each move confirmed by her own token; another player's token confirms nothing of hers); a
 phone shows its player's fee, card and rent as they happen; the Table page shows each card drawn,
-big; a trade offer fits the Now box."""
+big; a trade offer fits the Now box. Issue 38, point 1: a counter-offer to her shows its terms and
+Accept in her panel, and a counter-offer of nothing cannot be sent."""
 
 from __future__ import annotations
 
@@ -238,17 +239,22 @@ def test_a_trade_offer_fits_the_now_box(screens: Any, api: Api, artifacts: Path,
     assert_layout(table, f"trade offer, tablet {lang}")
 
 
+def a_deed_each(api: Api) -> None:
+    """Ann buys Whitechapel Road, Bob King's Cross Station: each has a deed to trade (Bob's turn)."""
+    api.new_game(["Ann", "Bob"])
+    api.must({"do": "roll", "dice": [1, 2]})
+    api.must({"do": "buy"})
+    api.must({"do": "end_turn"})
+    api.must({"do": "roll", "dice": [2, 3]})
+    api.must({"do": "buy"})
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
 def test_a_player_without_a_phone_counters_a_trade_on_the_table_page(
         screens: Any, api: Api, artifacts: Path, size: str, lang: str) -> None:
     shots = Shots(artifacts, f"seat-counter-{size}-{lang}-", iter(range(1, 50)))
-    api.new_game(["Ann", "Bob"])
-    api.must({"do": "roll", "dice": [1, 2]})  # Ann buys Whitechapel Road
-    api.must({"do": "buy"})
-    api.must({"do": "end_turn"})
-    api.must({"do": "roll", "dice": [2, 3]})  # Bob buys King's Cross Station
-    api.must({"do": "buy"})
+    a_deed_each(api)
     api.must({"do": "trade", "from": "Ann", "to": "Bob", "give": {"squares": ["whitechapel-road"]},
               "take": {"cash": 300}})
     table, reader = table_and_reader(screens, size, lang)
@@ -273,6 +279,95 @@ def test_a_player_without_a_phone_counters_a_trade_on_the_table_page(
     pending = api.state()["pending"]
     assert (pending["kind"], pending["from"], pending["to"]) == ("trade", "Bob", "Ann"), pending
     assert pending["give"]["cash"] == 150 and pending["take"]["squares"] == ["whitechapel-road"]
+
+
+def in_view(page: Page, button: Locator) -> bool:
+    """The button lies inside the window (scrolled to, if need be), on top of whatever is there."""
+    button.scroll_into_view_if_needed()
+    return bool(button.evaluate("""(b) => {
+        const r = b.getBoundingClientRect();
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        return r.width > 0 && y >= 0 && y <= innerHeight && b.contains(document.elementFromPoint(x, y));
+    }"""))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_counter_offer_to_a_player_without_a_phone_shows_its_terms_and_accept(
+        screens: Any, api: Api, artifacts: Path, size: str, lang: str) -> None:
+    """Issue 38, point 1: Ann (no phone) proposes from her seat panel, which stays open; Bob's
+    counter-offer then shows there with its terms and Accept in reach, not an empty counter-offer
+    form; Counter fills the form in from Bob's terms, a form of nothing cannot be sent, and Ann's
+    token on Accept makes the trade."""
+    shots = Shots(artifacts, f"seat-answer-{size}-{lang}-", iter(range(1, 50)))
+    a_deed_each(api)
+    table, reader = table_and_reader(screens, size, lang)
+    table.get_by_test_id("open-seat-Ann").click()
+    panel = table.get_by_test_id("seat-panel")
+    expect(panel).to_have_attribute("data-player", "Ann")
+    expect(panel.get_by_test_id("seat-offer")).to_be_hidden()
+    propose = panel.get_by_test_id("trade-propose")
+    expect(propose).to_be_disabled()  # nothing chosen yet: nothing to send, and the form says why
+    expect(panel.get_by_test_id("trade-empty")).to_be_visible()
+    panel.get_by_test_id("trade-give-deed-whitechapel-road").check()
+    expect(propose).to_be_enabled()
+    panel.get_by_test_id("trade-take-cash").fill("300")
+    settle(table)
+    shots.take(table, "ann-proposes")
+
+    def proposed(timeout: int) -> None:
+        expect(panel.get_by_test_id("trade-closed")).to_be_visible(timeout=timeout)
+    confirm(table, propose, reader, "Ann", proposed)
+    pending = api.state()["pending"]
+    assert (pending["from"], pending["to"]) == ("Ann", "Bob"), pending
+    assert pending["take"]["cash"] == 300 and pending["give"]["squares"] == ["whitechapel-road"], pending
+    expect(panel).to_be_visible()  # the panel stays open, as Anna left it
+
+    # Bob counters from his phone: £150, not £300. Ann's open panel shows his terms and answers.
+    api.must({"do": "trade", "from": "Bob", "to": "Ann", "give": {"cash": 150},
+              "take": {"squares": ["whitechapel-road"]}})
+    offer = panel.get_by_test_id("seat-offer")
+    expect(offer).to_be_visible()
+    expect(offer.get_by_test_id("trade-give")).to_contain_text("£150")
+    expect(offer.get_by_test_id("trade-take").locator("[data-square=whitechapel-road]")).to_be_visible()
+    heading = {"en": "Bob offers Ann a trade", "ru": "Bob предлагает игроку Ann сделку"}[lang]
+    expect(offer.get_by_role("heading")).to_have_text(heading)
+    accept = offer.get_by_test_id("action-accept")
+    expect(accept).to_be_visible()
+    expect(offer.get_by_test_id("action-reject")).to_be_visible()
+    assert in_view(table, accept), "Accept is out of sight or covered"
+    expect(panel.get_by_test_id("trade-propose")).to_be_hidden()  # no empty counter-offer to send
+    expect(panel.get_by_test_id("counter-note")).to_be_hidden()
+    settle(table)
+    shots.take(table, "bob-counters")
+    assert_layout(table, f"seat panel with an offer, {size} {lang}")
+    assert_only_legal_buttons(table, api.state(), "Ann", f"seat panel with an offer, {size} {lang}")
+
+    # Counter: the form comes filled in from Bob's terms, sides swapped; Accept stays in reach.
+    offer.get_by_test_id("action-counter").click()
+    expect(panel.get_by_test_id("counter-note")).to_be_visible()
+    expect(panel.get_by_test_id("trade-take-cash")).to_have_value("150")
+    expect(panel.get_by_test_id("trade-give-deed-whitechapel-road")).to_be_checked()
+    settle(table)
+    shots.take(table, "counter-filled")
+    # Everything taken out: the send waits, saying why.
+    panel.get_by_test_id("trade-take-cash").fill("0")
+    panel.get_by_test_id("trade-give-deed-whitechapel-road").uncheck()
+    expect(propose).to_be_disabled()
+    expect(panel.get_by_test_id("trade-empty")).to_be_visible()
+    shots.take(table, "counter-empty")
+    assert in_view(table, accept), "Accept is out of sight or covered under the counter-offer's form"
+
+    def accepted(timeout: int) -> None:
+        expect(offer).to_be_hidden(timeout=timeout)
+    confirm(table, accept, reader, "Ann", accepted)
+    after = api.state()
+    assert after["pending"] is None or after["pending"].get("kind") != "trade", after["pending"]
+    assert after["properties"]["whitechapel-road"]["owner"] == "Bob"
+    expect(panel.get_by_test_id("seat-cash")).to_have_attribute(
+        "data-amount", str(player(after, "Ann")["cash"]))
+    settle(table)
+    shots.take(table, "accepted")
 
 
 def test_a_token_tapped_while_nothing_waits_opens_that_players_panel(screens: Any, api: Api) -> None:

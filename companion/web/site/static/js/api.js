@@ -85,6 +85,8 @@ const outcomes = new Map(); // request id -> its done record, as the stream brou
 window.addEventListener("request-outcome", (e) => { if (e.detail.done) outcomes.set(e.detail.request, e.detail); });
 
 export function awaitRequest(record, { timeout = 45000, onOffer = null } = {}) {
+  // never give up before the table does (the banker's step waits longer than a pairing)
+  if (record.deadline) timeout = Math.max(timeout, record.deadline - tableNow() + 10000);
   return new Promise((resolve) => {
     const started = Date.now();
     let timer = 0;

@@ -84,11 +84,12 @@ export class NewGameForm {
       piece: ($(`[data-test=new-game-token-${i}]`, this.form)?.value ?? seat.piece),
       gender: ($(`[data-test=new-game-gender-${i}]`, this.form)?.value ?? seat.gender),
       chosen: seat.chosen,
+      guessed: seat.guessed,
     }));
   }
 
-  // The gender the server guesses from a typed name (pymorphy3), pre-filled until the banker
-  // picks one: GET /api/names/<name>. The form may be drawn again meanwhile (a player added), so
+  // The gender the server guesses from a typed name (pymorphy3, or a list of common Latin-script
+  // given names), pre-filled until the banker picks one: GET /api/names/<name>. The form may be drawn again meanwhile (a player added), so
   // the answer goes to the seat and the select there now, if the name is still the same.
   async guessGender(i, name) {
     if (!name || this.seats[i]?.chosen) return;
@@ -100,6 +101,7 @@ export class NewGameForm {
     const seat = this.seats[i];
     if (!seat || seat.chosen || input?.value.trim() !== name) return;
     seat.gender = guess.gender || "not_said";
+    seat.guessed = Boolean(guess.gender); // sent as shown: the game keeps what the form said
     const select = $(`[data-test=new-game-gender-${i}]`, this.form);
     if (select) select.value = seat.gender;
   }
@@ -155,14 +157,15 @@ export class NewGameForm {
         placeholder: t("banker.player_n", { n: i + 1 }), "data-test": `new-game-player-${i}`,
         onchange: (e) => this.guessGender(i, e.target.value.trim()),
       });
-      return h("li", { class: "seat" },
-        h("label", { for: `seat-name-${i}`, class: "visually-hidden" }, t("banker.player_n", { n: i + 1 })),
-        name,
-        h("label", { for: `seat-gender-${i}`, class: "visually-hidden" }, t("banker.gender")),
-        gender,
+      // The piece's picture, then each box with its word above it (name, pronoun, piece): one row
+      // from a tablet up; on a phone the name's row, then the pronoun's and the piece's (app.css).
+      const field = (kind, label, box) => h("div", { class: `seat-field seat-${kind}` },
+        h("label", { for: `seat-${kind}-${i}` }, label), box);
+      return h("li", { class: "seat", "data-test": `new-game-seat-${i}` },
         preview,
-        h("label", { for: `seat-piece-${i}`, class: "visually-hidden" }, t("banker.piece")),
-        select,
+        field("name", t("banker.player_n", { n: i + 1 }), name),
+        field("gender", t("banker.gender_label"), gender),
+        field("piece", t("banker.piece"), select),
         seats.length > 2 ? h("button", {
           type: "button", class: "small", "data-test": `remove-player-${i}`, "aria-label": t("banker.remove_player", { n: i + 1 }),
           onclick: () => { this.readSeats(); this.seats.splice(i, 1); this.render(); },
@@ -174,6 +177,7 @@ export class NewGameForm {
           type: "button", class: "small same-players", "data-test": "same-players", hidden: !this.lastPlayers().length,
           onclick: () => this.samePlayersAgain(),
         }, t("banker.same_players")),
+        h("p", { class: "muted seat-gender-hint", "data-test": "new-game-gender-hint" }, t("banker.gender")),
         h("ol", { class: "seats" }, rows),
         seats.length < 8 ? h("button", {
           type: "button", class: "small", "data-test": "add-player",
@@ -223,8 +227,8 @@ export class NewGameForm {
     if (state?.game && !state.winner && !(await confirmDialog(t("banker.replace_game"), t("banker.start")))) return;
     const body = {
       players, rules: this.readRules(), tokens: Object.fromEntries(this.seats.map((s) => [s.name.trim(), s.piece])),
-      // only what the banker picked: the server guesses the rest from the names, as this form shows
-      genders: Object.fromEntries(this.seats.filter((s) => s.chosen).map((s) => [s.name.trim(), s.gender])),
+      // what the banker picked or the form guessed and showed; the server guesses the rest
+      genders: Object.fromEntries(this.seats.filter((s) => s.chosen || s.guessed).map((s) => [s.name.trim(), s.gender])),
     };
     const clock = Object.fromEntries(Object.keys(AUCTION).map((key) => [key, parseInt($(`#auction-${key}`, this.form).value, 10)]));
     if (Object.values(clock).every(Number.isFinite)) body.auction_clock = clock;

@@ -23,6 +23,7 @@ async function atTheTable(asking, done) {
   codeWait ||= new CodeWait(status, { act: "banker", hold: session.banker_hold || 6 });
   status.classList.add("is-waiting");
   codeWait.show(record);
+  status.scrollIntoView({ block: "nearest" }); // the code and the seconds left, in sight
   $("#presence").disabled = true;
   const outcome = await awaitRequest(record, { timeout: WAIT_MS, onOffer: (offer) => codeWait.offered(offer) });
   status.classList.remove("is-waiting");

@@ -3,8 +3,10 @@
 // now ("Now: tap your token again") or another screen's ("318: not this one, wait"), with the
 // seconds the offer stands. The people compare the code with what the table offers, as with a
 // Bluetooth pairing: the act again takes the code offered, never the screen that asked first.
+// Throughout, the seconds the table still waits (the record's deadline); on a simulated table the
+// banker's step is a button on the Virtual table, and the banker's wait says so, with its link.
 
-import { tableNow } from "./api.js";
+import { session, tableNow } from "./api.js";
 import { t } from "./i18n.js";
 import { personArgs } from "./persons.js";
 import { clear, h } from "./ui.js";
@@ -17,6 +19,7 @@ export class CodeWait {
     this.hold = hold;
     this.code = null;
     this.offer = null;
+    this.deadline = null;
     this.ticker = 0;
     window.addEventListener("langchange", () => this.render());
   }
@@ -24,6 +27,7 @@ export class CodeWait {
   show(record) {
     this.code = record?.code || null;
     this.offer = record?.offer || null;
+    this.deadline = record?.deadline || null;
     this.render();
   }
 
@@ -39,6 +43,7 @@ export class CodeWait {
     clearTimeout(this.soon);
     this.code = null;
     this.offer = null;
+    this.deadline = null;
     clear(this.el);
     this.el.hidden = true;
   }
@@ -62,19 +67,30 @@ export class CodeWait {
     const left = h("span", { class: "wait-left", "data-test": "wait-left" });
     const line = h("p", { class: `wait-offer${yours ? " is-yours" : ""}`, "data-test": "wait-offer", "data-yours": String(yours), role: "status", "aria-live": "assertive" },
       said, offer?.until && offer?.code ? [" ", left] : null);
+    // (the time left is told by the line itself, not read out each second)
+    const total = this.deadline ? h("p", { class: "wait-deadline", "data-test": "wait-deadline", role: "timer", "aria-live": "off" }) : null;
+    const simulated = this.act === "banker" && session.simulated
+      ? h("p", { class: "wait-simulated", "data-test": "wait-simulated" }, t("wait.simulated_banker"), " ",
+        h("a", { href: "/virtual", target: "_blank", rel: "noopener", "data-test": "wait-virtual-link" }, t("wait.open_virtual")))
+      : null;
     clear(this.el,
       h("p", { class: "wait-code-label" }, t("wait.code_label")),
       h("p", { class: "wait-code", "data-test": "wait-code", "aria-label": this.code.split("").join(" ") }, this.code),
       line,
+      total,
+      simulated,
       h("p", { class: "wait-steps muted" }, this.act === "pair" ? t("wait.pair_steps") : t("wait.banker_steps", { hold: this.hold })));
     if (offer?.code) line.scrollIntoView({ block: "nearest" }); // what to do now is in sight
-    if (offer?.until && offer?.code) {
-      const tick = () => {
-        const seconds = Math.max(0, Math.round((offer.until - tableNow()) / 1000));
-        left.textContent = t("wait.left", { seconds });
-      };
-      tick();
-      this.ticker = setInterval(tick, 500);
-    }
+    const seconds = (until) => Math.max(0, Math.round((until - tableNow()) / 1000));
+    const tick = () => {
+      if (offer?.until && offer?.code) left.textContent = t("wait.left", { seconds: seconds(offer.until) });
+      if (total) {
+        const n = seconds(this.deadline);
+        total.dataset.seconds = String(n);
+        total.textContent = t("wait.deadline", { seconds: n });
+      }
+    };
+    tick();
+    if (total || (offer?.until && offer?.code)) this.ticker = setInterval(tick, 500);
   }
 }

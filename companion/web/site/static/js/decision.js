@@ -59,6 +59,60 @@ function commandLabel(entry, board) {
   return entry.cash && !known(key) ? `${label} (${cost})` : label;
 }
 
+// A button that sends a command for a player through act(cmd, player) (cmd: the command, or a
+// function giving it when clicked), disabled while the command waits for its answer.
+export function actButton(act, label, test, cmd, player, extra = {}) {
+  return h("button", {
+    type: "button", "data-test": test, ...extra,
+    onclick: async (e) => {
+      const button = e.currentTarget;
+      button.disabled = true;
+      try { await act(typeof cmd === "function" ? cmd() : cmd, player); } finally { button.disabled = false; }
+    },
+  }, label);
+}
+
+// A trade proposal on hand: what each side hands over and, for its partner when `mine` says this
+// screen acts for them, Accept (lifting mortgages taken, if the rules list that), Reject and,
+// given a `counter(pending)`, Counter; for its proposer, Withdraw. The Now box and the Table
+// page's seat panel (where Accept must never hide behind a counter-offer's form) both show it:
+// `prefix` keeps the ids of the two apart, `advice` leaves room for the trade advisor (odds.js).
+export function tradeOffer(p, state, { board, act, mine, counter = null, prefix = "", advice = true }) {
+  const button = (...args) => actButton(act, ...args);
+  const out = [
+    h("dl", { class: "trade-sides", "data-test": "trade-sides" },
+      h("dt", {}, t("decision.trade_gives", { player: p.from })), h("dd", { "data-test": "trade-give" }, sideChips(board, state, p.give)),
+      h("dt", {}, t("decision.trade_gives", { player: p.to })), h("dd", { "data-test": "trade-take" }, sideChips(board, state, p.take))),
+    advice ? h("div", { "data-slot": "trade-advice", "data-from": p.from, "data-to": p.to }) : null,
+  ].filter(Boolean);
+  if (mine(p.to)) {
+    const accept = allowed(state, p.to, { do: "accept" });
+    const costs = accept?.free?.lift?.costs || {};
+    const lifts = Object.keys(costs).map((id) => h("input", { type: "checkbox", value: id, "data-test": `lift-${id}`, id: `${prefix}lift-${id}` }));
+    if (lifts.length) {
+      out.push(h("fieldset", { class: "lifts" }, h("legend", {}, t("trade.lift_now")),
+        lifts.map((box) => h("label", { for: box.id, class: "check" }, box, squareName(board, box.value), ` (${money(costs[box.value])})`))));
+    }
+    const reject = allowed(state, p.to, { do: "reject" });
+    const counterable = counter && allowed(state, p.to, { do: "trade" });
+    out.push(h("div", { class: "actions" },
+      accept ? button(t("action.accept"), "action-accept", () => {
+        const lift = lifts.filter((b) => b.checked).map((b) => b.value);
+        return lift.length ? { ...accept.command, lift } : accept.command;
+      }, p.to, { class: "primary" }) : null,
+      reject ? button(t("action.reject"), "action-reject", reject.command, p.to) : null,
+      counterable ? h("button", { type: "button", "data-test": "action-counter", onclick: () => counter(p) }, t("action.counter")) : null));
+  }
+  if (mine(p.from) && p.from !== p.to) {
+    const withdraw = allowed(state, p.from, { do: "reject" });
+    if (withdraw) {
+      out.push(h("div", { class: "actions" },
+        button(t("action.withdraw", { player: p.from }), "action-withdraw", withdraw.command, p.from)));
+    }
+  }
+  return out;
+}
+
 export class DecisionView {
   // el: the decision region (aria-live); mode: "player" | "shared"; me(): this screen's player;
   // act(cmd, player): sends a command for that player; counter(pending): a counter-offer is asked;
@@ -127,14 +181,7 @@ export class DecisionView {
   }
 
   button(label, test, cmd, player, extra = {}) {
-    return h("button", {
-      type: "button", "data-test": test, ...extra,
-      onclick: async (e) => {
-        const button = e.currentTarget;
-        button.disabled = true;
-        try { await this.act(typeof cmd === "function" ? cmd() : cmd, player); } finally { button.disabled = false; }
-      },
-    }, label);
+    return actButton(this.act, label, test, cmd, player, extra);
   }
 
   // On a shared screen, the current player's own moves besides the dice (the dice button rolls):
@@ -289,38 +336,7 @@ export class DecisionView {
   }
 
   render_trade(p, state) {
-    const out = [
-      h("dl", { class: "trade-sides", "data-test": "trade-sides" },
-        h("dt", {}, t("decision.trade_gives", { player: p.from })), h("dd", { "data-test": "trade-give" }, sideChips(this.board, state, p.give)),
-        h("dt", {}, t("decision.trade_gives", { player: p.to })), h("dd", { "data-test": "trade-take" }, sideChips(this.board, state, p.take))),
-      h("div", { "data-slot": "trade-advice", "data-from": p.from, "data-to": p.to }),
-    ];
-    if (this.mine(p.to)) {
-      const accept = allowed(state, p.to, { do: "accept" });
-      const costs = accept?.free?.lift?.costs || {};
-      const lifts = Object.keys(costs).map((id) => h("input", { type: "checkbox", value: id, "data-test": `lift-${id}`, id: `lift-${id}` }));
-      if (lifts.length) {
-        out.push(h("fieldset", { class: "lifts" }, h("legend", {}, t("trade.lift_now")),
-          lifts.map((box) => h("label", { for: box.id, class: "check" }, box, squareName(this.board, box.value), ` (${money(costs[box.value])})`))));
-      }
-      const reject = allowed(state, p.to, { do: "reject" });
-      const counter = this.counter && allowed(state, p.to, { do: "trade" });
-      out.push(h("div", { class: "actions" },
-        accept ? this.button(t("action.accept"), "action-accept", () => {
-          const lift = lifts.filter((b) => b.checked).map((b) => b.value);
-          return lift.length ? { ...accept.command, lift } : accept.command;
-        }, p.to, { class: "primary" }) : null,
-        reject ? this.button(t("action.reject"), "action-reject", reject.command, p.to) : null,
-        counter ? h("button", { type: "button", "data-test": "action-counter", onclick: () => this.counter(p) }, t("action.counter")) : null));
-    }
-    if (this.mine(p.from) && p.from !== p.to) {
-      const withdraw = allowed(state, p.from, { do: "reject" });
-      if (withdraw) {
-        out.push(h("div", { class: "actions" },
-          this.button(t("action.withdraw", { player: p.from }), "action-withdraw", withdraw.command, p.from)));
-      }
-    }
-    return out;
+    return tradeOffer(p, state, { board: this.board, act: this.act, mine: (player) => this.mine(player), counter: this.counter });
   }
 
   render_rent_claim(p, state) {

@@ -3,9 +3,12 @@
 // owe money) and offers only what the rules list for them now (state.legal): build, sell,
 // mortgage, lift (deeds.js), propose, answer or counter a trade (trade.js), go bankrupt; each
 // confirmed by that player's token tap on the reader (act() on a shared screen). A modal dialog:
-// the page's toasts move into it while it is open.
+// the page's toasts move into it while it is open. A proposal to this player shows at its top,
+// with Accept, Reject and Counter (decision.js's tradeOffer, as in the Now box): the panel hides
+// the Now box, and a counter-offer's form opens only on Counter, filled in from the proposal.
 
 import { act as sendAs, allowed, onState } from "./api.js";
+import { tradeOffer } from "./decision.js";
 import { renderDeeds } from "./deeds.js";
 import { lang, t } from "./i18n.js";
 import { tokenEl } from "./pieces.js";
@@ -20,8 +23,11 @@ export class SeatPanel {
     this.board = board;
     this.player = null;
     this.state = null;
+    this.countering = null; // the proposal on hand this player chose to counter (its terms, as JSON)
     const mine = (cmd) => act(cmd, this.player);
     this.act = mine;
+    this.sendAs = act;
+    this.offer = h("section", { class: "seat-offer", "data-test": "seat-offer", "aria-labelledby": "seat-offer-title", hidden: true });
     this.head = h("div", { class: "seat-head" });
     this.advice = h("p", { class: "debt-advice", "data-test": "seat-advice", hidden: true });
     this.deeds = h("div", { class: "deeds", "data-test": "seat-deeds" });
@@ -36,7 +42,7 @@ export class SeatPanel {
       },
     });
     this.trade = new TradeForm(this.form, { board, me: () => this.player, act: mine, shared: true });
-    el.append(this.head, this.advice,
+    el.append(this.head, this.advice, this.offer,
       h("section", { "aria-labelledby": "seat-deeds-title" }, h("h3", { id: "seat-deeds-title" }), this.deeds),
       this.tradeBox, h("div", { class: "seat-end" }, this.bankrupt));
     this.hint = h("p", { class: "muted seat-hint", "data-test": "seat-hint" });
@@ -44,23 +50,43 @@ export class SeatPanel {
     el.addEventListener("cancel", (e) => { e.preventDefault(); this.close(); });
     el.addEventListener("click", (e) => { if (e.target === el) this.close(); }); // the backdrop
     onState((state) => { this.state = state; if (this.player) this.render(); });
-    window.addEventListener("langchange", () => { this.trade.key = ""; if (this.player) this.render(); });
+    window.addEventListener("langchange", () => { this.trade.key = ""; this.offerShown = ""; if (this.player) this.render(); });
   }
 
   // Open this player's panel; counter: a trade proposal to them, to answer with a counter-offer.
   open(player, { counter = null } = {}) {
     const changed = player !== this.player;
     this.player = player;
-    if (changed) { this.trade.prefill = null; this.trade.key = ""; this.form.replaceChildren(); }
+    if (changed) { this.trade.prefill = null; this.trade.key = ""; this.form.replaceChildren(); this.countering = null; }
     if (!this.el.open) {
       this.el.showModal();
       // the page's toasts ("tap Ann's token", a refusal) behind the backdrop would go unseen
       const toasts = $("#toasts");
       if (toasts) { this.toastsHome = [toasts.parentElement, toasts.nextSibling]; this.hint.after(toasts); }
     }
+    if (counter) this.countering = offerKey(counter);
     this.render();
     if (counter) this.trade.counter(counter);
     this.el.querySelector("[data-test=seat-close]")?.focus();
+  }
+
+  renderOffer(pending, state) {
+    this.offer.hidden = !pending;
+    const key = JSON.stringify([pending, state.legal?.[this.player], state.forms, this.countering]);
+    if (key === this.offerShown) return;
+    this.offerShown = key;
+    if (!pending) return this.offer.replaceChildren();
+    const counter = (p) => {
+      this.countering = offerKey(p);
+      this.render();
+      this.trade.counter(p);
+    };
+    this.offer.replaceChildren(
+      h("h3", { id: "seat-offer-title" }, t("seat.offer", { from: pending.from, ...personArgs("player", pending.to, state) })),
+      ...tradeOffer(pending, state, {
+        board: this.board, act: this.sendAs, mine: (who) => who === this.player, prefix: "seat-", advice: false,
+        counter: this.countering ? null : counter,
+      }));
   }
 
   close() {
@@ -92,13 +118,24 @@ export class SeatPanel {
     this.advice.hidden = !advice;
     this.advice.textContent = advice;
     renderDeeds(this.deeds, { board: this.board, state, player: name, act: this.act });
-    this.tradeBox.hidden = Boolean(state.winner);
+    // A proposal to this player: its terms and answers first; the counter-offer's form only once
+    // Counter is chosen (then filled in from it), never an empty one in place of the answers.
+    const pending = state.pending?.kind === "trade" && state.pending.to === name ? state.pending : null;
+    if (!pending || offerKey(pending) !== this.countering) {
+      if (this.countering) { this.trade.prefill = null; this.trade.key = ""; }
+      this.countering = null;
+    }
+    this.renderOffer(pending, state);
+    this.tradeBox.hidden = Boolean(state.winner) || Boolean(pending && !this.countering);
     this.trade.render(state);
     const out = allowed(state, name, { do: "bankrupt" });
     this.bankrupt.hidden = !out;
     this.bankrupt.textContent = t("seat.bankrupt", { player: name });
   }
 }
+
+// A trade proposal's terms, to tell one proposal from the next.
+const offerKey = (p) => JSON.stringify([p.from, p.to, p.give, p.take]);
 
 // The seat panel's place on the Table page, opened by the players list and the Now box.
 export function seatPanel(board, act) {

@@ -1,7 +1,8 @@
 // A trade proposal on a player's screen: whom to, and what each side hands over, built from the
 // server's legal trade entry (partners, cash ranges, the deeds each side could hand over), each
 // deed shown with its colour, price and mortgage. A counter-offer fills it in from the proposal it
-// answers, sides swapped.
+// answers, sides swapped. Nothing chosen on either side is nothing to send (the engine refuses a
+// trade of nothing): the send button waits, saying why, until something is.
 
 import { allowed, currentState } from "./api.js";
 import { deedChip } from "./decision.js";
@@ -20,6 +21,8 @@ export class TradeForm {
     this.key = "";
     this.prefill = null; // {partner, give, take}: a counter-offer's starting point
     form.addEventListener("submit", (e) => { e.preventDefault(); this.send(); });
+    form.addEventListener("input", () => this.checkEmpty());
+    form.addEventListener("change", () => this.checkEmpty());
   }
 
   // The proposal this counter-offer answers, sides swapped, to edit and send back.
@@ -80,11 +83,14 @@ export class TradeForm {
         side("give", this.shared ? t("decision.trade_gives", { player: this.me() }) : t("trade.i_give"), "give_cash", "give_cards", offer.free.give, fill?.give),
         side("take", t("trade.i_take", { player: partner }), "take_cash", "take_cards", offer.free.take[partner], fill?.take)),
       h("p", { class: "muted" }, t("trade.lift_hint")),
+      h("p", { class: "trade-empty", "data-test": "trade-empty", hidden: true }, t("trade.pick_something")),
       h("div", { class: "actions" }, h("button", { type: "submit", class: "primary", "data-test": "trade-propose" },
         t(counter ? "trade.send_counter" : "trade.propose"))));
+    this.checkEmpty();
   }
 
-  async send() {
+  // What the form hands over now: {give, take}, each side only what is chosen.
+  terms() {
     const data = new FormData(this.form);
     const num = (name) => Math.max(0, parseInt(data.get(name), 10) || 0);
     const side = (prefix) => {
@@ -95,7 +101,26 @@ export class TradeForm {
       if (num(`${prefix}_cards`)) out.jail_cards = num(`${prefix}_cards`);
       return out;
     };
-    const answer = await this.act({ do: "trade", from: this.me(), to: data.get("partner"), give: side("give"), take: side("take") });
+    return { to: data.get("partner"), give: side("give"), take: side("take") };
+  }
+
+  isEmpty() {
+    const { give, take } = this.terms();
+    return !Object.keys(give).length && !Object.keys(take).length;
+  }
+
+  checkEmpty() {
+    const send = this.form.querySelector("[data-test=trade-propose]");
+    if (!send) return;
+    const empty = this.isEmpty();
+    send.disabled = empty;
+    this.form.querySelector("[data-test=trade-empty]").hidden = !empty;
+  }
+
+  async send() {
+    if (this.isEmpty()) return this.checkEmpty();
+    const { to, give, take } = this.terms();
+    const answer = await this.act({ do: "trade", from: this.me(), to, give, take });
     if (answer) {
       this.form.reset();
       this.prefill = null;
