@@ -305,15 +305,19 @@ export class DecisionView {
       }
       const reject = allowed(state, p.to, { do: "reject" });
       const counter = this.counter && allowed(state, p.to, { do: "trade" });
+      // On a shared screen the token tapped says whose command it is (the table binds it, not the
+      // button): the one button is the partner's rejection and, with the proposer's token, the
+      // proposer's withdrawal, when the rules list that too.
+      const either = this.mode === "shared" && allowed(state, p.from, { do: "reject" });
       out.push(h("div", { class: "actions" },
         accept ? this.button(t("action.accept"), "action-accept", () => {
           const lift = lifts.filter((b) => b.checked).map((b) => b.value);
           return lift.length ? { ...accept.command, lift } : accept.command;
         }, p.to, { class: "primary" }) : null,
-        reject ? this.button(t("action.reject"), "action-reject", reject.command, p.to) : null,
+        reject ? this.button(t(either ? "action.reject_or_withdraw" : "action.reject"), "action-reject", reject.command, p.to) : null,
         counter ? h("button", { type: "button", "data-test": "action-counter", onclick: () => this.counter(p) }, t("action.counter")) : null));
     }
-    if (this.mine(p.from) && p.from !== p.to) {
+    if (this.mode !== "shared" && this.mine(p.from) && p.from !== p.to) { // (shared: the one button above)
       const withdraw = allowed(state, p.from, { do: "reject" });
       if (withdraw) {
         out.push(h("div", { class: "actions" },
