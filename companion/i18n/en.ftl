@@ -560,7 +560,8 @@ page-board-collect = collect salary
 page-board-hotel = hotel
 page-board-house = house
 page-board-houses = { $n } houses
-page-board-group = { $group } group
+# A colour group's name ($group) is the edition's, in one form everywhere: lower case ("dark blue"), never capitalised.
+page-board-group = the { $group } group
 page-board-owner = owned by { $player }
 page-board-unowned = for sale
 page-board-jailed = in jail: { $players }
@@ -570,6 +571,8 @@ page-board-bank_houses = Bank: { $n } houses
 page-board-bank_hotels = { $n } hotels
 page-board-pot = Free Parking pot { $amount }
 page-board-rents = rents
+# A colour group's title where it stands alone (a heading of deeds, a deed card).
+page-group-colour = The { $group } group
 page-group-station = Stations
 page-group-utility = Utilities
 page-group-other = Other
@@ -631,6 +634,8 @@ page-action-draw = This card was drawn
 page-action-card_drawn = The card drawn
 page-action-accept = Accept
 page-action-reject = Reject
+# The Table page's one button for both parties of a trade: the token tapped says whose (the partner rejects, the proposer withdraws).
+page-action-reject_or_withdraw = Reject or withdraw
 page-action-claim_rent = Claim { $amount } rent
 page-action-roll_here = Roll here
 page-action-pay_jail_fine = Pay the jail fine
@@ -789,6 +794,11 @@ page-trade-not_now = No trades can be proposed now (a decision is pending, or th
 page-offline-banner = The connection to the table is lost. Buttons are off until it is back; retrying…
 page-sound-on = Sounds on (tap to switch off)
 page-sound-off = Sounds off (tap to switch on)
+# The word beside each header switch's icon (a phone shows no tooltip): short, it shares a phone's header.
+page-sound-word_on = Sound on
+page-sound-word_off = Sound off
+page-voice-word_on = Voice on
+page-voice-word_off = Voice off
 page-board-rent = rent { $amount }
 page-board-bank_buildings = Bank: { $houses } houses, { $hotels } hotels
 page-deed-rent = Rent

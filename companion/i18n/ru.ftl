@@ -695,7 +695,8 @@ page-board-collect = зарплата
 page-board-hotel = отель
 page-board-house = дом
 page-board-houses = домов: { $n }
-page-board-group = группа: { $group }
+# A colour group's name ($group) is the edition's, in one form everywhere: lower case ("тёмно-синяя"), never capitalised.
+page-board-group = группа «{ $group }»
 page-board-owner = владелец: { $player }
 page-board-unowned = продаётся
 page-board-jailed = в тюрьме: { $players }
@@ -705,6 +706,8 @@ page-board-bank_houses = В банке: домов { $n }
 page-board-bank_hotels = отелей { $n }
 page-board-pot = в копилке { $amount }
 page-board-rents = рента
+# A colour group's title where it stands alone (a heading of deeds, a deed card).
+page-group-colour = Группа «{ $group }»
 page-group-station = Станции
 page-group-utility = Предприятия
 page-group-other = Другое
@@ -771,6 +774,8 @@ page-action-draw = Вытянута эта карточка
 page-action-card_drawn = Вытянутая карточка
 page-action-accept = Принять
 page-action-reject = Отклонить
+# The Table page's one button for both parties of a trade: the token tapped says whose (the partner rejects, the proposer withdraws).
+page-action-reject_or_withdraw = Отклонить или отозвать
 page-action-claim_rent = Потребовать ренту { $amount }
 page-action-roll_here = Бросить здесь
 page-action-pay_jail_fine = Заплатить штраф за тюрьму
@@ -929,6 +934,11 @@ page-trade-not_now = Сейчас нельзя предложить сделку
 page-offline-banner = Связь со столом потеряна. Кнопки выключены, пока она не вернётся; подключаемся…
 page-sound-on = Звук включён (нажмите, чтобы выключить)
 page-sound-off = Звук выключен (нажмите, чтобы включить)
+# The word beside each header switch's icon (a phone shows no tooltip): short, it shares a phone's header.
+page-sound-word_on = Звук вкл.
+page-sound-word_off = Звук выкл.
+page-voice-word_on = Голос вкл.
+page-voice-word_off = Голос выкл.
 page-board-rent = рента { $amount }
 page-board-bank_buildings = В банке: домов { $houses }, отелей { $hotels }
 page-deed-rent = Рента
@@ -1187,13 +1197,6 @@ voice-choice-pair = Фишка игрока { $player }: экран { $code }?
 voice-choice-banker = Банкир: экран { $code }?
 # Пробная фраза, которую произносит `companion doctor`.
 voice-test = Стол говорит. Анна платит ренту, двадцать два фунта; получает Боб.
-
-## The voice's switch and the Virtual table's list of what was said (pages)
-page-voice-on = Голос включён: экран говорит, что происходит (нажмите, чтобы выключить)
-page-voice-off = Голос выключен (нажмите, чтобы экран говорил, что происходит)
-page-virtual-voice = Голос стола
-page-virtual-voice_none = Пока ничего не сказано.
-page-virtual-voice_hint = Каждая фраза стола, как её сказал бы динамик Pi (файл WAV в папке данных).
 
 ## The voice's switch and the Virtual table's list of what was said (pages)
 page-voice-on = Голос включён: экран говорит, что происходит (нажмите, чтобы выключить)

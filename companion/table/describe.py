@@ -30,6 +30,12 @@ def _square(game: Game | None, square_id: Any, lang: str) -> dict[str, Any]:
     return square("square", str(square_id) if square_id else "", None, lang)
 
 
+def _group(game: Game | None, group: Any, lang: str) -> str:
+    """A colour group as the edition names it in this language (the command holds its key)."""
+    info = game.edition.group_info.get(group) if game is not None and isinstance(group, str) else None
+    return str(info["name"].get(lang, group)) if info else str(group or "")
+
+
 def _auctioned(game: Game | None) -> str | None:
     """The id of the deed under the hammer, if an auction of a deed runs."""
     if game is None or not game.auctions or game.auctions[0].square is None:
@@ -54,7 +60,7 @@ def describe(game: Game | None, command: dict[str, Any]) -> dict[str, str]:
         values = {
             "amount": i18n.money(command.get("amount"), lang),
             **_square(game, square_id, lang),
-            "group": command.get("group", ""),
+            "group": _group(game, command.get("group", ""), lang),
             "option": command.get("option", ""),
             "deck": deck_name or "",
             "card": command.get("card", ""),

@@ -61,7 +61,7 @@ def button_allowed(test: str, state: dict[str, Any], me: str | None) -> bool:
         return True
     action = m.group(1)
     who = me or {"buy": pending.get("player"), "decline": pending.get("player"),
-                 "accept": pending.get("to"), "reject": pending.get("to"),
+                 "accept": pending.get("to"), "reject": pending.get("to"), "counter": pending.get("to"),
                  "withdraw": pending.get("from"), "claim-rent": pending.get("player")}.get(action) \
         or state.get("turn")
     if action == "reject" and me is None:

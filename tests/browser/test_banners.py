@@ -1,7 +1,8 @@
 """Issue 22, item 2, the banners not yet covered: a phone tells its player at once that they went
 to jail and that they won an auction (with the price, as money out), at 390x844 and 1024x768 in
-English and Russian; another player's phone says nothing of either. (The fee, card and rent
-banners: test_seat_panel.py.)"""
+English and Russian; another player's phone says nothing of either. Issue 38, point 6: the jail
+banner goes when its moment has passed, as the turn passes or after the while a money banner
+stays. (The fee, card and rent banners: test_seat_panel.py.)"""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.layout import assert_layout
-from tests.browser.support import Api, Shots
+from tests.browser.support import SHOWN_MS, Api, Shots
 from tests.browser.test_seat_panel import BANNER_MS, LANGS, SIZES
 from tests.browser.test_table_experience import paired_phone, settle
 
 GO_TO_JAIL = 30
+STAYS_MS = 15_000  # banners.js: a banner but a card's stays this long
 
 
 def newest(api: Api, key: str) -> dict[str, Any]:
@@ -52,6 +54,9 @@ def test_a_phone_tells_its_player_of_jail_and_of_an_auction_won(
     assert_layout(ann, f"jail banner, {size} {lang}")
     expect(bobs).to_be_hidden()  # Bob's phone says nothing of Ann's jail
     api.must({"do": "end_turn"})
+    expect(banner).to_be_hidden(timeout=BANNER_MS)  # her turn is over: the news with it (issue 38)
+    settle(ann)
+    shots.take(ann, "jail-turn-passed")
 
     # An auction: Bob declines Whitechapel Road, Ann (bidding from jail) wins it for £30.
     api.must({"do": "roll", "dice": [1, 2]})
@@ -74,3 +79,16 @@ def test_a_phone_tells_its_player_of_jail_and_of_an_auction_won(
     expect(bobs).to_be_hidden()  # he passed and paid nothing: no banner on his phone
     banner.click()  # dismissed
     expect(banner).to_be_hidden()
+
+
+def test_a_jail_banner_goes_after_a_while_though_the_turn_stays(screens: Any, api: Api) -> None:
+    """Ann, jailed, has not ended her turn yet: the banner still goes, after the while a money
+    banner stays (banners.js's STAYS, 15 s)."""
+    api.new_game(["Ann", "Bob"])
+    ann = paired_phone(screens, "phone", "en", "Ann")
+    banner = ann.get_by_test_id("personal-banner")
+    api.must({"do": "place", "player": "Ann", "square": api.square_id(GO_TO_JAIL - 5)})
+    api.must({"do": "roll", "dice": [2, 3]})
+    expect(banner.locator('[data-key="jail.goes"]')).to_be_visible(timeout=BANNER_MS)
+    expect(banner).to_be_hidden(timeout=STAYS_MS + SHOWN_MS)
+    assert api.state()["turn"] == "Ann"  # the turn stayed hers: the time alone took the banner

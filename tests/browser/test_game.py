@@ -163,7 +163,8 @@ def test_a_short_game(screens: Any, api: Api, shots: Shots, timings: dict[str, A
                          lambda ms: expect(square).to_have_attribute("data-owner", "Ann", timeout=ms))
         amount(table.get_by_test_id("player-cash-Ann"), 1440)
         # the story on the Table page says it, with the money
-        expect(table.get_by_test_id("feed-item").first).to_have_text("Ann buys Whitechapel Road for £60")
+        newest = table.locator("[data-test=feed-item]:not([data-kind=turn])").first  # under "Ann's turn"
+        expect(newest).to_have_text("Ann buys Whitechapel Road for £60")
         amount(ann.get_by_test_id("my-cash"), 1440)
         expect(ann.get_by_test_id(f"deed-{WHITECHAPEL}")).to_be_visible()
         ann.get_by_test_id("action-end-turn").click()

@@ -15,7 +15,7 @@ from typing import Any
 
 from ... import i18n
 from ...i18n.persons import People
-from ...rules import Outcome, Sentence, Transfer
+from ...rules import Game, Outcome, Sentence, Text, Transfer
 from ...rules.texts import LANGUAGES, name_in
 
 ACCOUNTS = ("bank", "pot")
@@ -155,6 +155,14 @@ def new_game_item(seq: int, players: list[str], cash: int) -> dict[str, Any]:
     def word(lang: str) -> str:
         return i18n.say(lang, "story-story-new_game", {"players": ", ".join(players), "amount": cash})
     return {"seq": seq, "kind": "event", "key": "story.new_game", "text": both(word)}
+
+
+def first_turn_item(seq: int, game: Game) -> dict[str, Any]:
+    """The first turn's heading ("Ann's turn"): the engine says "turn.next" only as a turn passes,
+    so without it the story's headings would begin at the second turn."""
+    said = Text("turn.next", game.names[game.current])
+    return {"seq": seq, "kind": "turn", "key": said.key,
+            "text": both(lambda lang: said.words(lang, game.forms))} | about(said)
 
 
 def undone_words(words: Words) -> Words:

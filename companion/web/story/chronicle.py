@@ -29,6 +29,7 @@ from . import (
     Words,
     both,
     event_words,
+    first_turn_item,
     money_words,
     new_game_item,
     story_items,
@@ -99,7 +100,7 @@ class Chronicle:
                 told.money = [both(lambda lang, n=name, c=cash: money_words(
                     Transfer("bank", n, c, "starting cash"), lang))
                     for name, cash in zip(names, self.game.cash, strict=True) if cash]
-                told.items = [new_game_item(seq, names, self.game.cash[0])]
+                told.items = [new_game_item(seq, names, self.game.cash[0]), first_turn_item(seq, self.game)]
                 told.text = both(lambda lang: template("log.new", lang, players=", ".join(names)))
         elif kind in ("play", "redo"):
             if self.game is None:

@@ -1,13 +1,15 @@
 // A phone's personal banner: what just happened to its player, from the story lines the table
 // pushes after each stored command (event: feed): money in or out with the amount and the
 // sentence that says why and with whom, the card they drew (its text, big), jail, an auction won.
-// A banner stays until the next one or a tap on it; one with only money leaves after a while.
+// A banner goes when its moment has passed: when the turn passes to another player, at the next
+// banner or a tap on it, and (but a card's, whose text may take longer to act on) after a while.
 // (The page's optional sounds for money in and out are player.js's, from the cash itself.)
 
+import { currentState, onState } from "./api.js";
 import { lang } from "./i18n.js";
 import { h, money } from "./ui.js";
 
-const MONEY_STAYS = 15000; // long enough to read twice at the table
+const STAYS = 15000; // long enough to read twice at the table
 const ABOUT_ME = new Set(["card.draws", "jail.goes", "auction.wins"]);
 
 const words = (texts) => texts?.[lang()] || texts?.en || "";
@@ -18,8 +20,11 @@ export class PersonalBanners {
     this.el = el;
     this.me = me;
     this.timer = 0;
+    this.turn = undefined; // the game and turn the banner shown was news in
     el.addEventListener("click", () => this.hide());
     window.addEventListener("feed", (e) => this.pushed(e.detail));
+    // A feed event comes straight after its state: a state with another turn (or game) is later.
+    onState((state) => { if (this.turn !== undefined && turnOf(state) !== this.turn) this.hide(); });
   }
 
   // The lines of one stored command that are about this screen's player.
@@ -58,18 +63,21 @@ export class PersonalBanners {
         lines.push(h("li", { class: "banner-line banner-news", "data-test": "banner-line", "data-key": item.key }, words(item.text)));
       }
     }
-    const moneyOnly = !card && items.every((i) => i.kind === "money");
     const jailed = items.some((i) => i.key === "jail.goes");
     this.el.dataset.kind = card ? "card" : jailed ? "jail" : items.some((i) => i.kind === "money") ? (net < 0 ? "out" : "in") : kind;
     this.el.replaceChildren(card || "", h("ul", { class: "banner-lines" }, lines));
     this.el.hidden = false;
     clearTimeout(this.timer);
-    if (moneyOnly) this.timer = setTimeout(() => this.hide(), MONEY_STAYS);
+    if (!card) this.timer = setTimeout(() => this.hide(), STAYS);
+    this.turn = turnOf(currentState());
   }
 
   hide() {
     clearTimeout(this.timer);
+    this.turn = undefined;
     this.el.hidden = true;
     this.el.replaceChildren();
   }
 }
+
+const turnOf = (state) => `${state?.game ?? ""} ${state?.turn ?? ""}`;

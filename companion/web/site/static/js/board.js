@@ -30,7 +30,12 @@ export function loadBoard() {
 }
 
 export const squareName = (board, id) => (board?.byId?.[id] ? local(board.byId[id].name) : id || "");
+// A colour group's name in one form everywhere: the edition's own ("dark blue", "тёмно-синяя"),
+// never capitalised here or by CSS; where it stands alone (a heading, a deed card) it is said in a
+// phrase that starts the line ("The dark blue group"): groupTitle.
 export const groupName = (board, group) => (board?.groups?.[group] ? local(board.groups[group].name) : group || "");
+// The title of a group of deeds: a colour group in its phrase, else "Stations", "Utilities", "Other".
+export const groupTitle = (board, key) => (board?.groups?.[key] ? t("group.colour", { group: groupName(board, key) }) : t(`group.${key}`));
 export const deckName = (board, deck) => (board?.decks?.[deck] ? local(board.decks[deck].name) : deck || "");
 
 // The group of a square for grouping deeds: its colour group, or "station" / "utility".

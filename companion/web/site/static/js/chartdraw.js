@@ -1,6 +1,6 @@
 // Each player's cash over the game as an SVG line chart (no library): the Chart page and the
-// end-of-game summary draw it. The x axis counts the game's turns; its labels are thinned so that
-// none overlaps another.
+// end-of-game summary draw it. The x axis counts the game's turns; its labels come at a regular,
+// round step (every turn, every 2nd, 5th, 10th...), as few as keep them from overlapping.
 
 import { t } from "./i18n.js";
 import { h, money, playerColour, playerDash } from "./ui.js";
@@ -21,6 +21,27 @@ function niceStep(max, ticks) {
   return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw);
 }
 
+// Each point's place along the turn axis: its turn's start (turn - first) and, for the k-th of a
+// turn's n points, k/n of the way through it.
+function turnPlaces(points, first) {
+  const places = [];
+  for (let i = 0; i < points.length;) {
+    const turn = points[i].turn ?? i + 1;
+    let end = i;
+    while (end < points.length && (points[end].turn ?? end + 1) === turn) end += 1;
+    for (let k = i; k < end; k += 1) places.push(turn - first + (k - i) / (end - i));
+    i = end;
+  }
+  return places;
+}
+
+// The turn axis's steps to try, smallest first: 1, 2, 5, 10, 20, 50... up to one past the last turn.
+function turnSteps(last) {
+  const steps = [];
+  for (let power = 1; power <= 10 * Math.max(1, last); power *= 10) steps.push(power, 2 * power, 5 * power);
+  return steps;
+}
+
 // data: {players, points: [{seq, turn, cash: [...]}]}; width: the pixels it will be shown at (the
 // drawing keeps its proportions, labels their size).
 export function drawChart(data, state, { width = 800, height = 400, idPrefix = "chart" } = {}) {
@@ -32,8 +53,13 @@ export function drawChart(data, state, { width = 800, height = 400, idPrefix = "
   const max = Math.max(1, ...points.flatMap((p) => p.cash));
   const step = niceStep(max, Math.max(2, Math.floor((H - PAD.top - PAD.bottom) / 50)));
   const top = Math.ceil(max / step) * step;
-  const n = Math.max(1, points.length - 1);
-  const x = (i) => PAD.left + (i / n) * (W - PAD.left - PAD.right);
+  // x: the turns, each as wide as the next (a turn that moved no money too), its points spread
+  // evenly over it; turn T begins at along = T - first
+  const first = points[0]?.turn ?? 1;
+  const along = turnPlaces(points, first);
+  const span = Math.max(1, along.at(-1) ?? 0);
+  const at = (u) => PAD.left + (u / span) * (W - PAD.left - PAD.right);
+  const x = (i) => at(along[i]);
   const y = (v) => H - PAD.bottom - (v / top) * (H - PAD.top - PAD.bottom);
   const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": `${idPrefix}-svg-title ${idPrefix}-svg-desc`, class: "chart-svg", preserveAspectRatio: "xMidYMid meet" },
     svg("title", { id: `${idPrefix}-svg-title` }, t("chart.title")),
@@ -43,22 +69,20 @@ export function drawChart(data, state, { width = 800, height = 400, idPrefix = "
     grid.append(svg("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v) }),
       svg("text", { x: PAD.left - 8, y: y(v) + 5, "text-anchor": "end" }, money(v)));
   }
-  // turn numbers along the bottom, each at the first change of its turn, at least 56 units apart
-  // (the last turn's always shown: an earlier label too close to it gives way)
+  // turn numbers along the bottom, each where its turn begins, at a regular, round step (every
+  // turn, or every 2nd, 5th, 10th, 20th...: the smallest that keeps them GAP units apart) after the
+  // first turn's, which is always there (a label too close to it gives way)
   const GAP = 56;
-  const starts = points.map((p, i) => [i, p.turn ?? i + 1]).filter(([i, turn]) => i === 0 || turn !== (points[i - 1].turn ?? i));
-  const shown = [];
-  for (const [i, turn] of starts) {
-    if (!shown.length || x(i) - x(shown.at(-1)[0]) >= GAP) shown.push([i, turn]);
+  const lastTurn = points.at(-1)?.turn ?? first;
+  const every = turnSteps(lastTurn).find((k) => at(k) - at(0) >= GAP) ?? Infinity;
+  const shown = points.length ? [first] : [];
+  for (let turn = Math.ceil((first + 1) / every) * every; turn <= lastTurn; turn += every) {
+    if (at(turn - first) - at(0) >= GAP) shown.push(turn);
   }
-  const final = starts.at(-1);
-  if (final && shown.at(-1)[0] !== final[0]) {
-    while (shown.length && x(final[0]) - x(shown.at(-1)[0]) < GAP) shown.pop();
-    shown.push(final);
-  }
-  for (const [i, turn] of shown) {
-    const edge = x(i) - PAD.left < GAP / 2 ? "start" : W - PAD.right - x(i) < GAP / 2 ? "end" : "middle";
-    grid.append(svg("text", { x: x(i), y: H - 16, "text-anchor": edge, "data-test": "chart-turn" }, turn));
+  for (const turn of shown) {
+    const place = at(turn - first);
+    const edge = place - PAD.left < GAP / 2 ? "start" : W - PAD.right - place < GAP / 2 ? "end" : "middle";
+    grid.append(svg("text", { x: place, y: H - 16, "text-anchor": edge, "data-test": "chart-turn" }, turn));
   }
   grid.append(svg("text", { x: W - PAD.right, y: H - 1, "text-anchor": "end", class: "axis-name" }, t("chart.turns")));
   chart.append(grid);

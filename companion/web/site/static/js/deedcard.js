@@ -3,7 +3,7 @@
 // it now (owner, buildings, mortgage, the rent due now). Printed values come from /api/deeds.
 
 import { get } from "./api.js";
-import { groupName, groupStyle, squareName, utilityTimes } from "./board.js";
+import { groupStyle, groupTitle, squareName, utilityTimes } from "./board.js";
 import { t } from "./i18n.js";
 import { h, money, playerColour } from "./ui.js";
 
@@ -43,7 +43,7 @@ export async function openDeed(board, id, state, seconds = 0) {
   closeDeed();
   const prop = state?.properties?.[id] || null;
   const owner = prop?.owner || null;
-  const kindName = sq.group ? groupName(board, sq.group) : t(`group.${sq.kind}`);
+  const kindName = groupTitle(board, sq.group || sq.kind);
   const built = prop?.hotel ? t("board.hotel") : prop?.houses ? t("board.houses", { n: prop.houses }) : t("deed.no_buildings");
   const facts = [
     [t("deed.price"), money(card.price)],

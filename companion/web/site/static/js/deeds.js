@@ -3,15 +3,10 @@
 // the phone's "My deeds" and the Table page's seat panel, the same buttons on both.
 
 import { allowed } from "./api.js";
-import { groupKey, groupName, groupStyle, isOwnable, squareName } from "./board.js";
+import { groupKey, groupStyle, groupTitle, isOwnable, squareName } from "./board.js";
 import { openDeed } from "./deedcard.js";
 import { t } from "./i18n.js";
 import { clear, h, money, slug } from "./ui.js";
-
-function groupTitle(board, key) {
-  if (board.groups?.[key]) return groupName(board, key);
-  return t(`group.${key}`);
-}
 
 // act(cmd): sends a command for this player (a shared screen asks for their token tap).
 export function renderDeeds(el, { board, state, player, act }) {

@@ -43,6 +43,6 @@ function speaker(on) {
 
 export const soundSwitch = () => headerSwitch({
   key: KEY, test: "sound", className: "sound-switch", icon: speaker,
-  words: { on: "sound.on", off: "sound.off" },
+  words: { on: "sound.on", off: "sound.off", shortOn: "sound.word_on", shortOff: "sound.word_off" },
   changed: () => play("turn"), // switched on: a sound to hear that it works
 });

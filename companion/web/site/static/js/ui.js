@@ -135,16 +135,18 @@ export function switchIcon(markup) {
   return svg;
 }
 
-// The button: its icon for the state (icon(on)), its title the message words.on or words.off in
-// the page's language, flipped by a click (then changed(on)), and kept at `key` for this screen.
+// The button: its icon for the state (icon(on)) with a short word beside it (words.shortOn or
+// words.shortOff: a phone shows no tooltip, so the word is what says it), its title the message
+// words.on or words.off in the page's language, flipped by a click (then changed(on)), and kept
+// at `key` for this screen. Its name is the word shown (the icon is hidden from screen readers).
 export function headerSwitch({ key, test, className, icon, words, changed }) {
   const button = h("button", { type: "button", class: className, "data-test": test });
   const show = () => {
     const on = storedOn(key);
     button.setAttribute("aria-pressed", String(on));
-    button.replaceChildren(icon(on));
+    button.replaceChildren(icon(on), h("span", { class: "switch-word", "data-test": `${test}-word` },
+      t(on ? words.shortOn : words.shortOff)));
     button.title = t(on ? words.on : words.off);
-    button.setAttribute("aria-label", button.title);
   };
   button.addEventListener("click", () => {
     const on = !storedOn(key);

@@ -4,7 +4,7 @@
 // game (decision with its answers, players, board) to play a whole game from this page.
 
 import { currentState, get, post, session } from "./api.js";
-import { groupName, groupSwatch, loadBoard, squareName } from "./board.js";
+import { groupSwatch, groupTitle, loadBoard, squareName } from "./board.js";
 import { local, t } from "./i18n.js";
 import { start } from "./page.js";
 import { tableView } from "./tableview.js";
@@ -104,7 +104,7 @@ if (simulated) {
       section(t("virtual.tokens"), tokens, "sim-tokens"),
       section(t("virtual.banker"), banker, "sim-banker"),
       h("div", { class: "deed-tags" }, [...groups].map(([key, list]) => section(
-        board.groups?.[key] ? groupName(board, key) : t(`group.${key}`), list, `sim-group-${key.replace(/\s+/g, "-")}`,
+        groupTitle(board, key), list, `sim-group-${key.replace(/\s+/g, "-")}`,
         board.groups?.[key] ? key : null))),
       section(t("virtual.cards"), cards, "sim-cards"),
       section(t("virtual.other"), other, "sim-other"),

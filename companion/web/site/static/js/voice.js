@@ -48,7 +48,7 @@ export function voiceSwitch() {
   });
   return headerSwitch({
     key: KEY, test: "voice", className: "sound-switch voice-switch", icon: mouth,
-    words: { on: "voice.on", off: "voice.off" },
+    words: { on: "voice.on", off: "voice.off", shortOn: "voice.word_on", shortOff: "voice.word_off" },
     changed: (on) => { if (!on) synth()?.cancel(); }, // switched off: silent at once
   });
 }
