@@ -106,7 +106,7 @@ def test_dice_the_banker_chose_read_as_the_bankers_correction_a_roll_as_the_play
     feed = [json.loads(e.split("data: ", 1)[1]) for e in events if e.startswith("event: feed")]
     assert [i["text"] for i in feed[0]["items"]][0] == {
         "en": "The banker sets Анна's dice: 1 and 3", "ru": "Банкир выставляет кубики за Анну: 1 и 3"}
-    assert lines(rig, "ru")[1] == "Банкир выставляет кубики за Анну: 1 и 3"
+    assert lines(rig, "ru")[1:3] == ["Ход Анны", "Банкир выставляет кубики за Анну: 1 и 3"]
     log = rig.client().get("/api/feed/log").json["entries"]
     assert log[1]["source"] == "banker"
     assert log[1]["text"]["ru"].startswith("Банкир выставляет кубики за Анну")
