@@ -89,13 +89,16 @@ class Outcome:
         return [event.words(lang) for event in self.events]
 
 
+SILENT = Outcome({})  # what a quiet command returns: it keeps no story (never added to)
+
+
 class Game(State):
     """A game under the rules of RULES.md. Dice are inputs; decks are shuffled from the seed."""
 
     __slots__ = (
         "edition", "squares", "rules", "seed", "tags", "names", "seats", "groups", "ownable",
         "sellback_num", "sellback_den", "deck_order", "ownership_version", "outcome", "undo_stack",
-        "_owned", "_owned_version", "kin", "forms",
+        "_owned", "_owned_version", "kin", "forms", "quiet",
     )
 
     def __init__(
@@ -144,6 +147,7 @@ class Game(State):
         self._owned: list[tuple[int, ...]] = []  # each seat's deeds, as of _owned_version
         self._owned_version = -1
         self.outcome = Outcome({})
+        self.quiet = False  # the command being applied keeps no story (apply's `quiet`)
         self.undo_stack: list[tuple] = []  # type: ignore[type-arg]
         # The state (State's fields).
         n, size = len(players), len(edition.squares)
@@ -184,7 +188,7 @@ class Game(State):
 
     # ---- applying commands -------------------------------------------------------------------
 
-    def apply(self, command: dict[str, Any], guarded: bool = True) -> Outcome:
+    def apply(self, command: dict[str, Any], guarded: bool = True, quiet: bool = False) -> Outcome:
         """Apply one table-script command, whole or not at all.
 
         Raises Malformed or Rejected for what the rules refuse; anything else is a bug. Either
@@ -193,10 +197,19 @@ class Game(State):
         `guarded=False` skips saving the state first, for games nobody keeps (bots simulating
         millions of them): a rule's refusal still changes nothing (every check comes before any
         change), but after a bug the game is half-changed and must be thrown away.
+        `quiet=True` keeps no story: no event is told and no transfer recorded (the outcome
+        returned is empty), for games whose story nobody reads; the game plays the same.
         """
         handler, cmd = dispatch(command)
         if self.over:
             raise Rejected(self.game_over_reason())
+        self.quiet = quiet
+        if quiet:
+            self.outcome = SILENT
+            handler(self, cmd)
+            if self.debts:
+                self.settle_debts()
+            return SILENT
         if not guarded:
             self.outcome = unguarded = Outcome(command)
             handler(self, cmd)
@@ -285,6 +298,8 @@ class Game(State):
 
     def tell(self, key: str, *values: Any) -> None:
         """Something players should hear, worded from the catalog when it is read."""
+        if self.quiet:
+            return
         event = Sentence(key, values)
         self.outcome.events.append(event)
         self.outcome.story.append(event)
@@ -392,23 +407,19 @@ class Game(State):
             if self.cash[source] < amount:
                 raise AssertionError("pay() needs covered payments; use charge()")
             self.cash[source] -= amount
-            source_name = self.names[source]
+        elif source == POT:
+            self.pot -= amount
         else:
-            source_name = source
-            if source == POT:
-                self.pot -= amount
-            else:
-                self.bank_paid += amount
+            self.bank_paid += amount
         if isinstance(target, int):
             self.cash[target] += amount
-            target_name = self.names[target]
+        elif target == POT:
+            self.pot += amount
         else:
-            target_name = target
-            if target == POT:
-                self.pot += amount
-            else:
-                self.bank_received += amount
-        transfer = Transfer(source_name, target_name, amount, why)
+            self.bank_received += amount
+        if self.quiet:
+            return
+        transfer = Transfer(self.account(source), self.account(target), amount, why)
         self.outcome.transfers.append(transfer)
         self.outcome.story.append(transfer)
 

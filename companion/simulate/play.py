@@ -78,7 +78,7 @@ def play_game(
             rolls += 1
             roller = game.current
         try:
-            game.apply(command, guarded=False)  # a throwaway game: a bug ends it anyway
+            game.apply(command, guarded=False, quiet=True)  # a throwaway game nobody reads
         except Rejected as refused:
             raise BotError(f"game seed {seed}: {command} refused: {refused.reason}") from None
         if script is not None:

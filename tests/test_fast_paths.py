@@ -1,0 +1,47 @@
+"""The fast paths of games nobody reads play the very games of the plain ones (issue 37).
+
+Simulated games and the odds' continuations skip what only a reader needs: the story of each
+command (`apply(..., quiet=True)`). Each fast path is the same engine, so a game played either way
+goes through the same positions, command by command, under every house rule the bots meet.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from companion.rules import Game, new_game, snapshot
+from companion.simulate.play import play_game
+
+RULES: list[dict[str, Any]] = [
+    {},
+    {"auto_collect_rent": False, "physical_decks": True, "income_tax_percent": 10, "interpol": True,
+     "free_parking_pot": True, "auction_on_decline": False},
+    {"houses": 6, "hotels": 2, "max_houses_per_turn": 3, "trade_window": "before_roll",
+     "starting_cash": 400},
+]
+
+
+def position(game: Game) -> str:
+    return json.dumps(snapshot(game), sort_keys=True)
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_a_quiet_game_goes_through_the_positions_of_a_told_one(rules: dict[str, Any]) -> None:
+    for seed in range(4):
+        script = play_game(4, seed, rules=rules, record=True, turn_cap=200).script
+        assert script is not None
+        told, quiet = new_game(script[0]), new_game(script[0])
+        said = 0
+        for command in script[1:]:
+            outcome = told.apply(command)
+            said += len(outcome.story)
+            silent = quiet.apply(command, guarded=False, quiet=True)
+            assert not (silent.events or silent.transfers or silent.story)
+            assert position(quiet) == position(told), command
+        assert said > len(script)  # positive control: the told game did tell its story
+        # Told again after quiet commands, a command keeps its story.
+        if not quiet.over:
+            assert quiet.apply({"do": "end_game"}).events
