@@ -15,6 +15,7 @@ the `why_not_*` checks), never re-deriving a rule, and it is deterministic: chan
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..rules import Game
 from ..rules.buildings import why_not_build, why_not_sell_building
@@ -26,9 +27,9 @@ from ..rules.turn import why_not_pay_jail_fine, why_not_use_jail_card
 from .player import Bots, Command, any_answer
 from .valuation import gains, worth
 
-FAIR = 0.7  # a deal is accepted when it gains us at least this share of what it gains them
-BUY_IN_KEEP = 300  # cash left after buying into a group: what its first houses cost
-PROPOSE_KEEP = 200  # cash left after buying a group's last lot
+FAIR: Final = 0.7  # a deal is accepted when it gains us at least this share of what it gains them
+BUY_IN_KEEP: Final = 300  # cash left after buying into a group: what its first houses cost
+PROPOSE_KEEP: Final = 200  # cash left after buying a group's last lot
 
 
 @dataclass

@@ -5,13 +5,15 @@ holdings are worth after it, less what they were worth before."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..rules import Game
 from ..rules.deals import interest, lift_cost
 from ..rules.state import Trade
 
-STATION_WORTH = (0, 220, 480, 780, 1100)  # what holding 0-4 stations is worth, in all
-UTILITY_WORTH = (0, 160, 360)
-JAIL_CARD = 40
+STATION_WORTH: Final = (0, 220, 480, 780, 1100)  # what holding 0-4 stations is worth, in all
+UTILITY_WORTH: Final = (0, 160, 360)
+JAIL_CARD: Final = 40
 
 
 def worth(game: Game, seat: int, owner: list[int], cash: int) -> float:

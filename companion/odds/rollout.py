@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from ..bots.seats import table_of
 from ..bots.smart import SmartBots
@@ -15,7 +16,7 @@ from ..rules import Game, Rejected
 from .errors import OddsError
 
 Ending = tuple[int, tuple[int, ...], int, int]  # winner (-1: none), net worths, seats still in (bits), turns
-GIVE_WAY_EVERY = 4  # commands between two calls of `give_way` (about ten microseconds, compiled)
+GIVE_WAY_EVERY: Final = 4  # commands between two calls of `give_way` (about ten microseconds, compiled)
 
 
 class RolloutError(OddsError):

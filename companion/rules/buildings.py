@@ -3,7 +3,7 @@ limits (RULES.md 7)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .errors import Rejected
 from .state import BANK
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from .edition import Square
     from .game import Game
 
-HOTEL = 5  # a lot's level with a hotel
+HOTEL: Final = 5  # a lot's level with a hotel
 
 
 def holder(game: Game, owner: int) -> str | Sentence:

@@ -20,9 +20,9 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import Side
 
-DEBT_OPTIONS = ("sell_building", "sell_all_buildings", "mortgage", "trade", "bankrupt")
+DEBT_OPTIONS: Final = ("sell_building", "sell_all_buildings", "mortgage", "trade", "bankrupt")
 QUEUES = ("auctions", "debts")  # the State fields that hold several records, oldest first
-TURN_KINDS = ("end_turn", "jail", "roll")  # the current player's own business once nothing blocks
+TURN_KINDS: Final = ("end_turn", "jail", "roll")  # the current player's own business once nothing blocks
 
 
 @dataclass(slots=True)

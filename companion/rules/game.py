@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import unicodedata
-from typing import Any
+from typing import Any, Final
 
 from .edition import Card, Edition, Square, load_edition
 from .errors import Malformed, Rejected
@@ -19,7 +19,7 @@ from .state import BANK, NOBODY, POT, Account, Debt, State
 from .texts import Sentence, Text
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-UNDO_DEPTH = 64  # states `push` keeps for `pop`; older ones are dropped
+UNDO_DEPTH: Final = 64  # states `push` keeps for `pop`; older ones are dropped
 
 # What the table's own accounts and parts are called, in every language its pages speak: a player
 # by one of these names would be read as the bank's or the pot's cash (the chart, the ledger).

@@ -13,12 +13,13 @@ path; the fault-injection tests catch any record changed in place.)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .texts import Sentence
 
-BANK = "bank"
-POT = "pot"
-NOBODY = -1  # the owner of a deed the bank still holds
+BANK: Final = "bank"
+POT: Final = "pot"
+NOBODY: Final = -1  # the owner of a deed the bank still holds
 
 # Where money goes or comes from: a seat, the bank, or the Free Parking pot.
 Account = int | str
