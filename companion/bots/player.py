@@ -24,6 +24,39 @@ Group = tuple[int, ...]  # a colour group's lots, as Game.groups holds them
 Outlook = tuple[list[Group], list[int]]  # groups owned whole, lots that would complete one
 
 
+def outlooks(game: Game) -> list[Outlook]:
+    """Each seat's whole groups and the single lots that would complete one of its groups, in the
+    edition's order of groups (plain loops over a few lots: bots ask after every change of hands)."""
+    found: list[Outlook] = [([], []) for _ in game.names]
+    owner = game.owner
+    for members in game.colour_groups:
+        size = len(members)
+        for at in range(size):
+            seat = owner[members[at]]
+            if seat < 0 or _earlier(owner, members, at, seat):
+                continue  # the bank's, or a seat already counted in this group
+            held = 0
+            missing = -1
+            for i in members:
+                if owner[i] == seat:
+                    held += 1
+                else:
+                    missing = i
+            if held == size:
+                found[seat][0].append(members)
+            elif held == size - 1:
+                found[seat][1].append(missing)
+    return found
+
+
+def _earlier(owner: list[int], members: Group, at: int, seat: int) -> bool:
+    """A lot before members[at] is the seat's."""
+    for k in range(at):
+        if owner[members[k]] == seat:
+            return True
+    return False
+
+
 def any_answer(game: Game) -> Command:
     """The first answer the rules list to an open decision no bot knows better (a new kind plays
     before its bot policy is written)."""
@@ -52,7 +85,7 @@ class Bots:
     policy: BotPolicy = field(default_factory=BotPolicy)
     proposed_on_turn: dict[int, int] = field(default_factory=dict)  # seat -> Game.turn (one a turn)
     # What only changes when deeds change hands: per seat, (whole groups, lots that complete one).
-    _outlook: dict[int, Outlook] = field(default_factory=dict)
+    _outlook: list[Outlook] = field(default_factory=list)
     _outlook_version: int = -1
 
     def next_command(self, game: Game) -> Command:
@@ -202,17 +235,7 @@ class Bots:
         """The groups the player owns whole, and the single lots that would complete one."""
         if self._outlook_version != game.ownership_version:
             self._outlook_version = game.ownership_version
-            outlook: dict[int, Outlook] = {s: ([], []) for s in range(len(game.names))}
-            owner = game.owner
-            for members in game.edition.groups.values():
-                owners = [owner[i] for i in members]
-                for p in {o for o in owners if o >= 0}:
-                    missing = [i for i in members if owner[i] != p]
-                    if not missing:
-                        outlook[p][0].append(members)
-                    elif len(missing) == 1:
-                        outlook[p][1].append(missing[0])
-            self._outlook = outlook
+            self._outlook = outlooks(game)
         return self._outlook[seat]
 
     def _next_build(self, game: Game, seat: int, groups: list[Group]) -> Command | None:

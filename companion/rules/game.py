@@ -98,7 +98,7 @@ class Game(State):
     __slots__ = (
         "edition", "squares", "rules", "seed", "tags", "names", "seats", "groups", "ownable",
         "sellback_num", "sellback_den", "deck_order", "ownership_version", "outcome", "undo_stack",
-        "_owned", "_owned_version", "kin", "forms", "quiet",
+        "_owned", "_owned_version", "kin", "forms", "quiet", "colour_groups",
     )
 
     def __init__(
@@ -135,6 +135,8 @@ class Game(State):
         self.groups: tuple[tuple[int, ...], ...] = tuple(
             edition.groups.get(sq.group or "", ()) if sq.kind == "lot" else () for sq in edition.squares
         )
+        # The colour groups' lots, in the edition's order (what bots go through group by group).
+        self.colour_groups: tuple[tuple[int, ...], ...] = tuple(edition.groups.values())
         self.ownable: tuple[int, ...] = tuple(sq.index for sq in edition.squares if sq.ownable)
         # Each station's stations, each utility's utilities (their rent counts how many one holds).
         self.kin: tuple[tuple[int, ...], ...] = tuple(
