@@ -7,12 +7,15 @@ goes through the same positions, command by command, under every house rule the 
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import json
 from typing import Any
 
 import pytest
 
 from companion.rules import Game, new_game, snapshot
+from companion.rules.state import RECORDS
 from companion.simulate.play import play_game
 
 RULES: list[dict[str, Any]] = [
@@ -45,3 +48,19 @@ def test_a_quiet_game_goes_through_the_positions_of_a_told_one(rules: dict[str, 
         # Told again after quiet commands, a command keeps its story.
         if not quiet.over:
             assert quiet.apply({"do": "end_game"}).events
+
+
+def test_each_record_s_own_init_takes_its_fields_in_order_with_their_defaults() -> None:
+    """state.py's records write their `__init__` (the compiled engine builds them natively): it must
+    take every field the dataclass declares, in order, with the same defaults (snapshots and the
+    rules call them positionally)."""
+    for name, cls in RECORDS.items():
+        params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+        declared = dataclasses.fields(cls)
+        assert [p.name for p in params] == [f.name for f in declared], name
+        for param, declared_field in zip(params, declared, strict=True):
+            default = declared_field.default
+            wanted = inspect.Parameter.empty if default is dataclasses.MISSING else default
+            assert param.default == wanted, (name, param.name)
+        made = cls(*[0] * sum(1 for p in params if p.default is inspect.Parameter.empty))
+        assert all(hasattr(made, f.name) for f in declared), name
