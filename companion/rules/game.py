@@ -43,6 +43,44 @@ def reserved_name(name: str) -> bool:
     return _skeleton(name) in _RESERVED
 
 
+class Layout:
+    """What a game works out from its edition's board once: an edition is never changed, so every
+    game of it shares one (simulations start thousands of games)."""
+
+    __slots__ = ("edition", "groups", "colour_groups", "ownable", "kin", "deck_order")
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition  # kept, so the id it is found by stays this edition's
+        squares = edition.squares
+        # Each lot's colour group as square indices (empty for other squares).
+        self.groups: tuple[tuple[int, ...], ...] = tuple(
+            edition.groups.get(sq.group or "", ()) if sq.kind == "lot" else () for sq in squares
+        )
+        # The colour groups' lots, in the edition's order (what bots go through group by group).
+        self.colour_groups: tuple[tuple[int, ...], ...] = tuple(edition.groups.values())
+        self.ownable: tuple[int, ...] = tuple(sq.index for sq in squares if sq.ownable)
+        # Each station's stations, each utility's utilities (their rent counts how many one holds).
+        self.kin: tuple[tuple[int, ...], ...] = tuple(
+            tuple(i for i in self.ownable if squares[i].kind == sq.kind)
+            if sq.kind in ("station", "utility") else () for sq in squares
+        )
+        self.deck_order: tuple[str, ...] = tuple(edition.decks)
+
+
+_LAYOUTS: dict[int, Layout] = {}
+KEPT_LAYOUTS: Final = 16
+
+
+def layout(edition: Edition) -> Layout:
+    """The edition's layout, worked out on its first game."""
+    found = _LAYOUTS.get(id(edition))
+    if found is None or found.edition is not edition:
+        if len(_LAYOUTS) >= KEPT_LAYOUTS:  # editions made on the fly (tests): keep a few
+            _LAYOUTS.clear()
+        found = _LAYOUTS[id(edition)] = Layout(edition)
+    return found
+
+
 class Transfer:
     """One money movement: from and to are a player's name, "bank" or "pot"."""
 
@@ -131,20 +169,13 @@ class Game(State):
         given = forms or {}
         self.forms: dict[str, dict[str, Any]] = {name: dict(given.get(name) or {}) for name in players}
         self.seats: dict[str, int] = {name: i for i, name in enumerate(players)}
-        # Each lot's colour group as square indices (empty for other squares).
-        self.groups: tuple[tuple[int, ...], ...] = tuple(
-            edition.groups.get(sq.group or "", ()) if sq.kind == "lot" else () for sq in edition.squares
-        )
-        # The colour groups' lots, in the edition's order (what bots go through group by group).
-        self.colour_groups: tuple[tuple[int, ...], ...] = tuple(edition.groups.values())
-        self.ownable: tuple[int, ...] = tuple(sq.index for sq in edition.squares if sq.ownable)
-        # Each station's stations, each utility's utilities (their rent counts how many one holds).
-        self.kin: tuple[tuple[int, ...], ...] = tuple(
-            tuple(i for i in self.ownable if edition.squares[i].kind == sq.kind)
-            if sq.kind in ("station", "utility") else () for sq in edition.squares
-        )
+        board = layout(edition)
+        self.groups: tuple[tuple[int, ...], ...] = board.groups
+        self.colour_groups: tuple[tuple[int, ...], ...] = board.colour_groups
+        self.ownable: tuple[int, ...] = board.ownable
+        self.kin: tuple[tuple[int, ...], ...] = board.kin
         self.sellback_num, self.sellback_den = rules.sellback
-        self.deck_order: tuple[str, ...] = tuple(edition.decks)
+        self.deck_order: tuple[str, ...] = board.deck_order
         self.ownership_version = 0  # counts changes of hands (never rolled back), for caches
         self._owned: list[tuple[int, ...]] = []  # each seat's deeds, as of _owned_version
         self._owned_version = -1
