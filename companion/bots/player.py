@@ -15,6 +15,7 @@ from ..rules import Game
 from ..rules.buildings import why_not_build, why_not_sell_building
 from ..rules.deals import interest, lift_cost, why_not_mortgage, why_not_trade, why_not_unmortgage
 from ..rules.decision import TURN_KINDS, open_decision
+from ..rules.edition import Square
 from ..rules.market import why_not_bid, why_not_buy
 from ..rules.state import Side
 from ..rules.turn import why_not_pay_jail_fine, why_not_use_jail_card
@@ -24,37 +25,31 @@ Group = tuple[int, ...]  # a colour group's lots, as Game.groups holds them
 Outlook = tuple[list[Group], list[int]]  # groups owned whole, lots that would complete one
 
 
-def outlooks(game: Game) -> list[Outlook]:
-    """Each seat's whole groups and the single lots that would complete one of its groups, in the
-    edition's order of groups (plain loops over a few lots: bots ask after every change of hands)."""
-    found: list[Outlook] = [([], []) for _ in game.names]
+def outlook(game: Game, seat: int) -> Outlook:
+    """The groups the seat owns whole and the single lots that would complete one of its groups,
+    in the edition's order of groups (plain loops over a few lots: bots ask after every change
+    of hands)."""
+    groups: list[Group] = []
+    wanted: list[int] = []
     owner = game.owner
     for members in game.colour_groups:
-        size = len(members)
-        for at in range(size):
-            seat = owner[members[at]]
-            if seat < 0 or _earlier(owner, members, at, seat):
-                continue  # the bank's, or a seat already counted in this group
-            held = 0
-            missing = -1
-            for i in members:
-                if owner[i] == seat:
-                    held += 1
-                else:
-                    missing = i
-            if held == size:
-                found[seat][0].append(members)
-            elif held == size - 1:
-                found[seat][1].append(missing)
-    return found
+        held = 0
+        missing = -1
+        for i in members:
+            if owner[i] == seat:
+                held += 1
+            else:
+                missing = i
+        if held == len(members):
+            groups.append(members)
+        elif held and held == len(members) - 1:
+            wanted.append(missing)
+    return groups, wanted
 
 
-def _earlier(owner: list[int], members: Group, at: int, seat: int) -> bool:
-    """A lot before members[at] is the seat's."""
-    for k in range(at):
-        if owner[members[k]] == seat:
-            return True
-    return False
+def _mortgage_first(square: Square, other: Square) -> bool:
+    """This deed is mortgaged before the other one: a lower mortgage value, else earlier on the board."""
+    return (square.mortgage_value, square.index) < (other.mortgage_value, other.index)
 
 
 def any_answer(game: Game) -> Command:
@@ -84,9 +79,10 @@ class Bots:
 
     policy: BotPolicy = field(default_factory=BotPolicy)
     proposed_on_turn: dict[int, int] = field(default_factory=dict)  # seat -> Game.turn (one a turn)
-    # What only changes when deeds change hands: per seat, (whole groups, lots that complete one).
+    # What only changes when deeds change hands: per seat, (whole groups, lots that complete one),
+    # and the game's ownership_version it was worked out at.
     _outlook: list[Outlook] = field(default_factory=list)
-    _outlook_version: int = -1
+    _outlook_at: list[int] = field(default_factory=list)
 
     def next_command(self, game: Game) -> Command:
         """The next command the table would give; never None while the game runs."""
@@ -168,17 +164,22 @@ class Bots:
         """Sell buildings (highest first), then mortgage the cheapest deeds; else give up."""
         name = game.names[debtor]
         owned = game.owned(debtor)
-        level, squares = game.level, game.squares
-        built = [i for i in owned if level[i]]
-        if built:
-            index = max(built, key=lambda i: (level[i], i))
-            square = squares[index]
+        level, squares, mortgaged = game.level, game.squares, game.mortgaged
+        top = -1  # the highest building, the later lot of two as high (plain loops, no lambdas)
+        for i in owned:
+            if level[i] and (top < 0 or level[i] > level[top] or (level[i] == level[top] and i > top)):
+                top = i
+        if top >= 0:
+            square = squares[top]
             if why_not_sell_building(game, debtor, square) is not None:
                 return {"do": "sell_all_buildings", "player": name, "group": square.group}
             return {"do": "sell_building", "player": name, "square": square.id}
-        free = [i for i in owned if not game.mortgaged[i]]
-        if free:
-            square = min((squares[i] for i in free), key=lambda s: (s.mortgage_value, s.index))
+        cheapest = -1  # the unmortgaged deed of the lowest mortgage value, the earlier of two
+        for i in owned:
+            if not mortgaged[i] and (cheapest < 0 or _mortgage_first(squares[i], squares[cheapest])):
+                cheapest = i
+        if cheapest >= 0:
+            square = squares[cheapest]
             if why_not_mortgage(game, debtor, square) is None:
                 return {"do": "mortgage", "player": name, "square": square.id}
         return {"do": "bankrupt", "player": name}
@@ -232,10 +233,15 @@ class Bots:
         return None
 
     def _outlook_of(self, game: Game, seat: int) -> Outlook:
-        """The groups the player owns whole, and the single lots that would complete one."""
-        if self._outlook_version != game.ownership_version:
-            self._outlook_version = game.ownership_version
-            self._outlook = outlooks(game)
+        """The groups the player owns whole, and the single lots that would complete one (worked
+        out again only for the seat asked, once deeds have changed hands)."""
+        at = self._outlook_at
+        if len(at) != len(game.names):
+            self._outlook = [([], []) for _ in game.names]
+            self._outlook_at = at = [-1] * len(game.names)
+        if at[seat] != game.ownership_version:
+            self._outlook[seat] = outlook(game, seat)
+            at[seat] = game.ownership_version
         return self._outlook[seat]
 
     def _next_build(self, game: Game, seat: int, groups: list[Group]) -> Command | None:

@@ -136,7 +136,7 @@ class Game(State):
     __slots__ = (
         "edition", "squares", "rules", "seed", "tags", "names", "seats", "groups", "ownable",
         "sellback_num", "sellback_den", "deck_order", "ownership_version", "outcome", "undo_stack",
-        "_owned", "_owned_version", "kin", "forms", "quiet", "colour_groups",
+        "_owned", "_owned_at", "kin", "forms", "quiet", "colour_groups",
     )
 
     def __init__(
@@ -177,8 +177,8 @@ class Game(State):
         self.sellback_num, self.sellback_den = rules.sellback
         self.deck_order: tuple[str, ...] = board.deck_order
         self.ownership_version = 0  # counts changes of hands (never rolled back), for caches
-        self._owned: list[tuple[int, ...]] = []  # each seat's deeds, as of _owned_version
-        self._owned_version = -1
+        self._owned: list[tuple[int, ...]] = [()] * len(players)  # each seat's deeds, as of
+        self._owned_at = [-1] * len(players)  # this ownership_version, seat by seat
         self.outcome = Outcome({})
         self.quiet = False  # the command being applied keeps no story (apply's `quiet`)
         self.undo_stack: list[tuple] = []  # type: ignore[type-arg]
@@ -369,15 +369,16 @@ class Game(State):
 
     def owned(self, seat: int) -> tuple[int, ...]:
         """The squares this seat owns, in board order (worked out again only after a change of
-        hands: bots and screens ask this far more often than deeds move)."""
-        if self._owned_version != self.ownership_version:
+        hands, and only for the seat asked: bots ask this far more often than deeds move, and
+        mostly of the player whose turn it is)."""
+        if self._owned_at[seat] != self.ownership_version:
             owner = self.owner
-            held: list[list[int]] = [[] for _ in self.names]
+            held: list[int] = []
             for i in self.ownable:
-                if owner[i] >= 0:
-                    held[owner[i]].append(i)
-            self._owned = [tuple(h) for h in held]
-            self._owned_version = self.ownership_version
+                if owner[i] == seat:
+                    held.append(i)
+            self._owned[seat] = tuple(held)
+            self._owned_at[seat] = self.ownership_version
         return self._owned[seat]
 
     def set_owner(self, index: int, seat: int) -> None:
