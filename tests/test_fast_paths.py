@@ -1,8 +1,10 @@
 """The fast paths of games nobody reads play the very games of the plain ones (issue 37).
 
 Simulated games and the odds' continuations skip what only a reader needs: the story of each
-command (`apply(..., quiet=True)`). Each fast path is the same engine, so a game played either way
-goes through the same positions, command by command, under every house rule the bots meet.
+command (`apply(..., quiet=True)`) and the check of the shape of the bots' own commands
+(`well_formed=True`: their handlers still check the rules). Each fast path is the same engine, so a
+game played either way goes through the same positions, command by command, under every house
+rule the bots meet.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from companion.rules import Game, new_game, snapshot
+from companion.rules import Game, dispatch, new_game, snapshot
+from companion.rules.commands import HANDLERS
 from companion.rules.state import RECORDS
 from companion.simulate.play import play_game
 
@@ -64,3 +67,18 @@ def test_each_record_s_own_init_takes_its_fields_in_order_with_their_defaults() 
             assert param.default == wanted, (name, param.name)
         made = cls(*[0] * sum(1 for p in params if p.default is inspect.Parameter.empty))
         assert all(hasattr(made, f.name) for f in declared), name
+
+
+@pytest.mark.parametrize("bots", [(), ("smart",) * 4, ("smart", "simple", "smart", "simple")],
+                         ids=["simple", "smart", "mixed"])
+def test_what_bots_hand_over_unchecked_is_well_formed(bots: tuple[str, ...]) -> None:
+    made = 0
+    for rules in RULES:
+        for seed in range(3):
+            script = play_game(4, seed, rules=rules, record=True, turn_cap=200, bots=bots).script
+            assert script is not None
+            for command in script[1:]:
+                handler, _ = dispatch(command)  # Malformed if it is not
+                assert handler is HANDLERS[command["do"]]
+                made += 1
+    assert made > 1000

@@ -60,7 +60,7 @@ def play_out(game: Game, saved: tuple, seed: int, turns_left: int, bot: str,  # 
         if command["do"] == "roll":
             command["dice"] = [int(roll() * 6) + 1, int(roll() * 6) + 1]
         try:
-            game.apply(command, guarded=False, quiet=True)
+            game.apply(command, guarded=False, quiet=True, well_formed=True)
         except Rejected as refused:
             raise RolloutError(f"{command} refused: {refused.reason} (seed {seed})") from None
     alive = 0

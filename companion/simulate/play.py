@@ -94,7 +94,7 @@ def play_game(
             rolls += 1
             roller = game.current
         try:
-            game.apply(command, guarded=False, quiet=True)  # a throwaway game nobody reads
+            game.apply(command, guarded=False, quiet=True, well_formed=True)  # nobody reads it
         except Rejected as refused:
             raise BotError(f"game seed {seed}: {command} refused: {refused.reason}") from None
         if script is not None:
