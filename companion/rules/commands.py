@@ -89,7 +89,7 @@ COMMANDS: dict[str, tuple[Handler, FieldChecks, FieldChecks, str]] = {
 
 
 # Each command's handler, for commands whose shape their maker vouches for (Game.apply's well_formed).
-HANDLERS: dict[str, Handler] = {name: spec[0] for name, spec in COMMANDS.items()}
+HANDLERS: Final[dict[str, Handler]] = {name: spec[0] for name, spec in COMMANDS.items()}
 
 # The field checks above as codes, tested by one function: compiled, a dict of callables is
 # iterated and each check called generically, a tenth of a simulated game's time (issue 37).

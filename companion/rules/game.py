@@ -127,7 +127,8 @@ class Outcome:
         return [event.words(lang) for event in self.events]
 
 
-SILENT = Outcome({})  # what a quiet command returns: it keeps no story (never added to)
+SILENT: Final = Outcome({})  # what a quiet command returns: it keeps no story (never added to)
+UNSAID: Final = object()  # a value `tell` was not given
 
 
 class Game(State):
@@ -333,10 +334,21 @@ class Game(State):
             return Text("over.won", self.names[self.winner])
         return Text("over")
 
-    def tell(self, key: str, *values: Any) -> None:
-        """Something players should hear, worded from the catalog when it is read."""
+    def tell(self, key: str, a: Any = UNSAID, b: Any = UNSAID, c: Any = UNSAID, d: Any = UNSAID) -> None:
+        """Something players should hear, worded from the catalog when it is read. (Its values are
+        up to four parameters, not *values: compiled, a quiet game's thousands of tells then pack
+        no tuple that nobody reads.)"""
         if self.quiet:
             return
+        values: tuple[Any, ...] = (a, b, c, d)
+        if a is UNSAID:
+            values = ()
+        elif b is UNSAID:
+            values = (a,)
+        elif c is UNSAID:
+            values = (a, b)
+        elif d is UNSAID:
+            values = (a, b, c)
         event = Sentence(key, values)
         self.outcome.events.append(event)
         self.outcome.story.append(event)

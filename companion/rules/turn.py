@@ -81,7 +81,9 @@ def why_not_roll(game: Game, seat: int) -> Sentence | None:
 
 def roll(game: Game, cmd: dict[str, Any]) -> None:
     seat = turn_seat(game, cmd)
-    d1, d2 = cmd["dice"]
+    dice = cmd["dice"]
+    d1: int = dice[0]  # ints (dispatch checks them): compiled, what follows is plain arithmetic
+    d2: int = dice[1]
     for die in (d1, d2):
         if not 1 <= die <= 6:
             raise Rejected(Text("roll.bad_die", die))
