@@ -88,6 +88,8 @@ class Bots:
         """The next command the table would give; never None while the game runs."""
         kind = game.next_kind()
         assert kind, "the game is over"
+        if kind in TURN_KINDS:  # asked first: most commands are a player's roll or end of turn
+            return self._own_turn(game, kind)
         if kind == "auction":
             return self._auction(game, game.auctions[0].bidders)
         if kind == "choice":
@@ -111,8 +113,10 @@ class Bots:
         if kind == "rent_claim":
             assert game.claim is not None
             return {"do": "claim_rent", "player": game.names[game.claim.owner]}
-        if kind not in TURN_KINDS:
-            return any_answer(game)
+        return any_answer(game)
+
+    def _own_turn(self, game: Game, kind: str) -> Command:
+        """The current player's jail, roll or end of turn, and what it does between rolls."""
         seat = game.current
         if kind == "jail" and self.policy.jail_strategy == "pay":
             if why_not_use_jail_card(game, seat) is None:

@@ -43,6 +43,8 @@ class SmartBots(Bots):
     def next_command(self, game: Game) -> Command:
         kind = game.next_kind()
         assert kind, "the game is over"
+        if kind in TURN_KINDS:  # asked first: most commands are a player's roll or end of turn
+            return self._own_turn(game, kind)
         if kind == "auction":
             return self._bid(game)
         if kind == "choice":
@@ -60,8 +62,9 @@ class SmartBots(Bots):
         if kind == "rent_claim":
             assert game.claim is not None
             return {"do": "claim_rent", "player": game.names[game.claim.owner]}
-        if kind not in TURN_KINDS:
-            return any_answer(game)
+        return any_answer(game)
+
+    def _own_turn(self, game: Game, kind: str) -> Command:
         seat = game.current
         if kind == "jail" and not self._stay_in_jail(game, seat):
             if why_not_use_jail_card(game, seat) is None:
