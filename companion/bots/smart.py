@@ -39,6 +39,7 @@ class SmartBots(Bots):
     reserve: int = 60  # cash kept back when buying early
     build_reserve: int = 120  # cash kept back after building, before rivals have houses
     offered: dict[tuple[int, int], int] = field(default_factory=dict)  # (seat, square) -> cash offered
+    _danger_of: tuple[int, int] = (-1, 0)  # (seat, its danger) in the decision being made
 
     def next_command(self, game: Game) -> Command:
         kind = game.next_kind()
@@ -66,6 +67,7 @@ class SmartBots(Bots):
 
     def _own_turn(self, game: Game, kind: str) -> Command:
         seat = game.current
+        self._danger_of = (-1, 0)  # a new decision: the board may have changed
         if kind == "jail" and not self._stay_in_jail(game, seat):
             if why_not_use_jail_card(game, seat) is None:
                 return {"do": "use_jail_card"}
@@ -128,12 +130,17 @@ class SmartBots(Bots):
         raise AssertionError("an auction always has a bidder who may pass")
 
     def _danger(self, game: Game, seat: int) -> int:
-        """The highest rent a rival's square could charge now (what a landing may cost)."""
+        """The highest rent a rival's square could charge now (what a landing may cost): worked
+        out once a decision (its jail, building and lifting all ask)."""
+        if self._danger_of[0] == seat:
+            return self._danger_of[1]
         worst = 0
+        owners, level, squares = game.owner, game.level, game.squares
         for i in game.ownable:
-            owner = game.owner[i]
-            if owner >= 0 and owner != seat and game.level[i]:
-                worst = max(worst, game.squares[i].rents[game.level[i]])
+            owner = owners[i]
+            if owner >= 0 and owner != seat and level[i]:
+                worst = max(worst, squares[i].rents[level[i]])
+        self._danger_of = (seat, worst)
         return worst
 
     def _stay_in_jail(self, game: Game, seat: int) -> bool:
@@ -245,18 +252,21 @@ class SmartBots(Bots):
         return {"do": "mortgage", "player": game.names[seat], "square": squares[index].id}
 
     def _lift(self, game: Game, seat: int) -> Command | None:
-        """Lift mortgages once rich: whole groups' lots first (they can then be built on)."""
+        """Lift mortgages once rich: whole groups' lots first (they can then be built on), each in
+        board order; only what the cash reaches is looked at (mostly nothing is)."""
         cash = game.cash[seat]
-        squares = game.squares
-        mortgaged = [i for i in game.owned(seat) if game.mortgaged[i]]
-        if not mortgaged:
+        squares, mortgaged = game.squares, game.mortgaged
+        held = [i for i in game.owned(seat) if mortgaged[i]]
+        if not held:
             return None
         keep = self._reserve_now(game, seat) + 300
-        mortgaged.sort(key=lambda i: (not (squares[i].kind == "lot" and game.whole_group(seat, i)), i))
-        for index in mortgaged:
-            square = squares[index]
-            if cash - lift_cost(square) >= keep and why_not_unmortgage(game, seat, square) is None:
-                return {"do": "unmortgage", "player": game.names[seat], "square": square.id}
+        reached = [i for i in held if cash - lift_cost(squares[i]) >= keep]
+        for whole_first in (True, False):
+            for index in reached:
+                square = squares[index]
+                whole = square.kind == "lot" and game.whole_group(seat, index)
+                if whole == whole_first and why_not_unmortgage(game, seat, square) is None:
+                    return {"do": "unmortgage", "player": game.names[seat], "square": square.id}
         return None
 
     def _propose(self, game: Game, seat: int, wanted: list[int]) -> Command | None:
@@ -318,7 +328,7 @@ class SmartBots(Bots):
         its price, when the whole group is worth more to us than it costs in all."""
         owner, squares = game.owner, game.squares
         best: tuple[float, int, int] | None = None
-        for members in game.edition.groups.values():
+        for members in game.colour_groups:
             mine = [i for i in members if owner[i] == seat]
             missing = [i for i in members if owner[i] != seat]
             if not mine or len(missing) < 2 or any(owner[i] < 0 for i in missing):

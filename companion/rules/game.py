@@ -47,7 +47,7 @@ class Layout:
     """What a game works out from its edition's board once: an edition is never changed, so every
     game of it shares one (simulations start thousands of games)."""
 
-    __slots__ = ("edition", "groups", "colour_groups", "ownable", "kin", "deck_order")
+    __slots__ = ("edition", "groups", "colour_groups", "ownable", "kin", "kin_deeds", "deck_order")
 
     def __init__(self, edition: Edition) -> None:
         self.edition = edition  # kept, so the id it is found by stays this edition's
@@ -64,6 +64,7 @@ class Layout:
             tuple(i for i in self.ownable if squares[i].kind == sq.kind)
             if sq.kind in ("station", "utility") else () for sq in squares
         )
+        self.kin_deeds: tuple[int, ...] = tuple(i for i in self.ownable if self.kin[i])  # in board order
         self.deck_order: tuple[str, ...] = tuple(edition.decks)
 
 
@@ -137,7 +138,7 @@ class Game(State):
     __slots__ = (
         "edition", "squares", "rules", "seed", "tags", "names", "seats", "groups", "ownable",
         "sellback_num", "sellback_den", "deck_order", "ownership_version", "outcome", "undo_stack",
-        "_owned", "_owned_at", "kin", "forms", "quiet", "colour_groups",
+        "_owned", "_owned_at", "kin", "forms", "quiet", "colour_groups", "kin_deeds",
     )
 
     def __init__(
@@ -175,6 +176,7 @@ class Game(State):
         self.colour_groups: tuple[tuple[int, ...], ...] = board.colour_groups
         self.ownable: tuple[int, ...] = board.ownable
         self.kin: tuple[tuple[int, ...], ...] = board.kin
+        self.kin_deeds: tuple[int, ...] = board.kin_deeds  # the stations and utilities
         self.sellback_num, self.sellback_den = rules.sellback
         self.deck_order: tuple[str, ...] = board.deck_order
         self.ownership_version = 0  # counts changes of hands (never rolled back), for caches
