@@ -47,7 +47,7 @@ def outlook(game: Game, seat: int) -> Outlook:
     return groups, wanted
 
 
-def _mortgage_first(square: Square, other: Square) -> bool:
+def mortgaged_before(square: Square, other: Square) -> bool:
     """This deed is mortgaged before the other one: a lower mortgage value, else earlier on the board."""
     return (square.mortgage_value, square.index) < (other.mortgage_value, other.index)
 
@@ -180,7 +180,7 @@ class Bots:
             return {"do": "sell_building", "player": name, "square": square.id}
         cheapest = -1  # the unmortgaged deed of the lowest mortgage value, the earlier of two
         for i in owned:
-            if not mortgaged[i] and (cheapest < 0 or _mortgage_first(squares[i], squares[cheapest])):
+            if not mortgaged[i] and (cheapest < 0 or mortgaged_before(squares[i], squares[cheapest])):
                 cheapest = i
         if cheapest >= 0:
             square = squares[cheapest]

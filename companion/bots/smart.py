@@ -21,15 +21,36 @@ from ..rules import Game
 from ..rules.buildings import why_not_build, why_not_sell_building
 from ..rules.deals import interest, lift_cost, why_not_mortgage, why_not_trade, why_not_unmortgage
 from ..rules.decision import TURN_KINDS
+from ..rules.edition import Square
 from ..rules.market import why_not_bid, why_not_buy
 from ..rules.state import Side, Trade
 from ..rules.turn import why_not_pay_jail_fine, why_not_use_jail_card
-from .player import Bots, Command, any_answer
+from .player import Bots, Command, any_answer, mortgaged_before
 from .valuation import gains, worth
 
 FAIR: Final = 0.7  # a deal is accepted when it gains us at least this share of what it gains them
 BUY_IN_KEEP: Final = 300  # cash left after buying into a group: what its first houses cost
 PROPOSE_KEEP: Final = 200  # cash left after buying a group's last lot
+
+
+def _odd_first(square: Square, other: Square) -> bool:
+    """An odd deed mortgaged before the other: not a station before a station, then the cheaper,
+    then the earlier on the board."""
+    station, other_station = square.kind == "station", other.kind == "station"
+    if station != other_station:
+        return other_station
+    if square.price != other.price:
+        return square.price < other.price
+    return square.index < other.index
+
+
+def _sold_first(square: Square, level: int, other: Square, other_level: int) -> bool:
+    """A building sold before the other's: the higher, then the cheaper house, then the later lot."""
+    if level != other_level:
+        return level > other_level
+    if square.house_cost != other.house_cost:
+        return square.house_cost < other.house_cost
+    return square.index > other.index
 
 
 @dataclass
@@ -136,10 +157,11 @@ class SmartBots(Bots):
             return self._danger_of[1]
         worst = 0
         owners, level, squares = game.owner, game.level, game.squares
-        for i in game.ownable:
-            owner = owners[i]
-            if owner >= 0 and owner != seat and level[i]:
-                worst = max(worst, squares[i].rents[level[i]])
+        if any(level):  # (most of a game, nothing is built anywhere)
+            for i in game.ownable:
+                owner = owners[i]
+                if owner >= 0 and owner != seat and level[i]:
+                    worst = max(worst, squares[i].rents[level[i]])
         self._danger_of = (seat, worst)
         return worst
 
@@ -164,22 +186,25 @@ class SmartBots(Bots):
         name = game.names[debtor]
         owned = game.owned(debtor)
         squares, level, mortgaged = game.squares, game.level, game.mortgaged
-        loose = [i for i in owned if not mortgaged[i] and not game.group_built(i)
-                 and not (squares[i].kind == "lot" and game.whole_group(debtor, i))]
-        if loose:
-            index = min(loose, key=lambda i: (squares[i].kind == "station", squares[i].price, i))
+        index = self._odd_lot(game, debtor)
+        if index >= 0:
             if why_not_mortgage(game, debtor, squares[index]) is None:
                 return {"do": "mortgage", "player": name, "square": squares[index].id}
-        built = [i for i in owned if level[i]]
-        if built:
-            index = max(built, key=lambda i: (level[i], -squares[i].house_cost, i))
-            square = squares[index]
+        top = -1  # the highest building, of two as high the cheaper house, then the later lot
+        for i in owned:
+            if level[i] and (top < 0 or _sold_first(squares[i], level[i], squares[top], level[top])):
+                top = i
+        if top >= 0:
+            square = squares[top]
             if why_not_sell_building(game, debtor, square) is not None:
                 return {"do": "sell_all_buildings", "player": name, "group": square.group}
             return {"do": "sell_building", "player": name, "square": square.id}
-        free = [i for i in owned if not mortgaged[i]]
-        if free:
-            square = min((squares[i] for i in free), key=lambda s: (s.mortgage_value, s.index))
+        cheapest = -1
+        for i in owned:
+            if not mortgaged[i] and (cheapest < 0 or mortgaged_before(squares[i], squares[cheapest])):
+                cheapest = i
+        if cheapest >= 0:
+            square = squares[cheapest]
             if why_not_mortgage(game, debtor, square) is None:
                 return {"do": "mortgage", "player": name, "square": square.id}
         return {"do": "bankrupt", "player": name}
@@ -242,14 +267,24 @@ class SmartBots(Bots):
     def _mortgage_odd_lot(self, game: Game, seat: int) -> Command | None:
         """Cash for houses: mortgage a deed that is in no whole group of ours (cheapest first)."""
         squares = game.squares
-        odd = [i for i in game.owned(seat) if not game.mortgaged[i] and not game.group_built(i)
-               and not (squares[i].kind == "lot" and game.whole_group(seat, i))]
-        if not odd:
-            return None
-        index = min(odd, key=lambda i: (squares[i].kind == "station", squares[i].price, i))
-        if why_not_mortgage(game, seat, squares[index]) is not None:
+        index = self._odd_lot(game, seat)
+        if index < 0 or why_not_mortgage(game, seat, squares[index]) is not None:
             return None
         return {"do": "mortgage", "player": game.names[seat], "square": squares[index].id}
+
+    def _odd_lot(self, game: Game, seat: int) -> int:
+        """The deed to mortgage first that is in no whole group of ours and no built group: not a
+        station before a station, the cheaper, the earlier on the board (-1: none)."""
+        squares, mortgaged = game.squares, game.mortgaged
+        best = -1
+        for i in game.owned(seat):
+            if mortgaged[i] or game.group_built(i):
+                continue
+            if squares[i].kind == "lot" and game.whole_group(seat, i):
+                continue
+            if best < 0 or _odd_first(squares[i], squares[best]):
+                best = i
+        return best
 
     def _lift(self, game: Game, seat: int) -> Command | None:
         """Lift mortgages once rich: whole groups' lots first (they can then be built on), each in
@@ -278,21 +313,25 @@ class SmartBots(Bots):
             if owner < 0 or owner == seat or game.group_built(index):
                 continue
             price = game.squares[index].price
-            sold = Trade(seat, owner, Side(), Side(squares=(index,)))
-            mine, theirs = gains(game, sold)  # what each side gains before any cash
-            # Cash c evens it out: theirs + c >= FAIR * (mine - c)  =>  c >= (FAIR*mine - theirs)/(1+FAIR).
-            # As people do, it opens low (twice the price) and comes back with the fair price.
-            fair = -(-(int((FAIR * mine - theirs) / (1 + FAIR)) + 1) // 10) * 10
-            last = self.offered.get((seat, index), 0)
-            cash = 2 * price if last < 2 * price else max(2 * price, fair)
-            if cash <= last:
-                cash = last + max(10, price // 5)
-            if mine - cash > 0.3 * mine and game.cash[seat] - cash >= PROPOSE_KEEP:
-                self.offered[(seat, index)] = cash
-                offer = {"do": "trade", "from": name, "to": game.names[owner],
-                         "give": {"cash": cash}, "take": {"squares": [game.squares[index].id]}}
-                if why_not_trade(game, seat, owner, Side(cash=cash), Side(squares=(index,)), ()) is None:
-                    return offer
+            # Every cash offer is at least twice the price: when that is out of reach, no offer is
+            # (and the valuations, pure, are not worked out for nothing).
+            if game.cash[seat] - 2 * price >= PROPOSE_KEEP:
+                sold = Trade(seat, owner, Side(), Side(squares=(index,)))
+                mine, theirs = gains(game, sold)  # what each side gains before any cash
+                # Cash c evens it out: theirs + c >= FAIR * (mine - c)
+                #   =>  c >= (FAIR*mine - theirs)/(1+FAIR).
+                # As people do, it opens low (twice the price) and comes back with the fair price.
+                fair = -(-(int((FAIR * mine - theirs) / (1 + FAIR)) + 1) // 10) * 10
+                last = self.offered.get((seat, index), 0)
+                cash = 2 * price if last < 2 * price else max(2 * price, fair)
+                if cash <= last:
+                    cash = last + max(10, price // 5)
+                if mine - cash > 0.3 * mine and game.cash[seat] - cash >= PROPOSE_KEEP:
+                    self.offered[(seat, index)] = cash
+                    offer = {"do": "trade", "from": name, "to": game.names[owner],
+                             "give": {"cash": cash}, "take": {"squares": [game.squares[index].id]}}
+                    if why_not_trade(game, seat, owner, Side(cash=cash), Side(squares=(index,)), ()) is None:
+                        return offer
             swap = self._swap(game, seat, owner, index)
             if swap is not None:
                 return swap
@@ -326,22 +365,39 @@ class SmartBots(Bots):
     def _buy_in(self, game: Game, seat: int) -> Command | None:
         """Buy into a group whose other lots all belong to other players, one lot a turn at twice
         its price, when the whole group is worth more to us than it costs in all."""
-        owner, squares = game.owner, game.squares
+        owner, squares, level, mortgaged = game.owner, game.squares, game.level, game.mortgaged
         best: tuple[float, int, int] | None = None
+        now = 0.0  # what our deeds are worth as they are: worked out once, when first needed
+        known = False
         for members in game.colour_groups:
-            mine = [i for i in members if owner[i] == seat]
-            missing = [i for i in members if owner[i] != seat]
-            if not mine or len(missing) < 2 or any(owner[i] < 0 for i in missing):
-                continue
-            if any(game.level[i] for i in members) or any(game.mortgaged[i] for i in missing):
+            held = 0
+            missing: list[int] = []
+            open_to_us = True  # nothing built, and every other lot a player's, unmortgaged
+            for i in members:
+                if level[i]:
+                    open_to_us = False
+                if owner[i] == seat:
+                    held += 1
+                else:
+                    missing.append(i)
+                    if owner[i] < 0 or mortgaged[i]:
+                        open_to_us = False
+            if not held or len(missing) < 2 or not open_to_us:
                 continue
             cost = sum(2 * squares[i].price for i in missing)
+            if game.cash[seat] - cost < BUY_IN_KEEP:  # asked before the valuations (they are pure)
+                continue
             whole = list(owner)
             for i in missing:
                 whole[i] = seat
-            gain = worth(game, seat, whole, 0) - worth(game, seat, owner, 0) - cost
-            cheapest = min(missing, key=lambda i: (squares[i].price, i))
-            if gain > 0 and game.cash[seat] - cost >= BUY_IN_KEEP and (best is None or gain > best[0]):
+            if not known:
+                now, known = worth(game, seat, owner, 0), True
+            gain = worth(game, seat, whole, 0) - now - cost
+            if gain > 0 and (best is None or gain > best[0]):
+                cheapest = missing[0]
+                for i in missing:
+                    if squares[i].price < squares[cheapest].price:
+                        cheapest = i  # the cheapest, the earlier of two as cheap
                 best = (gain, cheapest, owner[cheapest])
         if best is None:
             return None

@@ -11,8 +11,8 @@ from ..rules import Game
 from ..rules.deals import interest, lift_cost
 from ..rules.state import Trade
 
-STATION_WORTH: Final = (0, 220, 480, 780, 1100)  # what holding 0-4 stations is worth, in all
-UTILITY_WORTH: Final = (0, 160, 360)
+STATION_WORTH: Final[tuple[int, ...]] = (0, 220, 480, 780, 1100)  # what holding 0-4 stations is worth, in all
+UTILITY_WORTH: Final[tuple[int, ...]] = (0, 160, 360)
 JAIL_CARD: Final = 40
 
 

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import Side
 
-DEBT_OPTIONS: Final = ("sell_building", "sell_all_buildings", "mortgage", "trade", "bankrupt")
+DEBT_OPTIONS: Final[tuple[str, ...]] = (
+    "sell_building", "sell_all_buildings", "mortgage", "trade", "bankrupt")
 QUEUES = ("auctions", "debts")  # the State fields that hold several records, oldest first
 TURN_KINDS: Final = ("end_turn", "jail", "roll")  # the current player's own business once nothing blocks
 
