@@ -49,7 +49,8 @@ def outlook(game: Game, seat: int) -> Outlook:
 
 def mortgaged_before(square: Square, other: Square) -> bool:
     """This deed is mortgaged before the other one: a lower mortgage value, else earlier on the board."""
-    return (square.mortgage_value, square.index) < (other.mortgage_value, other.index)
+    value, other_value = square.mortgage_value, other.mortgage_value
+    return value < other_value if value != other_value else square.index < other.index
 
 
 def any_answer(game: Game) -> Command:

@@ -13,6 +13,7 @@ from typing import Final
 from ..bots.seats import table_of
 from ..bots.smart import SmartBots
 from ..rules import Game, Rejected
+from ..rules.shuffle import shuffle
 from .errors import OddsError
 
 Ending = tuple[int, tuple[int, ...], int, int]  # winner (-1: none), net worths, seats still in (bits), turns
@@ -28,7 +29,7 @@ def shuffled_decks(decks: tuple[tuple[int, ...], ...], rng: random.Random) -> tu
     out = []
     for deck in decks:
         cards = list(deck)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         out.append(tuple(cards))
     return tuple(out)
 

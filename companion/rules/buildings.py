@@ -116,8 +116,8 @@ def build(game: Game, cmd: dict[str, Any]) -> None:
     why = why_not_build(game, seat, square)
     if why is not None:
         raise Rejected(why)
-    kind = next_building(game, square)
-    game.pay(seat, BANK, square.house_cost, Text("why." + kind, square))
+    paid_for = "why.hotel" if next_building(game, square) == "hotel" else "why.house"
+    game.pay(seat, BANK, square.house_cost, Text(paid_for, square))
     place_building(game, seat, square)
 
 

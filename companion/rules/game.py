@@ -15,6 +15,7 @@ from typing import Any, Final
 from .edition import Card, Edition, Square, load_edition
 from .errors import Malformed, Rejected
 from .house_rules import HouseRules
+from .shuffle import shuffle
 from .state import BANK, NOBODY, POT, Account, Debt, State
 from .texts import Sentence, Text
 
@@ -207,7 +208,7 @@ class Game(State):
         for name in self.deck_order:
             order = [card.number for card in edition.decks[name]]
             if rules.shuffle:
-                rng.shuffle(order)
+                shuffle(order, rng)
             decks.append(tuple(order))
         self.decks = tuple(decks)
         self.current = 0
