@@ -8,8 +8,10 @@ continuations' wall-clock time, from the worker processes having loaded the engi
 result in) and the whole command's wall time (start-up, replay, workers, report). Then the same
 continuations as the table's odds play them (`estimate` on a pool of niced idle-class workers, as
 `companion run` starts them), with the workers giving way every few commands, as the table has
-them, and without: what giving way costs. Best of the rounds, rounds listed: the machine may be
-shared.
+them, and without: what giving way costs. Last, the continuations' CPU time as one worker plays
+them (`Continuations.play` on the compiled engine, in a process of its own, 1,000 continuations):
+`continuations_per_cpu_second`, the figure a shared machine changes least. Best of the rounds,
+rounds listed: the machine may be shared.
 """
 
 from __future__ import annotations
@@ -24,15 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.odds.estimate import estimate  # noqa: E402
-from companion.odds.live import choose_build  # noqa: E402
-from companion.simulate.play import play_game  # noqa: E402
-from companion.simulate.workers import Pool, default_jobs  # noqa: E402
-
 SEED = 2024
 
 
 def mid_game(folder: Path) -> tuple[Path, int]:
+    from companion.simulate.play import play_game
+
     script = play_game(4, SEED, record=True, bots=("smart",) * 4).script
     assert script is not None
     cut = script[: len(script) // 2]
@@ -56,6 +55,10 @@ def run(path: Path, samples: int, jobs: int | None) -> tuple[float, float, dict]
 def as_the_table(path: Path, samples: int, rounds: int) -> dict[str, list[float]]:
     """Seconds for the continuations on the table's own pool (nice 19, idle class, every core),
     its workers giving way (as the table has them) and not."""
+    from companion.odds.estimate import estimate
+    from companion.odds.live import choose_build
+    from companion.simulate.workers import Pool, default_jobs
+
     script = path.read_text(encoding="utf-8").splitlines()
     build = choose_build()
     if build is None:
@@ -70,11 +73,44 @@ def as_the_table(path: Path, samples: int, rounds: int) -> dict[str, list[float]
     return figures
 
 
+def one_worker(path: Path, samples: int, rounds: int) -> list[float]:
+    """CPU seconds of each round of `samples` continuations as one worker plays them (compiled)."""
+    done = subprocess.run([sys.executable, __file__, "--worker", str(path), "--samples", str(samples),
+                           "--rounds", str(rounds)], capture_output=True, text=True, check=True)
+    seconds: list[float] = json.loads(done.stdout)
+    return seconds
+
+
+def worker(path: Path, samples: int, rounds: int) -> None:
+    """In this process, on the compiled engine: what a worker does with one job of the odds."""
+    from companion.compiled.choice import choose
+    from companion.compiled.loader import install
+
+    build = choose("compiled", say=lambda line: print(line, file=sys.stderr))
+    assert build is not None
+    install(build)  # before anything imports the engine
+    from companion.odds.jobs import Continuations
+
+    script = tuple(path.read_text(encoding="utf-8").splitlines())
+    seconds = []
+    for _ in range(rounds):
+        job = Continuations(script, seed=7)
+        job.prepare()  # the position, replayed once per job (as a worker does)
+        started = time.process_time()
+        job.play((0, samples))
+        seconds.append(time.process_time() - started)
+    print(json.dumps(seconds))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--samples", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)  # one_worker's own process
     args = parser.parse_args()
+    if args.worker:
+        worker(args.worker, args.samples, args.rounds)
+        return
     with tempfile.TemporaryDirectory() as folder:
         path, turns = mid_game(Path(folder))
         figures: dict[str, list[tuple[float, float]]] = {"all_cores": [], "one_core": []}
@@ -84,6 +120,7 @@ def main() -> None:
                 seconds, wall, report = run(path, args.samples, jobs)
                 figures[key].append((seconds, wall))
         table = as_the_table(path, args.samples, args.rounds)
+        cpu = one_worker(path, args.samples, args.rounds)
     best = {key: min(rounds) for key, rounds in figures.items()}
     print(json.dumps({
         "position": f"4 smart bots, seed {SEED}, cut after {turns} player-turns",
@@ -97,6 +134,8 @@ def main() -> None:
         "continuations_per_second_one_core": round(args.samples / best["one_core"][0]),
         "table_pool_seconds_giving_way": round(min(table["giving_way"]), 3),
         "table_pool_seconds_not_giving_way": round(min(table["not_giving_way"]), 3),
+        "continuations_per_cpu_second": round(args.samples / min(cpu)),
+        "cpu_rounds": [round(s, 3) for s in cpu],
         "rounds": {key: [[round(s, 3), round(w, 3)] for s, w in rounds] for key, rounds in figures.items()},
         "table_rounds": {key: [round(s, 3) for s in rounds] for key, rounds in table.items()},
         "target_seconds": 2.0,

@@ -10,7 +10,17 @@ import pytest
 
 from companion.bots.player import any_answer
 from companion.rules import Rejected, new_game
-from companion.rules.decision import BLOCKING, KINDS, TURN_KINDS, blocking, open_decision
+from companion.rules.decision import (
+    BLOCKING,
+    KINDS,
+    NONE_OPEN,
+    QUEUES,
+    TURN_KINDS,
+    blocking,
+    first_open,
+    kind_now,
+    open_decision,
+)
 from companion.rules.view import state
 from companion.simulate.play import play_game
 
@@ -71,3 +81,29 @@ def test_rent_claim_is_open_but_blocks_nothing() -> None:
     assert state(game)["pending"]["kind"] == "rent_claim"
     assert state(game)["decision"]["kind"] == "end_turn" and state(game)["decision"]["blocks"] is False
     assert [kind.name for kind in KINDS if not kind.blocks] == ["rent_claim"]
+
+
+def _opened(game: Any, kind: Any) -> object:
+    """A stand-in record put in the kind's field (first of its queue): only its presence counts."""
+    record = object()
+    setattr(game, kind.field, (record,) if kind.field in QUEUES else record)
+    return record
+
+
+def test_the_plain_reads_of_what_is_open_follow_the_table_of_kinds() -> None:
+    """first_open reads each kind's field plainly (mypyc compiles that; issue 37): it names the
+    field and keeps the order that KINDS says, alone and before every later kind."""
+    start = {"do": "new_game", "players": ["Ann", "Bob", "Cat"], "seed": 3}
+    assert first_open(new_game(start)) == NONE_OPEN
+    for place, kind in enumerate(KINDS):
+        game = new_game(start)
+        record = _opened(game, kind)
+        assert first_open(game) == place, kind.name
+        assert game.next_kind() == kind.name
+        assert kind_now(game) == (kind.name if kind.blocks else "roll")
+        assert kind.record(game) is record  # the record a Decision carries: the same field
+        for later in KINDS[place + 1:]:
+            both = new_game(start)
+            _opened(both, later)
+            _opened(both, kind)
+            assert first_open(both) == place, (kind.name, later.name)

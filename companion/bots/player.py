@@ -15,6 +15,7 @@ from ..rules import Game
 from ..rules.buildings import why_not_build, why_not_sell_building
 from ..rules.deals import interest, lift_cost, why_not_mortgage, why_not_trade, why_not_unmortgage
 from ..rules.decision import TURN_KINDS, open_decision
+from ..rules.edition import Square
 from ..rules.market import why_not_bid, why_not_buy
 from ..rules.state import Side
 from ..rules.turn import why_not_pay_jail_fine, why_not_use_jail_card
@@ -22,6 +23,34 @@ from ..rules.turn import why_not_pay_jail_fine, why_not_use_jail_card
 Command = dict[str, Any]
 Group = tuple[int, ...]  # a colour group's lots, as Game.groups holds them
 Outlook = tuple[list[Group], list[int]]  # groups owned whole, lots that would complete one
+
+
+def outlook(game: Game, seat: int) -> Outlook:
+    """The groups the seat owns whole and the single lots that would complete one of its groups,
+    in the edition's order of groups (plain loops over a few lots: bots ask after every change
+    of hands)."""
+    groups: list[Group] = []
+    wanted: list[int] = []
+    owner = game.owner
+    for members in game.colour_groups:
+        held = 0
+        missing = -1
+        for i in members:
+            if owner[i] == seat:
+                held += 1
+            else:
+                missing = i
+        if held == len(members):
+            groups.append(members)
+        elif held and held == len(members) - 1:
+            wanted.append(missing)
+    return groups, wanted
+
+
+def mortgaged_before(square: Square, other: Square) -> bool:
+    """This deed is mortgaged before the other one: a lower mortgage value, else earlier on the board."""
+    value, other_value = square.mortgage_value, other.mortgage_value
+    return value < other_value if value != other_value else square.index < other.index
 
 
 def any_answer(game: Game) -> Command:
@@ -51,14 +80,17 @@ class Bots:
 
     policy: BotPolicy = field(default_factory=BotPolicy)
     proposed_on_turn: dict[int, int] = field(default_factory=dict)  # seat -> Game.turn (one a turn)
-    # What only changes when deeds change hands: per seat, (whole groups, lots that complete one).
-    _outlook: dict[int, Outlook] = field(default_factory=dict)
-    _outlook_version: int = -1
+    # What only changes when deeds change hands: per seat, (whole groups, lots that complete one),
+    # and the game's ownership_version it was worked out at.
+    _outlook: list[Outlook] = field(default_factory=list)
+    _outlook_at: list[int] = field(default_factory=list)
 
     def next_command(self, game: Game) -> Command:
         """The next command the table would give; never None while the game runs."""
         kind = game.next_kind()
         assert kind, "the game is over"
+        if kind in TURN_KINDS:  # asked first: most commands are a player's roll or end of turn
+            return self._own_turn(game, kind)
         if kind == "auction":
             return self._auction(game, game.auctions[0].bidders)
         if kind == "choice":
@@ -82,8 +114,10 @@ class Bots:
         if kind == "rent_claim":
             assert game.claim is not None
             return {"do": "claim_rent", "player": game.names[game.claim.owner]}
-        if kind not in TURN_KINDS:
-            return any_answer(game)
+        return any_answer(game)
+
+    def _own_turn(self, game: Game, kind: str) -> Command:
+        """The current player's jail, roll or end of turn, and what it does between rolls."""
         seat = game.current
         if kind == "jail" and self.policy.jail_strategy == "pay":
             if why_not_use_jail_card(game, seat) is None:
@@ -135,17 +169,22 @@ class Bots:
         """Sell buildings (highest first), then mortgage the cheapest deeds; else give up."""
         name = game.names[debtor]
         owned = game.owned(debtor)
-        level, squares = game.level, game.squares
-        built = [i for i in owned if level[i]]
-        if built:
-            index = max(built, key=lambda i: (level[i], i))
-            square = squares[index]
+        level, squares, mortgaged = game.level, game.squares, game.mortgaged
+        top = -1  # the highest building, the later lot of two as high (plain loops, no lambdas)
+        for i in owned:
+            if level[i] and (top < 0 or level[i] > level[top] or (level[i] == level[top] and i > top)):
+                top = i
+        if top >= 0:
+            square = squares[top]
             if why_not_sell_building(game, debtor, square) is not None:
                 return {"do": "sell_all_buildings", "player": name, "group": square.group}
             return {"do": "sell_building", "player": name, "square": square.id}
-        free = [i for i in owned if not game.mortgaged[i]]
-        if free:
-            square = min((squares[i] for i in free), key=lambda s: (s.mortgage_value, s.index))
+        cheapest = -1  # the unmortgaged deed of the lowest mortgage value, the earlier of two
+        for i in owned:
+            if not mortgaged[i] and (cheapest < 0 or mortgaged_before(squares[i], squares[cheapest])):
+                cheapest = i
+        if cheapest >= 0:
+            square = squares[cheapest]
             if why_not_mortgage(game, debtor, square) is None:
                 return {"do": "mortgage", "player": name, "square": square.id}
         return {"do": "bankrupt", "player": name}
@@ -199,20 +238,15 @@ class Bots:
         return None
 
     def _outlook_of(self, game: Game, seat: int) -> Outlook:
-        """The groups the player owns whole, and the single lots that would complete one."""
-        if self._outlook_version != game.ownership_version:
-            self._outlook_version = game.ownership_version
-            outlook: dict[int, Outlook] = {s: ([], []) for s in range(len(game.names))}
-            owner = game.owner
-            for members in game.edition.groups.values():
-                owners = [owner[i] for i in members]
-                for p in {o for o in owners if o >= 0}:
-                    missing = [i for i in members if owner[i] != p]
-                    if not missing:
-                        outlook[p][0].append(members)
-                    elif len(missing) == 1:
-                        outlook[p][1].append(missing[0])
-            self._outlook = outlook
+        """The groups the player owns whole, and the single lots that would complete one (worked
+        out again only for the seat asked, once deeds have changed hands)."""
+        at = self._outlook_at
+        if len(at) != len(game.names):
+            self._outlook = [([], []) for _ in game.names]
+            self._outlook_at = at = [-1] * len(game.names)
+        if at[seat] != game.ownership_version:
+            self._outlook[seat] = outlook(game, seat)
+            at[seat] = game.ownership_version
         return self._outlook[seat]
 
     def _next_build(self, game: Game, seat: int, groups: list[Group]) -> Command | None:

@@ -15,20 +15,42 @@ the `why_not_*` checks), never re-deriving a rule, and it is deterministic: chan
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..rules import Game
 from ..rules.buildings import why_not_build, why_not_sell_building
 from ..rules.deals import interest, lift_cost, why_not_mortgage, why_not_trade, why_not_unmortgage
 from ..rules.decision import TURN_KINDS
+from ..rules.edition import Square
 from ..rules.market import why_not_bid, why_not_buy
 from ..rules.state import Side, Trade
 from ..rules.turn import why_not_pay_jail_fine, why_not_use_jail_card
-from .player import Bots, Command, any_answer
+from .player import Bots, Command, any_answer, mortgaged_before
 from .valuation import gains, worth
 
-FAIR = 0.7  # a deal is accepted when it gains us at least this share of what it gains them
-BUY_IN_KEEP = 300  # cash left after buying into a group: what its first houses cost
-PROPOSE_KEEP = 200  # cash left after buying a group's last lot
+FAIR: Final = 0.7  # a deal is accepted when it gains us at least this share of what it gains them
+BUY_IN_KEEP: Final = 300  # cash left after buying into a group: what its first houses cost
+PROPOSE_KEEP: Final = 200  # cash left after buying a group's last lot
+
+
+def _odd_first(square: Square, other: Square) -> bool:
+    """An odd deed mortgaged before the other: not a station before a station, then the cheaper,
+    then the earlier on the board."""
+    station, other_station = square.kind == "station", other.kind == "station"
+    if station != other_station:
+        return other_station
+    if square.price != other.price:
+        return square.price < other.price
+    return square.index < other.index
+
+
+def _sold_first(square: Square, level: int, other: Square, other_level: int) -> bool:
+    """A building sold before the other's: the higher, then the cheaper house, then the later lot."""
+    if level != other_level:
+        return level > other_level
+    if square.house_cost != other.house_cost:
+        return square.house_cost < other.house_cost
+    return square.index > other.index
 
 
 @dataclass
@@ -38,10 +60,13 @@ class SmartBots(Bots):
     reserve: int = 60  # cash kept back when buying early
     build_reserve: int = 120  # cash kept back after building, before rivals have houses
     offered: dict[tuple[int, int], int] = field(default_factory=dict)  # (seat, square) -> cash offered
+    _danger_of: tuple[int, int] = (-1, 0)  # (seat, its danger) in the decision being made
 
     def next_command(self, game: Game) -> Command:
         kind = game.next_kind()
         assert kind, "the game is over"
+        if kind in TURN_KINDS:  # asked first: most commands are a player's roll or end of turn
+            return self._own_turn(game, kind)
         if kind == "auction":
             return self._bid(game)
         if kind == "choice":
@@ -59,9 +84,11 @@ class SmartBots(Bots):
         if kind == "rent_claim":
             assert game.claim is not None
             return {"do": "claim_rent", "player": game.names[game.claim.owner]}
-        if kind not in TURN_KINDS:
-            return any_answer(game)
+        return any_answer(game)
+
+    def _own_turn(self, game: Game, kind: str) -> Command:
         seat = game.current
+        self._danger_of = (-1, 0)  # a new decision: the board may have changed
         if kind == "jail" and not self._stay_in_jail(game, seat):
             if why_not_use_jail_card(game, seat) is None:
                 return {"do": "use_jail_card"}
@@ -124,12 +151,18 @@ class SmartBots(Bots):
         raise AssertionError("an auction always has a bidder who may pass")
 
     def _danger(self, game: Game, seat: int) -> int:
-        """The highest rent a rival's square could charge now (what a landing may cost)."""
+        """The highest rent a rival's square could charge now (what a landing may cost): worked
+        out once a decision (its jail, building and lifting all ask)."""
+        if self._danger_of[0] == seat:
+            return self._danger_of[1]
         worst = 0
-        for i in game.ownable:
-            owner = game.owner[i]
-            if owner >= 0 and owner != seat and game.level[i]:
-                worst = max(worst, game.squares[i].rents[game.level[i]])
+        owners, level, squares = game.owner, game.level, game.squares
+        if any(level):  # (most of a game, nothing is built anywhere)
+            for i in game.ownable:
+                owner = owners[i]
+                if owner >= 0 and owner != seat and level[i]:
+                    worst = max(worst, squares[i].rents[level[i]])
+        self._danger_of = (seat, worst)
         return worst
 
     def _stay_in_jail(self, game: Game, seat: int) -> bool:
@@ -153,22 +186,25 @@ class SmartBots(Bots):
         name = game.names[debtor]
         owned = game.owned(debtor)
         squares, level, mortgaged = game.squares, game.level, game.mortgaged
-        loose = [i for i in owned if not mortgaged[i] and not game.group_built(i)
-                 and not (squares[i].kind == "lot" and game.whole_group(debtor, i))]
-        if loose:
-            index = min(loose, key=lambda i: (squares[i].kind == "station", squares[i].price, i))
+        index = self._odd_lot(game, debtor)
+        if index >= 0:
             if why_not_mortgage(game, debtor, squares[index]) is None:
                 return {"do": "mortgage", "player": name, "square": squares[index].id}
-        built = [i for i in owned if level[i]]
-        if built:
-            index = max(built, key=lambda i: (level[i], -squares[i].house_cost, i))
-            square = squares[index]
+        top = -1  # the highest building, of two as high the cheaper house, then the later lot
+        for i in owned:
+            if level[i] and (top < 0 or _sold_first(squares[i], level[i], squares[top], level[top])):
+                top = i
+        if top >= 0:
+            square = squares[top]
             if why_not_sell_building(game, debtor, square) is not None:
                 return {"do": "sell_all_buildings", "player": name, "group": square.group}
             return {"do": "sell_building", "player": name, "square": square.id}
-        free = [i for i in owned if not mortgaged[i]]
-        if free:
-            square = min((squares[i] for i in free), key=lambda s: (s.mortgage_value, s.index))
+        cheapest = -1
+        for i in owned:
+            if not mortgaged[i] and (cheapest < 0 or mortgaged_before(squares[i], squares[cheapest])):
+                cheapest = i
+        if cheapest >= 0:
+            square = squares[cheapest]
             if why_not_mortgage(game, debtor, square) is None:
                 return {"do": "mortgage", "player": name, "square": square.id}
         return {"do": "bankrupt", "player": name}
@@ -231,28 +267,41 @@ class SmartBots(Bots):
     def _mortgage_odd_lot(self, game: Game, seat: int) -> Command | None:
         """Cash for houses: mortgage a deed that is in no whole group of ours (cheapest first)."""
         squares = game.squares
-        odd = [i for i in game.owned(seat) if not game.mortgaged[i] and not game.group_built(i)
-               and not (squares[i].kind == "lot" and game.whole_group(seat, i))]
-        if not odd:
-            return None
-        index = min(odd, key=lambda i: (squares[i].kind == "station", squares[i].price, i))
-        if why_not_mortgage(game, seat, squares[index]) is not None:
+        index = self._odd_lot(game, seat)
+        if index < 0 or why_not_mortgage(game, seat, squares[index]) is not None:
             return None
         return {"do": "mortgage", "player": game.names[seat], "square": squares[index].id}
 
+    def _odd_lot(self, game: Game, seat: int) -> int:
+        """The deed to mortgage first that is in no whole group of ours and no built group: not a
+        station before a station, the cheaper, the earlier on the board (-1: none)."""
+        squares, mortgaged = game.squares, game.mortgaged
+        best = -1
+        for i in game.owned(seat):
+            if mortgaged[i] or game.group_built(i):
+                continue
+            if squares[i].kind == "lot" and game.whole_group(seat, i):
+                continue
+            if best < 0 or _odd_first(squares[i], squares[best]):
+                best = i
+        return best
+
     def _lift(self, game: Game, seat: int) -> Command | None:
-        """Lift mortgages once rich: whole groups' lots first (they can then be built on)."""
+        """Lift mortgages once rich: whole groups' lots first (they can then be built on), each in
+        board order; only what the cash reaches is looked at (mostly nothing is)."""
         cash = game.cash[seat]
-        squares = game.squares
-        mortgaged = [i for i in game.owned(seat) if game.mortgaged[i]]
-        if not mortgaged:
+        squares, mortgaged = game.squares, game.mortgaged
+        held = [i for i in game.owned(seat) if mortgaged[i]]
+        if not held:
             return None
         keep = self._reserve_now(game, seat) + 300
-        mortgaged.sort(key=lambda i: (not (squares[i].kind == "lot" and game.whole_group(seat, i)), i))
-        for index in mortgaged:
-            square = squares[index]
-            if cash - lift_cost(square) >= keep and why_not_unmortgage(game, seat, square) is None:
-                return {"do": "unmortgage", "player": game.names[seat], "square": square.id}
+        reached = [i for i in held if cash - lift_cost(squares[i]) >= keep]
+        for whole_first in (True, False):
+            for index in reached:
+                square = squares[index]
+                whole = square.kind == "lot" and game.whole_group(seat, index)
+                if whole == whole_first and why_not_unmortgage(game, seat, square) is None:
+                    return {"do": "unmortgage", "player": game.names[seat], "square": square.id}
         return None
 
     def _propose(self, game: Game, seat: int, wanted: list[int]) -> Command | None:
@@ -264,21 +313,25 @@ class SmartBots(Bots):
             if owner < 0 or owner == seat or game.group_built(index):
                 continue
             price = game.squares[index].price
-            sold = Trade(seat, owner, Side(), Side(squares=(index,)))
-            mine, theirs = gains(game, sold)  # what each side gains before any cash
-            # Cash c evens it out: theirs + c >= FAIR * (mine - c)  =>  c >= (FAIR*mine - theirs)/(1+FAIR).
-            # As people do, it opens low (twice the price) and comes back with the fair price.
-            fair = -(-(int((FAIR * mine - theirs) / (1 + FAIR)) + 1) // 10) * 10
-            last = self.offered.get((seat, index), 0)
-            cash = 2 * price if last < 2 * price else max(2 * price, fair)
-            if cash <= last:
-                cash = last + max(10, price // 5)
-            if mine - cash > 0.3 * mine and game.cash[seat] - cash >= PROPOSE_KEEP:
-                self.offered[(seat, index)] = cash
-                offer = {"do": "trade", "from": name, "to": game.names[owner],
-                         "give": {"cash": cash}, "take": {"squares": [game.squares[index].id]}}
-                if why_not_trade(game, seat, owner, Side(cash=cash), Side(squares=(index,)), ()) is None:
-                    return offer
+            # Every cash offer is at least twice the price: when that is out of reach, no offer is
+            # (and the valuations, pure, are not worked out for nothing).
+            if game.cash[seat] - 2 * price >= PROPOSE_KEEP:
+                sold = Trade(seat, owner, Side(), Side(squares=(index,)))
+                mine, theirs = gains(game, sold)  # what each side gains before any cash
+                # Cash c evens it out: theirs + c >= FAIR * (mine - c)
+                #   =>  c >= (FAIR*mine - theirs)/(1+FAIR).
+                # As people do, it opens low (twice the price) and comes back with the fair price.
+                fair = -(-(int((FAIR * mine - theirs) / (1 + FAIR)) + 1) // 10) * 10
+                last = self.offered.get((seat, index), 0)
+                cash = 2 * price if last < 2 * price else max(2 * price, fair)
+                if cash <= last:
+                    cash = last + max(10, price // 5)
+                if mine - cash > 0.3 * mine and game.cash[seat] - cash >= PROPOSE_KEEP:
+                    self.offered[(seat, index)] = cash
+                    offer = {"do": "trade", "from": name, "to": game.names[owner],
+                             "give": {"cash": cash}, "take": {"squares": [game.squares[index].id]}}
+                    if why_not_trade(game, seat, owner, Side(cash=cash), Side(squares=(index,)), ()) is None:
+                        return offer
             swap = self._swap(game, seat, owner, index)
             if swap is not None:
                 return swap
@@ -312,22 +365,39 @@ class SmartBots(Bots):
     def _buy_in(self, game: Game, seat: int) -> Command | None:
         """Buy into a group whose other lots all belong to other players, one lot a turn at twice
         its price, when the whole group is worth more to us than it costs in all."""
-        owner, squares = game.owner, game.squares
+        owner, squares, level, mortgaged = game.owner, game.squares, game.level, game.mortgaged
         best: tuple[float, int, int] | None = None
-        for members in game.edition.groups.values():
-            mine = [i for i in members if owner[i] == seat]
-            missing = [i for i in members if owner[i] != seat]
-            if not mine or len(missing) < 2 or any(owner[i] < 0 for i in missing):
-                continue
-            if any(game.level[i] for i in members) or any(game.mortgaged[i] for i in missing):
+        now = 0.0  # what our deeds are worth as they are: worked out once, when first needed
+        known = False
+        for members in game.colour_groups:
+            held = 0
+            missing: list[int] = []
+            open_to_us = True  # nothing built, and every other lot a player's, unmortgaged
+            for i in members:
+                if level[i]:
+                    open_to_us = False
+                if owner[i] == seat:
+                    held += 1
+                else:
+                    missing.append(i)
+                    if owner[i] < 0 or mortgaged[i]:
+                        open_to_us = False
+            if not held or len(missing) < 2 or not open_to_us:
                 continue
             cost = sum(2 * squares[i].price for i in missing)
+            if game.cash[seat] - cost < BUY_IN_KEEP:  # asked before the valuations (they are pure)
+                continue
             whole = list(owner)
             for i in missing:
                 whole[i] = seat
-            gain = worth(game, seat, whole, 0) - worth(game, seat, owner, 0) - cost
-            cheapest = min(missing, key=lambda i: (squares[i].price, i))
-            if gain > 0 and game.cash[seat] - cost >= BUY_IN_KEEP and (best is None or gain > best[0]):
+            if not known:
+                now, known = worth(game, seat, owner, 0), True
+            gain = worth(game, seat, whole, 0) - now - cost
+            if gain > 0 and (best is None or gain > best[0]):
+                cheapest = missing[0]
+                for i in missing:
+                    if squares[i].price < squares[cheapest].price:
+                        cheapest = i  # the cheapest, the earlier of two as cheap
                 best = (gain, cheapest, owner[cheapest])
         if best is None:
             return None

@@ -5,20 +5,22 @@ holdings are worth after it, less what they were worth before."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..rules import Game
 from ..rules.deals import interest, lift_cost
 from ..rules.state import Trade
 
-STATION_WORTH = (0, 220, 480, 780, 1100)  # what holding 0-4 stations is worth, in all
-UTILITY_WORTH = (0, 160, 360)
-JAIL_CARD = 40
+STATION_WORTH: Final[tuple[int, ...]] = (0, 220, 480, 780, 1100)  # what holding 0-4 stations is worth, in all
+UTILITY_WORTH: Final[tuple[int, ...]] = (0, 160, 360)
+JAIL_CARD: Final = 40
 
 
 def worth(game: Game, seat: int, owner: list[int], cash: int) -> float:
     """Cash plus what the seat's deeds are worth to it, were `owner` who holds each square."""
     total = float(cash)
     squares, mortgaged, level = game.squares, game.mortgaged, game.level
-    for members in game.edition.groups.values():
+    for members in game.colour_groups:
         mine = 0
         others = 0
         base = 0.0
@@ -45,16 +47,14 @@ def worth(game: Game, seat: int, owner: list[int], cash: int) -> float:
         else:
             total += base * 0.9
     stations = utilities = 0
-    for i in game.ownable:
+    for i in game.kin_deeds:  # the stations and utilities, in board order
         if owner[i] != seat:
             continue
         sq = squares[i]
         if sq.kind == "station":
             stations += 1
-        elif sq.kind == "utility":
-            utilities += 1
         else:
-            continue
+            utilities += 1
         if mortgaged[i]:
             total -= lift_cost(sq)
     return total + STATION_WORTH[min(stations, 4)] + UTILITY_WORTH[min(utilities, 2)]

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from ..bots.seats import table_of
 from ..bots.smart import SmartBots
 from ..rules import Game, Rejected
+from ..rules.shuffle import shuffle
 from .errors import OddsError
 
 Ending = tuple[int, tuple[int, ...], int, int]  # winner (-1: none), net worths, seats still in (bits), turns
-GIVE_WAY_EVERY = 4  # commands between two calls of `give_way` (about ten microseconds, compiled)
+GIVE_WAY_EVERY: Final = 4  # commands between two calls of `give_way` (about ten microseconds, compiled)
 
 
 class RolloutError(OddsError):
@@ -27,7 +29,7 @@ def shuffled_decks(decks: tuple[tuple[int, ...], ...], rng: random.Random) -> tu
     out = []
     for deck in decks:
         cards = list(deck)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         out.append(tuple(cards))
     return tuple(out)
 
@@ -59,7 +61,7 @@ def play_out(game: Game, saved: tuple, seed: int, turns_left: int, bot: str,  # 
         if command["do"] == "roll":
             command["dice"] = [int(roll() * 6) + 1, int(roll() * 6) + 1]
         try:
-            game.apply(command, guarded=False)
+            game.apply(command, guarded=False, quiet=True, well_formed=True)
         except Rejected as refused:
             raise RolloutError(f"{command} refused: {refused.reason} (seed {seed})") from None
     alive = 0

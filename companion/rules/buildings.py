@@ -3,7 +3,7 @@ limits (RULES.md 7)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .errors import Rejected
 from .state import BANK
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from .edition import Square
     from .game import Game
 
-HOTEL = 5  # a lot's level with a hotel
+HOTEL: Final = 5  # a lot's level with a hotel
 
 
 def holder(game: Game, owner: int) -> str | Sentence:
@@ -42,7 +42,10 @@ def why_not_place(game: Game, seat: int, square: Square) -> Sentence | None:
     here = level[square.index]
     if here == HOTEL:
         return Text("build.has_hotel", name, square)
-    lowest = min(group, key=lambda i: level[i])
+    lowest = group[0]  # the first lot of the lowest level (a loop: bots ask before every build)
+    for i in group:
+        if level[i] < level[lowest]:
+            lowest = i
     if here > level[lowest]:
         return Text("build.evenly", name, square, game.squares[lowest], Plural(level[lowest], "house"))
     return None
@@ -113,8 +116,8 @@ def build(game: Game, cmd: dict[str, Any]) -> None:
     why = why_not_build(game, seat, square)
     if why is not None:
         raise Rejected(why)
-    kind = next_building(game, square)
-    game.pay(seat, BANK, square.house_cost, Text("why." + kind, square))
+    paid_for = "why.hotel" if next_building(game, square) == "hotel" else "why.house"
+    game.pay(seat, BANK, square.house_cost, Text(paid_for, square))
     place_building(game, seat, square)
 
 
@@ -131,7 +134,10 @@ def why_not_sell_building(game: Game, seat: int, square: Square) -> Sentence | N
     level = game.level
     if level[index] == 0:
         return Text("sell.none", name, square)
-    highest = max(game.groups[index], key=lambda i: level[i])
+    highest = index  # a lot of the group built higher than this one, if any
+    for i in game.groups[index]:
+        if level[i] > level[highest]:
+            highest = i
     if level[index] < level[highest]:
         return Text("sell.evenly", name, square, game.squares[highest])
     if level[index] == HOTEL and game.bank_houses < 4:

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import random
 import unicodedata
-from typing import Any
+from typing import Any, Final
 
 from .edition import Card, Edition, Square, load_edition
 from .errors import Malformed, Rejected
 from .house_rules import HouseRules
+from .shuffle import shuffle
 from .state import BANK, NOBODY, POT, Account, Debt, State
 from .texts import Sentence, Text
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-UNDO_DEPTH = 64  # states `push` keeps for `pop`; older ones are dropped
+UNDO_DEPTH: Final = 64  # states `push` keeps for `pop`; older ones are dropped
 
 # What the table's own accounts and parts are called, in every language its pages speak: a player
 # by one of these names would be read as the bank's or the pot's cash (the chart, the ledger).
@@ -41,6 +42,45 @@ _RESERVED = frozenset(_skeleton(name) for name in RESERVED_NAMES)
 def reserved_name(name: str) -> bool:
     """Is this a name no player may have (see RESERVED_NAMES)?"""
     return _skeleton(name) in _RESERVED
+
+
+class Layout:
+    """What a game works out from its edition's board once: an edition is never changed, so every
+    game of it shares one (simulations start thousands of games)."""
+
+    __slots__ = ("edition", "groups", "colour_groups", "ownable", "kin", "kin_deeds", "deck_order")
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition  # kept, so the id it is found by stays this edition's
+        squares = edition.squares
+        # Each lot's colour group as square indices (empty for other squares).
+        self.groups: tuple[tuple[int, ...], ...] = tuple(
+            edition.groups.get(sq.group or "", ()) if sq.kind == "lot" else () for sq in squares
+        )
+        # The colour groups' lots, in the edition's order (what bots go through group by group).
+        self.colour_groups: tuple[tuple[int, ...], ...] = tuple(edition.groups.values())
+        self.ownable: tuple[int, ...] = tuple(sq.index for sq in squares if sq.ownable)
+        # Each station's stations, each utility's utilities (their rent counts how many one holds).
+        self.kin: tuple[tuple[int, ...], ...] = tuple(
+            tuple(i for i in self.ownable if squares[i].kind == sq.kind)
+            if sq.kind in ("station", "utility") else () for sq in squares
+        )
+        self.kin_deeds: tuple[int, ...] = tuple(i for i in self.ownable if self.kin[i])  # in board order
+        self.deck_order: tuple[str, ...] = tuple(edition.decks)
+
+
+_LAYOUTS: dict[int, Layout] = {}
+KEPT_LAYOUTS: Final = 16
+
+
+def layout(edition: Edition) -> Layout:
+    """The edition's layout, worked out on its first game."""
+    found = _LAYOUTS.get(id(edition))
+    if found is None or found.edition is not edition:
+        if len(_LAYOUTS) >= KEPT_LAYOUTS:  # editions made on the fly (tests): keep a few
+            _LAYOUTS.clear()
+        found = _LAYOUTS[id(edition)] = Layout(edition)
+    return found
 
 
 class Transfer:
@@ -89,13 +129,17 @@ class Outcome:
         return [event.words(lang) for event in self.events]
 
 
+SILENT: Final = Outcome({})  # what a quiet command returns: it keeps no story (never added to)
+UNSAID: Final = object()  # a value `tell` was not given
+
+
 class Game(State):
     """A game under the rules of RULES.md. Dice are inputs; decks are shuffled from the seed."""
 
     __slots__ = (
         "edition", "squares", "rules", "seed", "tags", "names", "seats", "groups", "ownable",
         "sellback_num", "sellback_den", "deck_order", "ownership_version", "outcome", "undo_stack",
-        "_owned", "_owned_version", "kin", "forms",
+        "_owned", "_owned_at", "kin", "forms", "quiet", "colour_groups", "kin_deeds",
     )
 
     def __init__(
@@ -128,22 +172,19 @@ class Game(State):
         given = forms or {}
         self.forms: dict[str, dict[str, Any]] = {name: dict(given.get(name) or {}) for name in players}
         self.seats: dict[str, int] = {name: i for i, name in enumerate(players)}
-        # Each lot's colour group as square indices (empty for other squares).
-        self.groups: tuple[tuple[int, ...], ...] = tuple(
-            edition.groups.get(sq.group or "", ()) if sq.kind == "lot" else () for sq in edition.squares
-        )
-        self.ownable: tuple[int, ...] = tuple(sq.index for sq in edition.squares if sq.ownable)
-        # Each station's stations, each utility's utilities (their rent counts how many one holds).
-        self.kin: tuple[tuple[int, ...], ...] = tuple(
-            tuple(i for i in self.ownable if edition.squares[i].kind == sq.kind)
-            if sq.kind in ("station", "utility") else () for sq in edition.squares
-        )
+        board = layout(edition)
+        self.groups: tuple[tuple[int, ...], ...] = board.groups
+        self.colour_groups: tuple[tuple[int, ...], ...] = board.colour_groups
+        self.ownable: tuple[int, ...] = board.ownable
+        self.kin: tuple[tuple[int, ...], ...] = board.kin
+        self.kin_deeds: tuple[int, ...] = board.kin_deeds  # the stations and utilities
         self.sellback_num, self.sellback_den = rules.sellback
-        self.deck_order: tuple[str, ...] = tuple(edition.decks)
+        self.deck_order: tuple[str, ...] = board.deck_order
         self.ownership_version = 0  # counts changes of hands (never rolled back), for caches
-        self._owned: list[tuple[int, ...]] = []  # each seat's deeds, as of _owned_version
-        self._owned_version = -1
+        self._owned: list[tuple[int, ...]] = [()] * len(players)  # each seat's deeds, as of
+        self._owned_at = [-1] * len(players)  # this ownership_version, seat by seat
         self.outcome = Outcome({})
+        self.quiet = False  # the command being applied keeps no story (apply's `quiet`)
         self.undo_stack: list[tuple] = []  # type: ignore[type-arg]
         # The state (State's fields).
         n, size = len(players), len(edition.squares)
@@ -167,7 +208,7 @@ class Game(State):
         for name in self.deck_order:
             order = [card.number for card in edition.decks[name]]
             if rules.shuffle:
-                rng.shuffle(order)
+                shuffle(order, rng)
             decks.append(tuple(order))
         self.decks = tuple(decks)
         self.current = 0
@@ -184,7 +225,8 @@ class Game(State):
 
     # ---- applying commands -------------------------------------------------------------------
 
-    def apply(self, command: dict[str, Any], guarded: bool = True) -> Outcome:
+    def apply(self, command: dict[str, Any], guarded: bool = True, quiet: bool = False,
+              well_formed: bool = False) -> Outcome:
         """Apply one table-script command, whole or not at all.
 
         Raises Malformed or Rejected for what the rules refuse; anything else is a bug. Either
@@ -193,10 +235,22 @@ class Game(State):
         `guarded=False` skips saving the state first, for games nobody keeps (bots simulating
         millions of them): a rule's refusal still changes nothing (every check comes before any
         change), but after a bug the game is half-changed and must be thrown away.
+        `quiet=True` keeps no story: no event is told and no transfer recorded (the outcome
+        returned is empty), for games whose story nobody reads; the game plays the same.
+        `well_formed=True`: the caller vouches for the command's shape (bots' own commands, made
+        right by construction), so its fields are not checked again; whether the rules take it
+        is checked as always, by its handler.
         """
-        handler, cmd = dispatch(command)
+        handler, cmd = (HANDLERS[command["do"]], command) if well_formed else dispatch(command)
         if self.over:
             raise Rejected(self.game_over_reason())
+        self.quiet = quiet
+        if quiet:
+            self.outcome = SILENT
+            handler(self, cmd)
+            if self.debts:
+                self.settle_debts()
+            return SILENT
         if not guarded:
             self.outcome = unguarded = Outcome(command)
             handler(self, cmd)
@@ -283,8 +337,21 @@ class Game(State):
             return Text("over.won", self.names[self.winner])
         return Text("over")
 
-    def tell(self, key: str, *values: Any) -> None:
-        """Something players should hear, worded from the catalog when it is read."""
+    def tell(self, key: str, a: Any = UNSAID, b: Any = UNSAID, c: Any = UNSAID, d: Any = UNSAID) -> None:
+        """Something players should hear, worded from the catalog when it is read. (Its values are
+        up to four parameters, not *values: compiled, a quiet game's thousands of tells then pack
+        no tuple that nobody reads.)"""
+        if self.quiet:
+            return
+        values: tuple[Any, ...] = (a, b, c, d)
+        if a is UNSAID:
+            values = ()
+        elif b is UNSAID:
+            values = (a,)
+        elif c is UNSAID:
+            values = (a, b)
+        elif d is UNSAID:
+            values = (a, b, c)
         event = Sentence(key, values)
         self.outcome.events.append(event)
         self.outcome.story.append(event)
@@ -321,15 +388,16 @@ class Game(State):
 
     def owned(self, seat: int) -> tuple[int, ...]:
         """The squares this seat owns, in board order (worked out again only after a change of
-        hands: bots and screens ask this far more often than deeds move)."""
-        if self._owned_version != self.ownership_version:
+        hands, and only for the seat asked: bots ask this far more often than deeds move, and
+        mostly of the player whose turn it is)."""
+        if self._owned_at[seat] != self.ownership_version:
             owner = self.owner
-            held: list[list[int]] = [[] for _ in self.names]
+            held: list[int] = []
             for i in self.ownable:
-                if owner[i] >= 0:
-                    held[owner[i]].append(i)
-            self._owned = [tuple(h) for h in held]
-            self._owned_version = self.ownership_version
+                if owner[i] == seat:
+                    held.append(i)
+            self._owned[seat] = tuple(held)
+            self._owned_at[seat] = self.ownership_version
         return self._owned[seat]
 
     def set_owner(self, index: int, seat: int) -> None:
@@ -392,23 +460,19 @@ class Game(State):
             if self.cash[source] < amount:
                 raise AssertionError("pay() needs covered payments; use charge()")
             self.cash[source] -= amount
-            source_name = self.names[source]
+        elif source == POT:
+            self.pot -= amount
         else:
-            source_name = source
-            if source == POT:
-                self.pot -= amount
-            else:
-                self.bank_paid += amount
+            self.bank_paid += amount
         if isinstance(target, int):
             self.cash[target] += amount
-            target_name = self.names[target]
+        elif target == POT:
+            self.pot += amount
         else:
-            target_name = target
-            if target == POT:
-                self.pot += amount
-            else:
-                self.bank_received += amount
-        transfer = Transfer(source_name, target_name, amount, why)
+            self.bank_received += amount
+        if self.quiet:
+            return
+        transfer = Transfer(self.account(source), self.account(target), amount, why)
         self.outcome.transfers.append(transfer)
         self.outcome.story.append(transfer)
 
@@ -526,6 +590,6 @@ class Game(State):
 
 
 from .actor import actor  # noqa: E402 - these name Game only for typing
-from .commands import dispatch  # noqa: E402
+from .commands import HANDLERS, dispatch  # noqa: E402
 from .decision import Decision, answering, decide, kind_now, next_kind  # noqa: E402
 from .legal import Legal, legal_commands  # noqa: E402

@@ -51,8 +51,7 @@ class HouseRules:
         The number is read as the decimal it was written as, so no binary floating-point error
         creeps into an amount (RULES.md 9: 0.29 of 100 is 29, not 28).
         """
-        exact = Fraction(repr(self.building_sellback))
-        return exact.numerator, exact.denominator
+        return _exact(self.building_sellback)
 
     @property
     def building_limited(self) -> bool:
@@ -67,6 +66,21 @@ class HouseRules:
             for f in fields(self)
             if getattr(self, f.name) != getattr(default, f.name)
         }
+
+
+_EXACT: dict[float, tuple[int, int]] = {}
+
+
+def _exact(value: float) -> tuple[int, int]:
+    """A number as the exact fraction of the decimal written, worked out once per value (every
+    game asks it when it starts, and Fraction reads the decimal with a regular expression)."""
+    found = _EXACT.get(value)
+    if found is None:
+        if len(_EXACT) >= 64:  # a table trying many values over the months: keep a few
+            _EXACT.clear()
+        exact = Fraction(repr(value))
+        found = _EXACT[value] = (exact.numerator, exact.denominator)
+    return found
 
 
 _AMOUNTS = ("starting_cash", "salary", "jail_fine", "houses", "hotels")

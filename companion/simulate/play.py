@@ -9,7 +9,7 @@ from typing import Any
 
 from ..bots import BotPolicy, Bots
 from ..bots.seats import table_of
-from ..rules import HouseRules, Rejected, new_game
+from ..rules import Game, HouseRules, Rejected
 from .errors import SimulateError
 
 SEAT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -36,6 +36,20 @@ class GameResult:
         return max(range(len(self.net_worth)), key=lambda s: (self.net_worth[s], -s))
 
 
+_HOUSE_RULES: dict[str, HouseRules] = {}
+
+
+def house_rules(rules: dict[str, Any] | None) -> HouseRules:
+    """The house rules of a run, checked and read once per process, not once a game."""
+    key = repr(sorted((rules or {}).items()))
+    found = _HOUSE_RULES.get(key)
+    if found is None:
+        if len(_HOUSE_RULES) >= 16:
+            _HOUSE_RULES.clear()
+        found = _HOUSE_RULES[key] = HouseRules.from_dict(rules)
+    return found
+
+
 class BotError(SimulateError):
     """A bot made a command the rules refused: a bug in the bot or in the engine."""
 
@@ -52,12 +66,14 @@ def play_game(
 ) -> GameResult:
     """Play one complete game; the same arguments always give the same game. `bots` names each
     seat's bot ("simple", "smart"); by default the simple bot plays every seat."""
-    start = {"do": "new_game", "players": list(SEAT_NAMES[:players]), "seed": seed,
-             "rules": HouseRules.from_dict(rules).changed()}
-    game = new_game(start)
+    house = house_rules(rules)
+    names = list(SEAT_NAMES[:players])
+    game = Game(names, seed, house)  # the game of the new_game line below, its rules read once
     table: Bots = table_of(bots, jail_strategy) if bots else Bots(BotPolicy(jail_strategy=jail_strategy))
     roll = random.Random(seed ^ 0x5EED_D1CE).random
-    script = [start] if record else None
+    script = None
+    if record:
+        script = [{"do": "new_game", "players": list(names), "seed": seed, "rules": house.changed()}]
     jailed = len(game.squares)  # the landing counts: one slot per square, then one for in jail
     landed = [0] * (jailed + 1)  # (a list, not a Counter: 5 % of a compiled game's time, not 1 %)
     roller = -1  # whose last roll is still being resolved, for the landing counts
@@ -78,7 +94,7 @@ def play_game(
             rolls += 1
             roller = game.current
         try:
-            game.apply(command, guarded=False)  # a throwaway game: a bug ends it anyway
+            game.apply(command, guarded=False, quiet=True, well_formed=True)  # nobody reads it
         except Rejected as refused:
             raise BotError(f"game seed {seed}: {command} refused: {refused.reason}") from None
         if script is not None:
