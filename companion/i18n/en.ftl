@@ -635,7 +635,6 @@ page-action-card_drawn = The card drawn
 page-action-accept = Accept
 page-action-reject = Reject
 # The Table page's one button for both parties of a trade: the token tapped says whose (the partner rejects, the proposer withdraws).
-page-action-reject_or_withdraw = Reject or withdraw
 page-action-claim_rent = Claim { $amount } rent
 page-action-roll_here = Roll here
 page-action-pay_jail_fine = Pay the jail fine

@@ -775,7 +775,6 @@ page-action-card_drawn = Вытянутая карточка
 page-action-accept = Принять
 page-action-reject = Отклонить
 # The Table page's one button for both parties of a trade: the token tapped says whose (the partner rejects, the proposer withdraws).
-page-action-reject_or_withdraw = Отклонить или отозвать
 page-action-claim_rent = Потребовать ренту { $amount }
 page-action-roll_here = Бросить здесь
 page-action-pay_jail_fine = Заплатить штраф за тюрьму

@@ -53,7 +53,12 @@ from .events import STREAMS
 EVENTS = "/api/events"  # the one long request
 WORKERS = 12  # threads for every request but the streams (with SPARE: 64 threads, as before lanes)
 STRANGER_WORKERS = 2  # ... of which at most this many serve strangers at once
-SHARE = 0.25  # of a CPU, over time, at most, strangers' requests are served
+# Of a CPU, over time, at most, strangers' requests are served. A quarter let the read flood's
+# 900 pages of the story in 30 s hold the GIL from the writer: on a quiet machine (bench/server_load.py
+# --no-attack --read-flood --flood-nice 19) the banker's ack p99 80 ms against 38 quiet; at a
+# tenth, 62 ms (the flood at the table's own priority: 87 ms, against 129 and 133). A guest's page load
+# (some fifty files, well under BURST) is served at once as before: quiet page loads p50 0.07 s.
+SHARE = 0.1
 BURST = 0.2  # seconds of CPU strangers may spend at once (a page load and its fifty files)
 PER_ADDRESS = 8  # strangers' requests on their way from one address (a browser opens 6 at once)
 STRANGERS = 32  # ... and from everyone (at ~2 ms each, a page load's worth of the table's files,

@@ -77,7 +77,7 @@ export function actButton(act, label, test, cmd, player, extra = {}) {
 // given a `counter(pending)`, Counter; for its proposer, Withdraw. The Now box and the Table
 // page's seat panel (where Accept must never hide behind a counter-offer's form) both show it:
 // `prefix` keeps the ids of the two apart, `advice` leaves room for the trade advisor (odds.js).
-export function tradeOffer(p, state, { board, act, mine, counter = null, prefix = "", advice = true, shared = false }) {
+export function tradeOffer(p, state, { board, act, mine, counter = null, prefix = "", advice = true }) {
   const button = (...args) => actButton(act, ...args);
   const out = [
     h("dl", { class: "trade-sides", "data-test": "trade-sides" },
@@ -95,20 +95,17 @@ export function tradeOffer(p, state, { board, act, mine, counter = null, prefix 
     }
     const reject = allowed(state, p.to, { do: "reject" });
     const counterable = counter && allowed(state, p.to, { do: "trade" });
-    // On the table's shared screen one button is the partner's rejection and the proposer's
-    // withdrawal alike (the same command): it names nobody, so the token tapped says whose it is.
-    const either = shared && allowed(state, p.from, { do: "reject" });
-    const anyones = (cmd) => Object.fromEntries(Object.entries(cmd).filter(([key]) => key !== "player"));
     out.push(h("div", { class: "actions" },
       accept ? button(t("action.accept"), "action-accept", () => {
         const lift = lifts.filter((b) => b.checked).map((b) => b.value);
         return lift.length ? { ...accept.command, lift } : accept.command;
       }, p.to, { class: "primary" }) : null,
-      reject && either ? button(t("action.reject_or_withdraw"), "action-reject", anyones(reject.command), null) : null,
-      reject && !either ? button(t("action.reject"), "action-reject", reject.command, p.to) : null,
+      reject ? button(t("action.reject"), "action-reject", reject.command, p.to) : null,
       counterable ? h("button", { type: "button", "data-test": "action-counter", onclick: () => counter(p) }, t("action.counter")) : null));
   }
-  if (!shared && mine(p.from) && p.from !== p.to) { // (shared: the one button above)
+  // The proposer's withdrawal names the proposer: on the table's shared screen it waits for the
+  // proposer's token alone (a phone-less player takes back her own proposal there), and says so.
+  if (mine(p.from) && p.from !== p.to) {
     const withdraw = allowed(state, p.from, { do: "reject" });
     if (withdraw) {
       out.push(h("div", { class: "actions" },
@@ -341,7 +338,7 @@ export class DecisionView {
   }
 
   render_trade(p, state) {
-    return tradeOffer(p, state, { board: this.board, act: this.act, mine: (player) => this.mine(player), counter: this.counter, shared: this.mode === "shared" });
+    return tradeOffer(p, state, { board: this.board, act: this.act, mine: (player) => this.mine(player), counter: this.counter });
   }
 
   render_rent_claim(p, state) {
