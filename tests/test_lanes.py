@@ -127,6 +127,24 @@ def test_strangers_beyond_their_bounds_are_answered_at_once_and_counted_no_more(
         assert lanes.refused == {"address": 1, "everyone": 1}
 
 
+def test_the_pis_own_address_goes_with_the_tables_own(served: list[Channel]) -> None:
+    """The Pi itself (its own browser, the doctor) is bounded no more than nginx bounds it: its
+    requests, without a cookie, are never refused while strangers fill every bound."""
+    with lanes_of(workers=3, stranger_workers=1, per_address=1, strangers=1) as lanes:
+        stranger = Channel(served, "a stranger", address="127.0.2.9", hold=True)
+        lanes.add_task(stranger)
+        pis = [Channel(served, f"the Pi's {n}", address=address)
+               for n, address in enumerate(("127.0.0.1", "127.0.0.1", "::1"))]
+        for channel in pis:
+            lanes.add_task(channel)
+        assert wait_for(lambda: all(channel in served for channel in pis))
+        assert all(channel.answered is None for channel in pis)
+        another = Channel(served, "another stranger", address="127.0.2.10")
+        lanes.add_task(another)  # the control: strangers are bounded meanwhile
+        assert wait_for(lambda: another in served) and isinstance(another.answered, Refusal)
+        stranger.go.set()
+
+
 def test_a_channel_handed_over_again_gives_back_what_its_last_request_held(served: list[Channel]) -> None:
     """waitress hands a channel over for its next request (pipelined) from the thread that has
     just served the last one, before that thread is done: the last one counts no more."""

@@ -60,6 +60,10 @@ STRANGER_WORKERS = 2  # ... of which at most this many serve strangers at once
 # (some fifty files, well under BURST) is served at once as before: quiet page loads p50 0.07 s.
 SHARE = 0.1
 BURST = 0.2  # seconds of CPU strangers may spend at once (a page load and its fifty files)
+# The Pi's own address: its own browser, `companion doctor`, the tests' controls. Never a guest's
+# (behind nginx the address is nginx's word, X-Forwarded-For), and as nginx (front.py) it is not
+# bounded: its requests go with the table's own.
+PI_ITSELF = frozenset({"127.0.0.1", "::1"})
 PER_ADDRESS = 8  # strangers' requests on their way from one address (a browser opens 6 at once)
 STRANGERS = 32  # ... and from everyone (at ~2 ms each, a page load's worth of the table's files,
 # the last waits ~0.25 s behind the rest; a flood of worded pages waits longer, or is told to)
@@ -233,6 +237,8 @@ class Lanes(ThreadedTaskDispatcher):  # type: ignore[misc]
         requests_lock held, from its loop or from a worker)."""
         request = task.requests[0] if task.requests else None
         lane = self._lane(task, request)
+        if lane in ("stranger", "stream") and self._address(task, request) in PI_ITSELF:
+            lane = "own" if lane == "stranger" else "own stream"  # the Pi's own browser, never a guest
         with self.lock:
             # waitress hands a channel over again only once its previous request is served
             self._release(self.tickets.pop(task, None))
