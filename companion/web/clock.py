@@ -12,6 +12,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from ..ledger.errors import ClockRefused
 from ..table import Result
+from .answers import answers
 from .common import banker_only, body, error, screen
 from .context import context
 from .presence import said
@@ -82,4 +83,7 @@ def banker_decides() -> tuple[Response, int]:
     folder = ctx.table.folder
     done = ctx.table.call(lambda: Result(True, detail={
         "done": folder.tablet_time(seconds, by="banker") is not None}))
-    return jsonify({"corrected": bool(done.detail.get("done", False))}), 200
+    corrected = bool(done.detail.get("done", False))
+    if corrected:  # a clock entry is stored with no new state: the kept reads of the log are old
+        answers().clear()
+    return jsonify({"corrected": corrected}), 200
