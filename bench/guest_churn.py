@@ -36,9 +36,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from page_readers import PIN, Client, rss_mb  # noqa: E402
-
-from tests.ports import free_port  # noqa: E402  (a port no second suite picks too)
+from page_readers import PIN, Client, quiet_daemon, rss_mb  # noqa: E402
 
 # Run inside the daemon's process (python -c), before the daemon itself (as `companion`): a thread
 # that answers the bench through files in <folder>. probe-N: what Python's allocator (pymalloc) and
@@ -320,36 +318,14 @@ def main() -> None:
     build.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(dir=build) as tmp:
         folder = Path(tmp)
-        config = folder / "companion.toml"
-        config.write_text("[odds]\nenabled = false\n")
-        port = free_port()
-        run = ["run", "--simulate", "--front", "none", "--port", str(port), "--data", str(folder / "data"),
-               "--config", str(config), "--banker-pin", PIN]
         traced = ["-X", "tracemalloc=8"] if args.trace else []
-        command = [sys.executable, *traced, "-c", PROBE, str(folder), *run]
-        daemon = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            churn(daemon, port, folder, args)
-        finally:
-            daemon.terminate()
-            try:
-                daemon.wait(20)
-            except subprocess.TimeoutExpired:
-                daemon.kill()
+        probed = (*traced, "-c", PROBE, str(folder))
+        with quiet_daemon(folder / "data", folder, launcher=probed) as (daemon, banker):
+            churn(daemon, banker, folder, args)
 
 
-def churn(daemon: subprocess.Popen[bytes], port: int, folder: Path, args: argparse.Namespace) -> None:
-    banker = Client(port)
-    deadline = time.monotonic() + 120
-    while True:
-        try:
-            if banker.call("GET", "/api/state")[0] == 200:
-                break
-        except OSError:
-            pass
-        if daemon.poll() is not None or time.monotonic() > deadline:
-            raise SystemExit("the daemon did not start")
-        time.sleep(0.1)
+def churn(daemon: subprocess.Popen[bytes], banker: Client, folder: Path, args: argparse.Namespace) -> None:
+    port = banker.port
     status, _answer, cookie = request(port, "127.0.0.1", "POST", "/api/banker/login", {"pin": PIN})
     assert status == 200 and cookie, status
     guests = Guests(port)

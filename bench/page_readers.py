@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -28,15 +28,17 @@ PAGES = (("/api/feed/log", "entries"), ("/api/feed/ledger", "transfers"), ("/api
 @contextmanager
 def quiet_daemon(
     data: Path, folder: Path, ready: Callable[[Any], bool] = bool,
+    launcher: Sequence[str] = ("-m", "companion.cli"),
 ) -> Iterator[tuple[subprocess.Popen[bytes], Client]]:
     """`companion run --simulate` on `data` (odds off, no front: the daemon alone), once its
     /api/state is ready(state); the banker's client with it. Stopped (SIGTERM, then a kill) at
-    the end."""
+    the end. `launcher`: what the interpreter runs before the companion's own arguments
+    (guest_churn.py's probe runs the command line itself, under tracemalloc if asked)."""
     config = folder / "companion.toml"
     config.write_text("[odds]\nenabled = false\n")
     port = free_port()
     daemon = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "run", "--simulate", "--front", "none", "--port", str(port),
+        [sys.executable, *launcher, "run", "--simulate", "--front", "none", "--port", str(port),
          "--data", str(data), "--config", str(config), "--banker-pin", PIN],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
