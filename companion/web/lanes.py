@@ -237,7 +237,8 @@ class Lanes(ThreadedTaskDispatcher):  # type: ignore[misc]
         requests_lock held, from its loop or from a worker)."""
         request = task.requests[0] if task.requests else None
         lane = self._lane(task, request)
-        if lane in ("stranger", "stream") and self._address(task, request) in PI_ITSELF:
+        address = self._address(task, request) if lane in ("stranger", "stream") else ""
+        if address in PI_ITSELF:
             lane = "own" if lane == "stranger" else "own stream"  # the Pi's own browser, never a guest
         with self.lock:
             # waitress hands a channel over again only once its previous request is served
@@ -251,7 +252,7 @@ class Lanes(ThreadedTaskDispatcher):  # type: ignore[misc]
                 self.streams_cv.notify()
                 return
             else:
-                self._admit(task, request, self._address(task, request))
+                self._admit(task, request, address)
             self.queue_cv.notify()
 
     def _lane(self, task: Any, request: Any) -> str:
