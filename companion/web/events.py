@@ -105,6 +105,11 @@ class Broker:
         self.banker: Callable[[str], bool] = lambda _session: False
         self._streams: list[Stream] = []  # oldest first
         self._lock = threading.Lock()
+        # One stream opens at a time: an opening reads whose streams are listed (asking the
+        # session store, outside _lock) and evicts by that; two at once each missed the other,
+        # and under load dozens at once left a pool far beyond its bound, holding the server's
+        # stream threads that a paired screen's stream needs.
+        self._opening = threading.Lock()
         self.closing = threading.Event()
         self.evicted = 0  # streams told to poll so far (for the tests and the bench)
 
@@ -193,11 +198,15 @@ class Broker:
 
     def _open(self, stream: Stream) -> None:
         """List a new stream, evicting the oldest of its pool, session or address if full."""
+        with self._opening:
+            self._open_alone(stream)
+
+    def _open_alone(self, stream: Stream) -> None:
         holder = bool(stream.session) and self.holds(stream.session)
         with self._lock:
             listed = list(self._streams)
         kinds = {s: bool(s.session) and self.holds(s.session) for s in listed}  # outside the lock
-        with self._lock:
+        with self._lock:  # (every listed stream was seen: only an opening adds one)
             pool = [s for s in self._streams if kinds.get(s, False) == holder and s in kinds]
             if holder:
                 own = [s for s in pool if s.session == stream.session]
