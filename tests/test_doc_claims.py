@@ -4,12 +4,15 @@ and option named is one the parser has, each API route named is one the app serv
 developers' map of the code names every module it maps.
 
 A page that moves, a module renamed or an option dropped then fails here instead of misleading the
-next reader. (Figures, sentences and behaviour are checked by hand: docs/developers.md.)
+next reader; so does web/README.md's tree of the pages' files, and a package docstring's word on
+what the package may import. (Other figures, sentences and behaviour are checked by hand:
+docs/developers.md.)
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import re
 from pathlib import Path
 
@@ -118,3 +121,32 @@ def test_the_developers_map_names_every_module() -> None:
             if module.name not in ("__init__.py", "__main__.py") and f"`{module.name}`" not in layout:
                 missing.append(f"companion/{package}/{module.name}")
     assert not missing, f"docs/developers.md's Layout does not name {missing}"
+
+
+def test_the_web_pages_tree_names_every_file_of_the_site_and_no_other() -> None:
+    """web/README.md's tree of companion/web/site: each template, stylesheet and module it names is
+    there, and each one there is named (a page's new module is found in the tree)."""
+    page = text("web/README.md")
+    tree = page[page.index("companion/web/site/\n"):]
+    tree = tree[: tree.index("```")]
+    named = set(re.findall(r"[\w-]+\.(?:js|html|css)\b", tree))
+    site = ROOT / "companion/web/site"
+    there = {f.name for folder in ("templates", "static/js", "static/css") for f in (site / folder).iterdir()
+             if f.suffix in (".js", ".html", ".css")}
+    assert named - there == set(), "named in web/README.md's tree, not in companion/web/site"
+    assert there - named == set(), "in companion/web/site, not named in web/README.md's tree"
+
+
+def test_the_web_uses_no_device_only_what_its_docstring_allows() -> None:
+    """companion/web/__init__.py: of companion.hardware the web uses the tag registry and the
+    enrolment's steps alone, never a device."""
+    allowed = {"tags", "enroll"}
+    used: set[str] = set()
+    for module in (ROOT / "companion/web").rglob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                name = ("companion." if node.level == 0 else "") + node.module
+                if ".hardware" in name or name.startswith("hardware"):
+                    used.add(name.rsplit("hardware", 1)[1].lstrip(".").split(".")[0] or "*")
+    assert used, "the check reads the imports (the web enrols tags)"
+    assert used <= allowed, f"the web imports companion.hardware's {sorted(used - allowed)}"
