@@ -179,7 +179,7 @@ def test_a_bug_in_a_command_is_a_500_with_a_report_and_nothing_stored(table: Tab
 
         def faulty(k: int = k, command: dict[str, Any] = command) -> Any:
             with lines_of_the_rules(fail_at(k)):  # on the writer's thread, where it applies
-                return table._apply(command, "tablet")
+                return table.apply_path.apply(command, "tablet")
 
         result = table.call(faulty)
         if result.ok:  # there were fewer than k lines: stored as usual

@@ -129,7 +129,7 @@ def test_an_act_takes_only_the_screen_offered_and_never_just_after_a_change(step
 def table(tmp_path: Path) -> Iterator[Table]:
     folder = DataFolder(tmp_path)
     t = Table(folder, roll=lambda: (1, 2), registry=REGISTRY)
-    t.clock = FakeClock()
+    t.token_waits.clock = FakeClock()
     assert t.new_game(START).ok
     yield t
     t.close()
@@ -171,9 +171,9 @@ def test_anns_tap_pairs_her_phone_whatever_a_guest_waiting_first_does(table: Tab
     assert codes == {guest.code, ann.code}  # on the table's own screen: every code
     while not ann.offered_now:
         assert guest.offered_now and ann.offers[-1]["code"] == guest.code  # Ann's phone: "not yours"
-        table.clock.advance(OFFER)  # type: ignore[attr-defined]
+        table.token_waits.clock.advance(OFFER)  # type: ignore[attr-defined]
         table.call(lambda: Result(True))
-    table.clock.advance(GRACE)  # type: ignore[attr-defined]
+    table.token_waits.clock.advance(GRACE)  # type: ignore[attr-defined]
     act(table, Tap(CAR))
     assert [(a.kind, a.detail["player"]) for a in ann.answers] == [("paired", "Ann")]
     assert guest.answers == [] and guest.offers[-1] is None  # still waiting, no choice open now
@@ -195,16 +195,16 @@ def test_the_table_screen_picks_by_code_and_a_wrong_code_changes_nothing(table: 
 def test_another_token_starts_its_own_choice_and_an_auction_ends_pairing(table: Table) -> None:
     phone = Screen(table, "phone")
     act(table, Tap(CAR))
-    assert table.choices[PAIR].player == "Ann"
+    assert table.token_waits.choices[PAIR].player == "Ann"
     act(table, Tap(DOG))  # Bob's token: the choice is Bob's now
-    assert table.choices[PAIR].player == "Bob"
+    assert table.token_waits.choices[PAIR].player == "Bob"
     act(table, Tap(DOG))
     assert [a.detail["player"] for a in phone.answers] == ["Bob"]
     phone = Screen(table, "phone-2")
     act(table, Tap(CAR))
     assert table.submit({"do": "roll", "dice": [1, 2]}, "banker").ok
     assert table.submit({"do": "decline"}, "banker").ok  # an auction: token taps are bids now
-    assert PAIR not in table.choices and phone.offers[-1] is None
+    assert PAIR not in table.token_waits.choices and phone.offers[-1] is None
     act(table, Tap(CAR))  # Ann's bid, not a pairing
     assert table.store.game.auctions[0].high_bidder == 0 and phone.answers == []
 
@@ -238,9 +238,9 @@ def test_the_bankers_step_goes_to_the_screen_the_banker_picks_never_the_guests(t
     phone = Screen(table, "new-phone", BANKER)
     act(table, Tap(BANKER_TAG))
     while not phone.offered_now:
-        table.clock.advance(OFFER_BANKER)  # type: ignore[attr-defined]
+        table.token_waits.clock.advance(OFFER_BANKER)  # type: ignore[attr-defined]
         table.call(lambda: Result(True))
-    table.clock.advance(GRACE)  # type: ignore[attr-defined]
+    table.token_waits.clock.advance(GRACE)  # type: ignore[attr-defined]
     act(table, Tap(BANKER_TAG))
     assert [a.kind for a in phone.answers] == ["banker_in"]
     assert all(g.answers == [] for g in guests)
@@ -251,4 +251,4 @@ def test_a_new_game_ends_pairing_waits_but_not_the_banker_step(table: Table) -> 
     banker = Screen(table, "banker", BANKER)
     assert table.new_game(START).ok
     assert [a.refusal for a in pairing.answers] == ["conflict"] and banker.answers == []
-    assert [w.screen for w in table.waits] == ["banker"]
+    assert [w.screen for w in table.token_waits.waits] == ["banker"]

@@ -50,7 +50,7 @@ def test_waits_for_the_bankers_step_past_the_cap_are_refused_not_kept(rig: Rig) 
                 for _ in range(waits.STRANGERS + OVER)]
     assert statuses.count(202) == waits.STRANGERS and statuses.count(429) == OVER
     rig.settle()
-    assert len(rig.table.waits) == waits.STRANGERS
+    assert len(rig.table.token_waits.waits) == waits.STRANGERS
 
 
 def test_proposed_times_past_the_cap_keep_the_newest(tmp_path: Path) -> None:

@@ -157,7 +157,7 @@ def test_a_hung_writer_stops_the_pings_though_its_thread_lives(manager: Manager,
         watchdog = Watchdog({"the table writer": lambda: table.responsive(timeout=0.1)}, env=env).start()
         alive = manager.messages(0.3)
         assert alive.count("WATCHDOG=1") >= 3
-        table._call(lambda: (hang.wait(), Result(True))[1])  # a command that never finishes
+        table.writer.enqueue(lambda: (hang.wait(), Result(True))[1])  # a command that never finishes
         after = manager.messages(0.6)
         assert after[-1] == ("STATUS=unhealthy: the table writer is not alive; waiting for systemd "
                              "to restart it\nWATCHDOG=trigger")

@@ -72,7 +72,7 @@ def test_the_timers_passes_are_the_timers_and_a_players_pass_is_the_players(rig:
     play(rig, {"do": "roll", "dice": [1, 2]}, {"do": "decline"})
     play(rig, {"do": "pass", "player": "Ann"})  # Ann's own pass: hers (the positive control)
     assert texts_of(rig, last_seq(rig))[0] == "Ann passes"
-    result = rig.table.call(lambda: rig.table._apply({"do": "pass", "player": "Bob"}, TIMER))
+    result = rig.table.call(lambda: rig.table.apply_path.apply({"do": "pass", "player": "Bob"}, TIMER))
     assert result.ok, result
     timed = texts_of(rig, last_seq(rig))
     assert timed[0] == "The time ran out: Bob did not bid", timed

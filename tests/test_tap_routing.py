@@ -41,7 +41,7 @@ def wait(table: Table, kind: str, screen: str, player: str | None = None,
     screen the table trusts (a paired one, the table's own): nobody else may ask for one."""
     answers: list[Result] = []
     asked = table.wait_for_token(TokenWait(screen=screen, kind=kind, player=player, command=command,
-                                           answer=answers.append, label=len(table.waits) + 1,
+                                           answer=answers.append, label=len(table.token_waits.waits) + 1,
                                            address=address or screen, trusted=kind == CONFIRM))
     assert asked.ok, asked
     return answers
@@ -85,7 +85,7 @@ def test_another_players_confirmation_is_not_taken_by_a_tap(table: Table) -> Non
     bid = {"do": "bid", "player": "Bob", "amount": 200}
     answers = wait(table, CONFIRM, "bobs-phone", player="Bob", command=bid)
     tap(table, CAR)  # Ann's tap: her own bid, Bob's confirmation keeps waiting
-    assert answers == [] and table.store.game.auctions[0].high_bid == 10 and len(table.waits) == 1
+    assert answers == [] and table.store.game.auctions[0].high_bid == 10 and len(table.token_waits.waits) == 1
 
 
 def test_no_screen_is_paired_while_a_deed_is_auctioned(table: Table) -> None:
@@ -95,7 +95,7 @@ def test_no_screen_is_paired_while_a_deed_is_auctioned(table: Table) -> None:
     tap(table, DOG)  # Bob bids
     assert table.store.game.auctions[0].high_bidder == 1 and answers == []
     tap(table, DOG)  # Bob again, the high bidder: his tap means nothing now, and still pairs no one
-    assert answers == [] and len(table.waits) == 1
+    assert answers == [] and len(table.token_waits.waits) == 1
 
 
 def test_a_table_page_confirmation_beside_a_pairing_goes_to_neither(table: Table) -> None:
@@ -104,7 +104,7 @@ def test_a_table_page_confirmation_beside_a_pairing_goes_to_neither(table: Table
     assert table.taps()["next"]["kind"] == "none"
     tap(table, CAR)
     assert [a.refusal for a in pairing + confirming] == ["conflict", "conflict"]
-    assert table.store.seq == 1 and not table.waits
+    assert table.store.seq == 1 and not table.token_waits.waits
 
 
 def test_a_table_page_confirmation_is_the_tapped_players(table: Table) -> None:

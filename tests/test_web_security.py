@@ -76,7 +76,7 @@ def test_pairing_is_answered_at_once_and_completed_by_the_tap(rig: Rig, game: di
     assert outcome(client, asked.json["request"]) == (200, {"player": "Bob"})
     session = client.get("/api/session").json
     assert session["player"] == "Bob" and session["banker"] is False
-    assert not rig.table.waits
+    assert not rig.table.token_waits.waits
     # Another screen cannot read this screen's request.
     assert rig.client().get(f"/api/requests/{asked.json['request']}").status_code == 404
 
@@ -92,7 +92,7 @@ def test_pairing_without_a_tap_is_408(rig: Rig, game: dict) -> None:
     assert answered.status_code == 408 and "tap your token" in answered.json["error"]
     assert answered.json["words"]["ru"]
     assert client.get("/api/session").json["player"] is None
-    assert not rig.table.waits  # the wait was withdrawn
+    assert not rig.table.token_waits.waits  # the wait was withdrawn
     rig.tap(CAR)  # taps now pair no one
     rig.tap(CAR)
     assert client.get("/api/session").json["player"] is None
@@ -115,7 +115,7 @@ def test_a_screen_asking_again_replaces_its_own_wait(rig: Rig, game: dict) -> No
     first = client.post("/api/pair", json={}).json["request"]
     second = client.post("/api/pair", json={}).json["request"]
     assert outcome(client, first).status_code == 409  # dropped: "this screen asked again"
-    assert len(rig.table.waits) == 1
+    assert len(rig.table.token_waits.waits) == 1
     rig.tap(CAR)
     rig.tap(CAR)
     assert outcome(client, second) == (200, {"player": "Ann"})
@@ -128,14 +128,14 @@ def test_a_stranger_waiting_first_cannot_steal_a_pairing(rig: Rig, game: dict) -
     is offered. The stranger's screen is never hers."""
     from companion.table.choice import GRACE, OFFER
 
-    rig.table.clock = clock = FakeClock()
+    rig.table.token_waits.clock = clock = FakeClock()
     rig.ctx.pair_timeout = 600.0  # the waits outlast the test's turns of the clock
     stranger, ann = rig.client(), rig.client()
     first = stranger.post("/api/pair", json={}).json
     second = ann.post("/api/pair", json={}).json
     assert first["code"] != second["code"]
     rig.tap(CAR)
-    assert len(rig.table.waits) == 2 and stranger.get("/api/session").json["player"] is None
+    assert len(rig.table.token_waits.waits) == 2 and stranger.get("/api/session").json["player"] is None
 
     def offer(client: FlaskClient, asked: dict) -> dict:
         return client.get(f"/api/requests/{asked['request']}").json["offer"]
@@ -178,7 +178,7 @@ def test_a_guests_screen_can_queue_nothing_a_tap_confirms(rig: Rig, game: dict) 
     refused = act(guest, {**ROLL, "confirm": "token"})
     assert refused.status_code == 403 and refused.json["words"]["ru"]
     assert "table's own screen" in refused.json["error"]
-    assert not rig.table.waits and rig.table.taps()["next"]["kind"] == "none"
+    assert not rig.table.token_waits.waits and rig.table.taps()["next"]["kind"] == "none"
 
 
 def test_a_paired_player_makes_their_own_moves_only(rig: Rig, game: dict) -> None:
@@ -335,7 +335,7 @@ def test_a_shared_tablets_command_is_checked_again_when_the_token_comes(rig: Rig
 def test_a_shared_tablet_cannot_confirm_banker_commands(rig: Rig, game: dict) -> None:
     answer = act(rig.table_screen(), {"do": "end_game", "confirm": "token"})
     assert answer.status_code == 403
-    assert not rig.table.waits
+    assert not rig.table.token_waits.waits
 
 
 # ---- the banker ----------------------------------------------------------------------------

@@ -181,7 +181,7 @@ def tap_when_waiting(table: Table, uid: str, timeout: float = 5.0) -> threading.
 
     def tap() -> None:
         deadline = time.monotonic() + timeout
-        while not table.waits and time.monotonic() < deadline:
+        while not table.token_waits.waits and time.monotonic() < deadline:
             time.sleep(0.002)
         table.on_event(Tap(uid))
 

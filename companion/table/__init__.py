@@ -1,8 +1,9 @@
 """The table: from inputs (taps, presses, serial rolls, tablet clicks) to stored commands.
 
-The single writer lives here (`Table`: writer.py's queue, authority.py's check, token_waits.py's
-waits, inputs.py's devices). It may import the rules, the ledger and the hardware events; the web
-talks to the table, never to the devices.
+The single writer lives here: `Table` owns writer.py's queue, apply_path.py's way from a command
+to a stored, published state (authority.py's check on it), token_waits.py's waits and inputs.py's
+devices, and hands each the others it needs. It may import the rules, the ledger and the hardware
+events; the web talks to the table, never to the devices.
 """
 
 from .authority import Speaker

@@ -169,7 +169,7 @@ class AuctionClock:
             entry = next((e for e in game.legal_commands(name) if e.do == "pass"), None)
             if entry is None:  # the high bidder, or out of the auction already
                 continue
-            result = self.table._apply(dict(entry.command), SOURCE)
+            result = self.table.apply_path.apply(dict(entry.command), SOURCE)
             if not result.ok:
                 log.warning("the table could not pass for %s: %s", name, result.reason)
                 break

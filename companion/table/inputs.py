@@ -9,18 +9,18 @@ from typing import TYPE_CHECKING
 from ..hardware.device import Event, Press, Tap, UnitRoll
 from ..rules import Rejected, Text
 from ..rules.taps import resolve
-from .choice import Choice
-from .meaning import TapMeaning, what_tap_means
+from .meaning import TapMeaning, piece_of_tag, what_tap_means
 from .result import Result
-from .waits import TokenWait
 from .words import refusal_words
 
 if TYPE_CHECKING:
     from ..hardware.dice_unit import DiceUnit
     from ..hardware.enroll import Enrolment
-    from ..hardware.feedback import Signals
     from ..ledger import GameStore
+    from .apply_path import ApplyPath
     from .meaning import Registry
+    from .token_waits import TokenWaits
+    from .writer import Writer
 
 log = logging.getLogger(__name__)
 
@@ -34,37 +34,39 @@ def nak_word(store: GameStore | None) -> str:
 
 
 class DeviceInputs:
-    """Mixed into Table: what each device's input does."""
+    """What each device's input does: queued on the writer by `on_event`, then, on the writer
+    thread, applied through the apply path or given to the token waits."""
 
-    store: GameStore | None
-    registry: Registry | None
-    feedback: Signals | None
-    dice_unit: DiceUnit | None
-    waits: list[TokenWait]
-    choices: dict[str, Choice]
-    enrolment: Enrolment | None = None  # while the Banker page enrols tags
+    def __init__(self, writer: Writer, path: ApplyPath, token_waits: TokenWaits,
+                 registry: Registry | None = None, dice_unit: DiceUnit | None = None) -> None:
+        self.writer = writer
+        self.path = path
+        self.token_waits = token_waits
+        self.registry = registry  # UID -> meaning ("deed:...", "token:<piece>", ...) or None
+        self.dice_unit = dice_unit
+        self.enrolment: Enrolment | None = None  # while the Banker page enrols tags
 
     def on_event(self, event: Event) -> None:
         """The devices' callback: queued for the writer, never blocking a device thread."""
-        self._stir()  # type: ignore[attr-defined]
+        self.writer.stir()
         if isinstance(event, Tap):
-            self._call(lambda: self._tap(event.uid))  # type: ignore[attr-defined]
+            self.writer.enqueue(lambda: self._tap(event.uid))
         elif isinstance(event, Press):
-            self._call(lambda: self._banker_step("button") if event.held  # type: ignore[attr-defined]
-                       else self._press(event.long))
+            self.writer.enqueue(lambda: self._banker_step("button") if event.held
+                                else self._press(event.long))
         elif isinstance(event, UnitRoll):
-            self._call(lambda: self._unit_roll(event))  # type: ignore[attr-defined]
+            self.writer.enqueue(lambda: self._unit_roll(event))
 
     def _tap(self, uid: str) -> Result:
         enrolment = self.enrolment
         if enrolment is not None and enrolment.running:  # taps go to enrolment, not the game
             return self._enrol_tap(enrolment, uid)
-        store = self.store
+        store = self.path.store
         game = store.game if store is not None else None
         meaning: TapMeaning = what_tap_means(uid, game, self.registry)
         if meaning.kind == "unknown":
             log.info("unknown tag %s", uid)
-            return self._refused(Text("tap.unknown", uid), kind="unknown_tag", detail={"uid": uid})  # type: ignore[attr-defined]
+            return self.path.refused(Text("tap.unknown", uid), kind="unknown_tag", detail={"uid": uid})
         if meaning.kind == "banker":  # the banker's own tag: the banker's step at the table
             return self._banker_step("tag")
         command = None
@@ -76,41 +78,42 @@ class DeviceInputs:
                 refused = why
         # A token tap goes to the one screen waiting for it, if any (routing.py decides: the
         # game's own taps come before any pairing).
-        if meaning.kind == "token" and meaning.player and self.waits:
-            answered = self._token_tapped(meaning.player, uid, command is not None)  # type: ignore[attr-defined]
+        if meaning.kind == "token" and meaning.player and self.token_waits.waits:
+            answered = self.token_waits.token_tapped(meaning.player, piece_of_tag(uid, self.registry),
+                                                    command is not None)
             if answered is not None:
                 return answered
         if refused is not None:
             people = game.forms if game is not None else None
-            return self._refused(refused.reason, words=refusal_words(refused, people))  # type: ignore[attr-defined]
+            return self.path.refused(refused.reason, words=refusal_words(refused, people))
         if command is not None:
-            return self._apply({"do": "tap", "tag": uid}, "reader")  # type: ignore[attr-defined]
+            return self.path.apply({"do": "tap", "tag": uid}, "reader")
         if meaning.kind == "deed":
-            return self._ok(kind="show_deed", detail={"square": meaning.value})  # type: ignore[attr-defined]
-        return self._ok(kind="ignored", detail={"uid": uid, "meaning": meaning.text})  # type: ignore[attr-defined]
+            return self.path.ok(kind="show_deed", detail={"square": meaning.value})
+        return self.path.ok(kind="ignored", detail={"uid": uid, "meaning": meaning.text})
 
     def _enrol_tap(self, enrolment: Enrolment, uid: str) -> Result:
         """A tap while the Banker page enrols: the step's tag, told to no screen but the banker's
         page (it polls the enrolment: the UIDs are not for every screen on the wifi)."""
         ok = enrolment.tapped(uid)
-        if self.feedback is not None:
-            (self.feedback.accepted if ok else self.feedback.rejected)()
+        if self.path.feedback is not None:
+            (self.path.feedback.accepted if ok else self.path.feedback.rejected)()
         return Result(ok, "" if ok else "not enrolled", kind="enrolment", detail=enrolment.last)
 
     def _banker_step(self, how: str) -> Result:
         """The banker at the table ("tag" or "button" held): for the screen waiting for it that
         the people choose (token_waits.py), never told to any other screen: none can time it."""
-        return self._banker_act(how)  # type: ignore[attr-defined, no-any-return]
+        return self.token_waits.banker_act(how)
 
     def _press(self, long: bool) -> Result:
         # (A hold long enough to be the banker's step comes as Press(held=True): see on_event. A
         # press is a roll or the end of a turn, whatever choice is open: never the banker's pick.)
         if long:
-            return self._apply({"do": "end_turn"}, "button")  # type: ignore[attr-defined]
-        if self.store is None:
-            return self._refused(Text("table.no_game"))  # type: ignore[attr-defined]
-        d1, d2 = self.roll_dice()  # type: ignore[attr-defined]
-        result: Result = self._apply({"do": "roll", "dice": [d1, d2]}, "button")  # type: ignore[attr-defined]
+            return self.path.apply({"do": "end_turn"}, "button")
+        if self.path.store is None:
+            return self.path.refused(Text("table.no_game"))
+        d1, d2 = self.path.roll_dice()
+        result = self.path.apply({"do": "roll", "dice": [d1, d2]}, "button")
         if result.ok and self.dice_unit is not None:
             try:
                 self.dice_unit.show(d1, d2)
@@ -119,11 +122,11 @@ class DeviceInputs:
         return result
 
     def _unit_roll(self, roll: UnitRoll) -> Result:
-        result: Result = self._apply({"do": "roll", "dice": list(roll.dice)}, "dice")  # type: ignore[attr-defined]
+        result = self.path.apply({"do": "roll", "dice": list(roll.dice)}, "dice")
         unit = self.dice_unit
         if unit is not None:
             if result.ok:
                 unit.ack(roll.unit, roll.seq)
             else:
-                unit.nak(roll.unit, roll.seq, nak_word(self.store))
+                unit.nak(roll.unit, roll.seq, nak_word(self.path.store))
         return result

@@ -46,9 +46,9 @@ def _items(registry: Registry | None) -> list[tuple[str, str]]:
 def what_tap_means(uid: str, game: Game | None, registry: Registry | None) -> TapMeaning:
     uid = uid.lower()
     known = game_meaning(game, uid) if game is not None else None
-    if known is not None:
+    if game is not None and known is not None:
         kind, value = known
-        player = value if kind == "token" and value in game.seats else None  # type: ignore[union-attr]
+        player = value if kind == "token" and value in game.seats else None
         return TapMeaning(kind, value, player, in_game=True)
     written = enrolled(uid, registry)
     if written:

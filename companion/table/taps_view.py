@@ -59,7 +59,9 @@ def next_tap(game: Game | None, waits: list[TokenWait], choice: Choice | None = 
                                                   player=wait.player)}
     if held:
         assert game is not None
-        lot = game.squares[game.auctions[0].square]  # type: ignore[index]
+        on_sale = game.auctions[0].square
+        assert on_sale is not None  # a deed's auction: only then does the game want token taps
+        lot = game.squares[on_sale]
         key = "taps.next_bid_pairing_held" if pairs else "taps.next_bid"
         named = {lang: square("square", lot.names[lang], lot.cases, lang) for lang in lot.names}
         return {"kind": "game", "words": {lang: words(key, **named[lang])[lang]

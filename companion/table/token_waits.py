@@ -20,8 +20,8 @@ from .waits import BANKER, PAIR, TokenWait, fresh_code, no_room
 from .words import words
 
 if TYPE_CHECKING:
-    from ..hardware.feedback import Signals
-    from ..ledger import GameStore
+    from ..rules import Game
+    from .apply_path import ApplyPath
 
 log = logging.getLogger(__name__)
 
@@ -33,55 +33,32 @@ def said(key: str, refusal: str, **values: Any) -> Result:
     return Result(False, text["en"], refusal=refusal, words=text)
 
 
-class TokenWaiting:
-    """Mixed into Table: the screens waiting for a physical act, the choices at the table among
-    them, and the `taps` view of it all."""
+class TokenWaits:
+    """The screens waiting for a physical act, the choices at the table among them, and the
+    `taps` view of it all. Told and answered through the apply path (`path`): a confirming tap's
+    command is applied there, as any other input."""
 
-    waits: list[TokenWait]
-    choices: dict[str, Choice]  # by kind (PAIR, BANKER): the one choice open for each
-    store: GameStore | None
-    feedback: Signals | None
-    published_taps: dict[str, Any]  # what the next tap does now (any thread may read it)
-    published_choices: dict[str, Any]  # the open choices with their codes (the table's own screens)
-    clock: Callable[[], float] = time.monotonic  # the writer's clock (tests move it)
-    _taps_pushed: dict[str, Any] | None = None  # ... as last pushed to the screens
-    _taps_pushed_at: float = float("-inf")
-    _taps_due: float | None = None  # when a change held back is to be pushed
+    def __init__(self, path: ApplyPath, clock: Callable[[], float] = time.monotonic) -> None:
+        self.path = path
+        self.clock = clock  # the writer's clock (tests move it)
+        self.waits: list[TokenWait] = []
+        self.choices: dict[str, Choice] = {}  # by kind (PAIR, BANKER): the one choice open for each
+        self.published_taps: dict[str, Any] = taps_view(None, [])  # what the next tap does now (any thread)
+        self.published_choices: dict[str, Any] = {"choices": []}  # with their codes (the table's own screens)
+        self._taps_pushed: dict[str, Any] = self.published_taps  # ... as last pushed to the screens
+        self._taps_pushed_at = float("-inf")
+        self._taps_due: float | None = None  # when a change held back is to be pushed
 
-    # ---- called in (through the writer) --------------------------------------------------------
-
-    def wait_for_token(self, wait: TokenWait) -> Result:
-        """A screen asks to be told of the next physical act for it (a token tap to pair it or to
-        confirm its command, the banker's step): answered at once, `waiting` with the request's
-        id (and the code the screen shows), and the outcome goes to wait.answer later. A screen's
-        new wait replaces its old one."""
-        return self.call(lambda: self._add_wait(wait))  # type: ignore[attr-defined]
-
-    def cancel_wait(self, screen: str) -> Result:
-        """The screen no longer waits (it is told so through its callback)."""
-        return self.call(lambda: self._end_waits("token.cancelled", CONFLICT, screen=screen))  # type: ignore[attr-defined]
-
-    def choose(self, choice_id: str, code: str | None, by: str) -> Result:
-        """The people's choice, made on the table's own screen (or the banker's): the screen
-        showing `code` gets the act that opened the choice; code None: nobody (the choice ends,
-        the screens go on waiting). The web checks that the screen asking may choose."""
-        return self.call(lambda: self._choose(choice_id, code, by))  # type: ignore[attr-defined]
-
-    def taps(self) -> dict[str, Any]:
-        """What the next tap will do and who waits for one, as last published (any thread)."""
-        return self.published_taps
-
-    def open_choices(self) -> dict[str, Any]:
-        """The choices open at the table, with the codes to choose among (any thread; for the
-        table's own screens and the banker's only)."""
-        return self.published_choices
+    def _game(self) -> Game | None:
+        store = self.path.store
+        return store.game if store is not None else None
 
     # ---- on the writer -------------------------------------------------------------------------
 
-    def _add_wait(self, wait: TokenWait) -> Result:
-        if self.store is None and wait.kind != BANKER:
+    def add(self, wait: TokenWait) -> Result:
+        if self.path.store is None and wait.kind != BANKER:
             return said("token.no_game", NO_GAME)
-        self._end_waits("token.replaced", CONFLICT, screen=wait.screen)
+        self.end_waits("token.replaced", CONFLICT, screen=wait.screen)
         full = no_room(wait, self.waits)
         if full is not None:
             return said("token.too_many_address" if full == "address" else "token.too_many", TOO_MANY)
@@ -104,7 +81,7 @@ class TokenWaiting:
         return Result(True, text["en"], kind="waiting", words=text,
                       detail={"request": wait.id, "player": wait.player, "code": wait.code})
 
-    def _until_next_deadline(self) -> float | None:
+    def until_next_deadline(self) -> float | None:
         deadlines = [w.deadline for w in self.waits]
         for choice in self.choices.values():
             deadlines.append(choice.deadline)
@@ -117,7 +94,7 @@ class TokenWaiting:
             return None
         return max(0.0, min(deadlines) - self.clock())
 
-    def _expire_waits(self) -> None:
+    def expire(self) -> None:
         now = self.clock()
         for wait in [w for w in self.waits if w.deadline <= now]:
             self._remove(wait)
@@ -128,9 +105,9 @@ class TokenWaiting:
             else:
                 key = "token.expired_confirm" if wait.player is not None else "token.expired_confirm_any"
             self._answer(wait, said(key, TIMEOUT, player=wait.player))
-        self._tick_choices()
+        self.tick_choices()
 
-    def _tick_choices(self) -> None:
+    def tick_choices(self) -> None:
         """The choices' offers moved on as far as the time says (each screen in one told), and a
         choice past its time closed."""
         now = self.clock()
@@ -153,21 +130,21 @@ class TokenWaiting:
             elif moved:
                 self._tell_offer(choice)
 
-    def _end_waits(self, key: str, refusal: str, screen: str | None = None) -> Result:
+    def end_waits(self, key: str, refusal: str, screen: str | None = None) -> Result:
         for wait in [w for w in self.waits if screen is None or w.screen == screen]:
             self._remove(wait)
             self._answer(wait, said(key, refusal))
         return Result(True, kind="ignored")
 
-    def _end_game_waits(self) -> None:
+    def end_game_waits(self) -> None:
         """Another game: the waits asked of the old one end (a wait for the banker's step stays)."""
         for wait in [w for w in self.waits if w.kind != BANKER]:
             self._remove(wait)
             self._answer(wait, said("token.game_changed", CONFLICT))
         self._close_choice(PAIR)
 
-    def _end_all_waits(self, key: str) -> None:
-        self._end_waits(key, STOPPING if key == "token.closing" else CONFLICT)
+    def end_all_waits(self, key: str) -> None:
+        self.end_waits(key, STOPPING if key == "token.closing" else CONFLICT)
         for kind in list(self.choices):
             self._close_choice(kind)
 
@@ -221,7 +198,7 @@ class TokenWaiting:
         except Exception:
             log.exception("a waiting screen could not be told the offer")
 
-    def _choose(self, choice_id: str, code: str | None, by: str) -> Result:
+    def choose(self, choice_id: str, code: str | None, by: str) -> Result:
         choice = next((c for c in self.choices.values() if c.id == choice_id), None)
         if choice is None:
             return said("choice.gone", CONFLICT)
@@ -239,8 +216,8 @@ class TokenWaiting:
         choice.order.remove(wait)
         self._close_choice(choice.kind)
         self._remove(wait)
-        if self.feedback is not None:
-            self.feedback.accepted()
+        if self.path.feedback is not None:
+            self.path.feedback.accepted()
         if wait.kind == PAIR:
             assert choice.player is not None
             result = Result(True, kind="paired", detail={"player": choice.player, "piece": choice.piece,
@@ -255,14 +232,14 @@ class TokenWaiting:
         outcome, wait = choice.repeated(self.clock())
         if outcome == PICKED and wait is not None:
             return self._picked(choice, wait, how)
-        if self.feedback is not None:
-            self.feedback.rejected()
+        if self.path.feedback is not None:
+            self.path.feedback.rejected()
         key = "choice.too_soon" if outcome == TOO_SOON else "choice.gone"
         text = words(key)
-        self._push({"type": "refused", "reason": text["en"], "words": text, "kind": "choice"})  # type: ignore[attr-defined]
+        self.path.push({"type": "refused", "reason": text["en"], "words": text, "kind": "choice"})
         return Result(False, text["en"], refusal=CONFLICT, words=text, kind="choice")
 
-    def _banker_act(self, how: str) -> Result:
+    def banker_act(self, how: str) -> Result:
         """The banker's step at the table ("tag", "button"), or the dice button pressed while a
         choice it opened is still open: for the screen the people choose, never the one that
         asked first (and told to no screen when nobody waits: none can time it)."""
@@ -271,34 +248,34 @@ class TokenWaiting:
             return self._acted_again(choice, how)
         if any(w.kind == BANKER for w in self.waits):
             self._open_choice(BANKER, None)
-        if self.feedback is not None:
-            self.feedback.accepted()
+        if self.path.feedback is not None:
+            self.path.feedback.accepted()
         return Result(True, kind="banker_step", detail={"by": how})
 
-    def _token_tapped(self, player: str, uid: str, game_wants: bool) -> Result | None:
+    def token_tapped(self, player: str, piece: str | None, game_wants: bool) -> Result | None:
         """A token of a player in this game: the wait it answers gets it (or a choice opens among
         the screens waiting to pair), or None when the tap is the game's (or nobody's)."""
-        game = self.store.game if self.store is not None else None
+        game = self._game()
         where = route(game, self.waits, player, game_wants, self.choices.get(PAIR))
         if where.kind == AMBIGUOUS:
             count = len(where.waits)
             for wait in where.waits:
                 self._remove(wait)
                 self._answer(wait, said("token.ambiguous", CONFLICT, count=count))
-            if self.feedback is not None:
-                self.feedback.rejected()
+            if self.path.feedback is not None:
+                self.path.feedback.rejected()
             return Result(False, words("token.ambiguous", count=count)["en"], kind="identify",
                           refusal=CONFLICT)
         if where.kind == CHOOSE:
-            self._open_choice(PAIR, player, self._piece(uid))
-            if self.feedback is not None:
-                self.feedback.accepted()
+            self._open_choice(PAIR, player, piece)
+            if self.path.feedback is not None:
+                self.path.feedback.accepted()
             return Result(True, kind="choosing", detail={"player": player})
         if where.kind == REPEAT:
             return self._acted_again(self.choices[PAIR], "token")
         if where.kind == WRONG:  # told at the table; the confirmation waits for its own player
             text = words("token.wrong", tapped=player, player=where.waits[0].player)
-            return self._refused(text["en"], kind="identify", words=text, refusal=NOT_YOURS)  # type: ignore[attr-defined, no-any-return]
+            return self.path.refused(text["en"], kind="identify", words=text, refusal=NOT_YOURS)
         if where.kind == CONFIRMS:
             wait = where.waits[0]
             self._remove(wait)
@@ -315,15 +292,15 @@ class TokenWaiting:
         assert wait.command is not None
         speaker = Speaker(player, wait.game)
         command = wait.command if wait.player is not None else own(wait.command, speaker)
-        return self._apply(command, "tablet", speaker=speaker)  # type: ignore[attr-defined]
+        return self.path.apply(command, "tablet", speaker=speaker)
 
-    def _publish_taps(self) -> None:
+    def publish_taps(self) -> None:
         """After every piece of the writer's work: the taps view, worked out again, is what
         `taps()` answers at once; it is pushed to the screens when it changed, at most every
         TAPS_EVERY seconds (a flood of requests to wait and withdraw is one notice, not one each:
         the screens' streams never fall behind on it). The choices (with their codes) go to the
         table's own screens alone (the web sends a `choice` notice to them)."""
-        game = self.store.game if self.store is not None else None
+        game = self._game()
         if PAIR in self.choices and pairing_held(game):
             self._close_choice(PAIR)
         view = taps_view(game, self.waits, self.choices.get(PAIR))
@@ -332,7 +309,7 @@ class TokenWaiting:
         chosen = choices_view(self.choices.values(), self.clock())
         if chosen != self.published_choices:
             self.published_choices = chosen
-            self._push({"type": "choice", **chosen})  # type: ignore[attr-defined]
+            self.path.push({"type": "choice", **chosen})
         if self.published_taps == self._taps_pushed:
             self._taps_due = None
             return
@@ -341,8 +318,4 @@ class TokenWaiting:
             self._taps_due = self._taps_pushed_at + TAPS_EVERY
             return
         self._taps_pushed, self._taps_pushed_at, self._taps_due = self.published_taps, now, None
-        self._push({"type": "taps", **self.published_taps})  # type: ignore[attr-defined]
-
-    def _piece(self, uid: str) -> str | None:
-        raise NotImplementedError
-
+        self.path.push({"type": "taps", **self.published_taps})

@@ -16,21 +16,35 @@ log = logging.getLogger(__name__)
 
 Gone = Callable[[], bool]  # has the client that asked gone away (its connection closed)?
 POLL_GONE = 0.05  # seconds between looks at whether a waiting client has gone
+Bug = Callable[[Exception, object, str], Result]  # a bug answered with a report (apply_path.py)
 
 
 class Writer:
-    """The queue and its thread. Subclasses say what happens when nothing came before the next
-    deadline (`_timer`, `_until_next_deadline`), after each piece of work (`_after`), on a bug
-    (`_bug`) and when it stops (`_stopping`)."""
+    """The queue and its thread. Whoever owns it says what happens when nothing came before the
+    next deadline (`timer`, `until_next_deadline`), after each piece of work (`after`), on a bug
+    (`bug`) and when it stops (`stopping`): passed in, so the writer knows nothing of the game."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        *,
+        bug: Bug,
+        until_next_deadline: Callable[[], float | None],
+        timer: Callable[[], None],
+        after: Callable[[], None],
+        stopping: Callable[[], None],
+    ) -> None:
+        self._bug = bug
+        self._until_next_deadline = until_next_deadline
+        self._timer = timer
+        self._after = after
+        self._stopping = stopping
         # Told the moment an input arrives, on the caller's thread, before the writer takes it up:
         # background work (the odds' workers) steps aside so the table never waits for it.
         self.stirring: list[Callable[[], None]] = []
         self._inbox: queue.Queue[tuple[Callable[[], Result], Future[Result]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="table-writer", daemon=True)
 
-    def _start_writer(self) -> None:
+    def start(self) -> None:
         self._thread.start()
 
     def _run(self) -> None:
@@ -59,26 +73,10 @@ class Writer:
         except Exception:
             log.exception("the table's writer: %s failed", getattr(step, "__name__", step))
 
-    # ---- hooks -------------------------------------------------------------------------------
-
-    def _until_next_deadline(self) -> float | None:
-        return None
-
-    def _timer(self) -> None:
-        """A deadline passed with nothing in the queue."""
-
-    def _after(self) -> None:
-        """After each piece of work, on the writer thread."""
-
-    def _stopping(self) -> None:
-        """The writer is about to stop."""
-
-    def _bug(self, exc: Exception, command: object, source: str) -> Result:
-        raise NotImplementedError
-
     # ---- calling in --------------------------------------------------------------------------
 
-    def _call(self, work: Callable[[], Result]) -> Future[Result]:
+    def enqueue(self, work: Callable[[], Result]) -> Future[Result]:
+        """Work queued for the writer without waiting for it (a device's input)."""
         reply: Future[Result] = Future()
         self._inbox.put((work, reply))
         return reply
@@ -90,8 +88,8 @@ class Writer:
         its connection closed), is withdrawn, never run later, and answered as such; work already
         running is waited for (it may be stored, so its answer must come).
         """
-        self._stir()
-        reply = self._call(work)
+        self.stir()
+        reply = self.enqueue(work)
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
@@ -106,7 +104,7 @@ class Writer:
                     return Result(False, GONE_TEXT, refusal=GONE)
                 return reply.result()
 
-    def _stir(self) -> None:
+    def stir(self) -> None:
         for stirred in list(self.stirring):
             try:
                 stirred()
@@ -129,7 +127,7 @@ class Writer:
         """
         if not self._thread.is_alive():
             return False
-        reply = self._call(lambda: Result(True, kind="ignored"))
+        reply = self.enqueue(lambda: Result(True, kind="ignored"))
         try:
             reply.result(timeout)
         except TimeoutError:
