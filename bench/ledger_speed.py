@@ -22,7 +22,7 @@ from pathlib import Path
 
 from long_game import long_game
 
-import companion.ledger.folder
+import companion.ledger.backups
 import companion.rules.game
 from companion.ledger import DataFolder
 
@@ -53,7 +53,7 @@ def main() -> None:
             if "journal" in args.without:
                 store.journal = None
             if "rolling" in args.without:
-                companion.ledger.folder.ROLLING_EVERY = 10**9
+                companion.ledger.backups.ROLLING_EVERY = 10**9
             for command in script[1:]:
                 start = time.perf_counter()
                 store.submit(command)

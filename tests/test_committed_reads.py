@@ -82,7 +82,7 @@ def test_a_failed_commit_is_never_shown(rig: Rig, monkeypatch: pytest.MonkeyPatc
     def disk_full(*_args: Any, **_kwargs: Any) -> int:
         raise StorageError("The disk is full; the command was not recorded")
 
-    monkeypatch.setattr(store, "_append", disk_full)
+    monkeypatch.setattr(store.writing, "append", disk_full)
     answer = rig.client().post("/api/commands", json={"do": "roll", "dice": [1, 2]}, headers=BANKER)
     assert answer.status_code == 503
     assert rig.client().get("/api/state").json == before  # not the roll that was never stored

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import companion.ledger.folder
+import companion.ledger.script_import
 from companion.ledger.journal import journal_path, read_journal
 from companion.ledger.recovery import diagnose
 from tests.ledger_support import new_folder, recorded_game, replayed, shown
@@ -35,7 +35,7 @@ def journal_syncs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def test_an_import_syncs_the_journal_once_a_batch_and_opens_agreeing(tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(companion.ledger.folder, "IMPORT_BATCH", BATCH)
+    monkeypatch.setattr(companion.ledger.script_import, "IMPORT_BATCH", BATCH)
     script = recorded_game(4)[:60]
     folder, time = new_folder(tmp_path)
     synced = journal_syncs(monkeypatch)

@@ -212,22 +212,22 @@ def test_a_simulated_pin_keeps_only_its_newest_changes() -> None:
 # ---- companion import ---------------------------------------------------------------------------
 
 def test_import_stores_a_long_script_in_one_transaction_per_batch(rig: Rig, monkeypatch: Any) -> None:
-    from companion.ledger import folder as folder_module
-    from companion.ledger import store as store_module
+    from companion.ledger import opening, script_import
+    from companion.ledger.schema import line_of
 
     commits: list[str] = []
-    connect = store_module.connect
+    connect = opening.connect
 
     def traced(path: Path) -> Any:
         conn = connect(path)
         conn.set_trace_callback(lambda sql: commits.append(sql) if sql.strip().upper() == "COMMIT" else None)
         return conn
 
-    monkeypatch.setattr(store_module, "connect", traced)
+    monkeypatch.setattr(opening, "connect", traced)
     lines = recorded(8, 0, rules={"starting_cash": 10**7}, turn_cap=20_000)[:2500]
     store, rejected = rig.table.folder.import_script([json.dumps(c) for c in lines])
-    assert rejected == [] and store.script() == [store_module.line_of(c) for c in lines]
-    batches = -(-(len(lines) - 1) // folder_module.IMPORT_BATCH)
+    assert rejected == [] and store.script() == [line_of(c) for c in lines]
+    batches = -(-(len(lines) - 1) // script_import.IMPORT_BATCH)
     assert len(commits) <= batches + 3  # creating (2), the import note, then one per batch
     assert len(commits) >= batches  # the control: it committed, batch by batch
     # Stored for good: the file read afresh holds every command.

@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from companion.ledger import DataFolder
-from companion.ledger.folder import KEEP_ROLLING, ROLLING_EVERY
+from companion.ledger.backups import KEEP_ROLLING, ROLLING_EVERY
 from companion.table.problem_words import worded
 from tests.ledger_support import fake_clock, recorded_game, replayed, shown, submit_all
 

@@ -212,12 +212,12 @@ def test_a_player_named_with_a_lone_surrogate_is_400_and_leaves_nothing(rig: Rig
 
 
 def test_a_bug_while_creating_a_game_file_leaves_no_creating_file(rig: Rig, monkeypatch) -> None:
-    from companion.ledger import store as store_module
+    from companion.ledger import opening
 
     def broken(*_args, **_kwargs):
         raise OverflowError("Python int too large to convert to SQLite INTEGER")
 
-    monkeypatch.setattr(store_module, "make_durable", broken)
+    monkeypatch.setattr(opening, "make_durable", broken)
     answer = rig.client().post("/api/games", json={"players": ["Ann", "Bob"]}, headers=BANKER)
     assert answer.status_code == 500
     assert answer.json["error"] == "internal error: nothing changed" and answer.json["report"]

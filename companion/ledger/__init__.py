@@ -17,7 +17,8 @@ from .errors import (
     StorageFull,
     StorageReadOnly,
 )
-from .folder import DataFolder, GameInfo, default_data_dir
+from .folder import DataFolder, default_data_dir
+from .game_list import GameInfo
 from .key import TableKey
 from .store import SOURCES, GameStore, Receipt
 

@@ -1,6 +1,6 @@
 """The chart's turn axis from a committed reading: the end_turn commands in effect at each entry.
 
-An end_turn the banker undid is no longer in effect (store.py's `effective`): from the undo on,
+An end_turn the banker undid is no longer in effect (open_game.py's `effective`): from the undo on,
 the game is back in the turn it ended, and a redo puts the end_turn back in effect. The count
 after an entry is what the game then held, so it never changes once the entry is committed: a
 screen's chart pages stay true, and the count at the seq a page ended on is remembered (TURNS),

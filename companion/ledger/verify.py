@@ -1,5 +1,5 @@
 """What opening a game file checks before anyone plays it: whose file it is, its hash chain, the
-commands in effect, and which snapshots can be trusted (store.py writes; this only reads).
+commands in effect, and which snapshots can be trusted (writing.py writes; this only reads).
 
 Every failure is a GameDamaged (or its kinds) carrying a problem (problems.py), so whoever shows it
 words it in the reader's language; the file is never changed here.

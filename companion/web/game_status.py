@@ -1,6 +1,6 @@
 """A stored game's status ("playing", "over: Ann won", "archived") in every language.
 
-The ledger keeps the status as a short English line in the game's own file (ledger/folder.py); the
+The ledger keeps the status as a short English line in the game's own file (ledger/game_list.py); the
 Banker page lists it in its screen's language, so the words are said here, from the
 "banker-game-status-" messages of companion/i18n.
 """
