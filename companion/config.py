@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import CompanionError
+from .i18n import LANGUAGES
 
 
 class ConfigError(CompanionError):
@@ -78,7 +79,7 @@ class VoiceConfig:
     in simulated mode. Screens switch their own voice on in their header."""
 
     enabled: bool = True
-    language: str = "en"  # "en" or "ru"
+    language: str = "en"  # one of companion.i18n.LANGUAGES
     voice: str = ""  # an espeak-ng voice (espeak-ng --voices); empty: the language's own
     rate: int = 160  # words a minute
     volume: int = 100  # espeak-ng's amplitude, 0 to 200
@@ -191,8 +192,9 @@ def parse_config(raw: dict[str, Any], where: str = "config") -> Config:
         raise ConfigError(f"{where} [server].front must be one of {', '.join(FRONTS)}, "
                           f"not {parts['server'].front!r}")
     voice = parts["voice"]
-    if voice.language not in ("en", "ru"):
-        raise ConfigError(f"{where} [voice].language must be en or ru, not {voice.language!r}")
+    if voice.language not in LANGUAGES:
+        raise ConfigError(f"{where} [voice].language must be {' or '.join(LANGUAGES)}, "
+                          f"not {voice.language!r}")
     if not 0 <= voice.volume <= 200 or not 80 <= voice.rate <= 450:
         raise ConfigError(f"{where} [voice]: volume is 0 to 200 and rate 80 to 450 words a minute")
     from .voice.moments import KINDS

@@ -12,7 +12,7 @@ import threading
 import webbrowser
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import notify
 from .config import Config
@@ -32,6 +32,11 @@ from .web import BankerPin, Context, Simulator, create_app
 from .web import auction as auction_web
 from .web import voice as voice_web
 
+if TYPE_CHECKING:
+    from .odds.live import LiveOdds
+    from .voice.runtime import Voice
+    from .web.front import Front
+
 log = logging.getLogger("companion")
 
 # Seconds a thread holding the GIL keeps it while another waits (Python's default: 0.005). The
@@ -49,6 +54,41 @@ WRITER_ANSWERS_WITHIN = 10.0  # seconds; less than half of the service's Watchdo
 
 
 @dataclass
+class Parts:
+    """What `companion run` has started, kept together so that a failed start and a stop close the
+    same things in the same order: nothing left running, nothing closed before what still uses it."""
+
+    folder: DataFolder
+    table: Table
+    devices: Devices
+    auctions: AuctionClock | None
+    ctx: Context
+    app: Any
+    odds: LiveOdds | None
+    voice: Voice
+    front: Front | None = None
+    server: Any = None  # waitress's, once it listens
+
+    def close(self) -> None:
+        """The front first (nobody reaches the table any more), then the server and the devices
+        (nothing new comes in), then the workers, the table and its folder last (the lock goes with
+        the folder, so the next daemon may start)."""
+        if self.front is not None:
+            self.front.stop()
+        if self.server is not None:
+            self.server.task_dispatcher.shutdown(timeout=5)
+            self.server.close()
+            self.devices.stop()  # started once the server listens
+        if self.auctions is not None:
+            self.auctions.close()
+        if self.odds is not None:
+            self.odds.close()
+        self.voice.close()
+        self.table.close()
+        self.folder.close()
+
+
+@dataclass
 class Daemon:
     config: Config
     data_dir: Path
@@ -58,14 +98,36 @@ class Daemon:
     open_browser: bool = False
 
     def run(self) -> int:
+        """Start, serve until SIGTERM or SIGINT, stop: 0 then; 1 if the data folder or the port
+        cannot be had, or the nginx front stopped under us."""
         sys.setswitchinterval(GIL_SWITCH)
+        folder = self._open_folder()
+        if folder is None:
+            return 1
+        parts = self._wire(folder)
+        if not self._listen(parts):
+            parts.close()
+            return 1
+        watcher = self._start_devices(parts)
+        self._announce(parts)
+        watchdog = self._watch(parts, watcher)
+        return self._serve_until_stopped(parts, watchdog)
+
+    def _open_folder(self) -> DataFolder | None:
+        """The data folder, locked: a second daemon on the same folder (or one we cannot write) is
+        said plainly before anything else starts (None then)."""
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
             copy = Path(self.config.backup_copy) if self.config.backup_copy else None
-            folder = DataFolder(self.data_dir, backup_copy=copy)
+            return DataFolder(self.data_dir, backup_copy=copy)
         except (FolderLocked, LedgerError) as exc:
             log.error("%s", reason_of(exc))
-            return 1
+            return None
+
+    def _wire(self, folder: DataFolder) -> Parts:
+        """The table (the single writer), its game resumed, and what listens to it: the web app,
+        the live odds (after the screens' listeners) and the voice. No device runs yet: a port in
+        use must be said before one starts."""
         registry = TagRegistry.load(registry_path(self.config.tags, self.data_dir))
         if self.simulate and not len(registry):  # made-up tags (saved with any enrolled in the browser)
             registry = TagRegistry(registry.path, simulated_tags())
@@ -96,61 +158,83 @@ class Daemon:
         auction_web.install(app, auctions)
         voice = started_voice(self.config.voice, table, self.data_dir, self.simulate)
         voice_web.install(app, ctx, voice)
+        return Parts(folder=folder, table=table, devices=devices, auctions=auctions, ctx=ctx,
+                     app=app, odds=odds, voice=voice)
+
+    def _listen(self, parts: Parts) -> bool:
+        """Listen first, on the port or behind the nginx front: a port in use (or a front that
+        cannot start) is said plainly, before any device starts (False then)."""
         from .web.front import Front, FrontError
         from .web.serve import create_server, listen
 
-        front = Front(self.config.host, self.config.port, self.data_dir) \
-            if self.config.server.front == "nginx" else None
-        try:  # listen first: a port in use is said plainly, before any device starts
-            if front is not None:
-                listen(self.config.host, self.config.port).close()  # is the port free for nginx?
-                server = create_server(app, unix=front.app_socket)
+        host, port = self.config.host, self.config.port
+        parts.front = Front(host, port, self.data_dir) if self.config.server.front == "nginx" else None
+        try:
+            if parts.front is not None:
+                listen(host, port).close()  # is the port free for nginx?
+                server = create_server(parts.app, unix=parts.front.app_socket)
                 try:
-                    front.start()
+                    parts.front.start()
                 except FrontError:
                     server.close()
                     raise
             else:
-                server = create_server(app, host=self.config.host, port=self.config.port)
-        except (OSError, FrontError) as exc:
-            if isinstance(exc, FrontError):
-                log.error("cannot start the nginx front: %s", exc)
-            else:
-                log.error("cannot serve on %s port %s: %s (is another server using it? try --port)",
-                          self.config.host, self.config.port, exc.strerror or exc)
-            if front is not None:
-                front.stop()
-            if odds is not None:
-                odds.close()
-            voice.close()
-            table.close()
-            folder.close()
-            return 1
-        devices.start(table.on_event)
-        watcher = threading.Thread(target=watch_devices, args=(ctx,), daemon=True)
+                server = create_server(parts.app, host=host, port=port)
+        except FrontError as exc:
+            log.error("cannot start the nginx front: %s", exc)
+            return False
+        except OSError as exc:
+            log.error("cannot serve on %s port %s: %s (is another server using it? try --port)",
+                      host, port, exc.strerror or exc)
+            return False
+        parts.server = server
+        return True
+
+    @staticmethod
+    def _start_devices(parts: Parts) -> threading.Thread:
+        """The devices feed the table from now on; the watcher tells every dashboard when one (or
+        the voice) goes offline or comes back."""
+        parts.devices.start(parts.table.on_event)
+        watcher = threading.Thread(target=watch_devices, args=(parts.ctx,), daemon=True)
         watcher.start()
+        return watcher
+
+    def _announce(self, parts: Parts) -> None:
+        """Say where the table is served and where a family starts (the console's lines), open the
+        browser if asked, and tell systemd we are ready: only once listening."""
         shown_host = "localhost" if self.config.host in ("0.0.0.0", "::") else self.config.host
-        port = self.config.port if front is not None else server.effective_port
+        port = self.config.port if parts.front is not None else parts.server.effective_port
         url = f"http://{shown_host}:{port}/"
         log.info("serving the table on %s (data in %s)%s%s", url, self.data_dir,
-                 ", simulated devices" if self.simulate else "", ", nginx in front" if front else "")
-        log.info(start_here(url, pin_set=ctx.pin.is_set, simulate=self.simulate))
+                 ", simulated devices" if self.simulate else "",
+                 ", nginx in front" if parts.front else "")
+        log.info(start_here(url, pin_set=parts.ctx.pin.is_set, simulate=self.simulate))
         if self.open_browser:
             threading.Timer(0.3, lambda: webbrowser.open(url)).start()
-        # systemd: ready once listening; the watchdog pings only while every part is alive.
         notify.ready(f"serving the table on {url}")
-        # The writer counts as alive only when a no-op makes the round trip through its queue:
-        # a writer stuck in a command gets the companion restarted (WatchdogSec=30s).
-        watchdog = notify.Watchdog({
+
+    @staticmethod
+    def _watch(parts: Parts, watcher: threading.Thread) -> notify.Watchdog:
+        """systemd's watchdog, pinged only while every part is alive. The writer counts as alive
+        only when a no-op makes the round trip through its queue: a writer stuck in a command gets
+        the companion restarted (WatchdogSec=30s)."""
+        table, ctx, front = parts.table, parts.ctx, parts.front
+        return notify.Watchdog({
             "the table writer": lambda: table.responsive(timeout=WRITER_ANSWERS_WITHIN),
             "the event broker": lambda: watcher.is_alive() and not ctx.broker.closing.is_set(),
             **({"the nginx front": front.alive} if front is not None else {}),
-            **devices.liveness(),
+            **parts.devices.liveness(),
         }).start()
 
-        # A signal only says "stop" and wakes the server's loop: an exception raised from the
-        # handler could land inside waitress's own handling of a connection and be swallowed
-        # there (seen: SIGTERM while a channel was closing), leaving the daemon running.
+    @staticmethod
+    def _serve_until_stopped(parts: Parts, watchdog: notify.Watchdog) -> int:
+        """Serve until SIGTERM or SIGINT (0), or until the nginx front stops (1: nobody can reach
+        the table, the service starts again); then stop everything.
+
+        A signal only says "stop" and wakes the server's loop: an exception raised from the handler
+        could land inside waitress's own handling of a connection and be swallowed there (seen:
+        SIGTERM while a channel was closing), leaving the daemon running."""
+        server, front = parts.server, parts.front
         stopping: list[str] = []
         status = 0
 
@@ -163,31 +247,20 @@ class Daemon:
             while not stopping:
                 server.asyncore.loop(timeout=server.adj.asyncore_loop_timeout, map=server._map,
                                      use_poll=server.adj.asyncore_use_poll, count=1)
-                if front is not None and not front.alive():  # nobody can reach the table now
+                if front is not None and not front.alive():
                     log.error("the nginx front stopped: stopping too (the service starts again)")
                     stopping.append("the nginx front stopped")
                     status = 1
             log.info("stopping (%s)", stopping[0])
         finally:
-            if odds is not None:  # before anything else: no stopped worker may be left behind
-                odds.resume()
+            if parts.odds is not None:  # before anything else: no stopped worker may be left behind
+                parts.odds.resume()
             watchdog.stop()  # the parts stop on purpose now, none must be taken for dead
             notify.stopping()
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
-            ctx.broker.close()  # ends the event streams, so their threads come back
-            if front is not None:
-                front.stop()
-            server.task_dispatcher.shutdown(timeout=5)
-            server.close()
-            devices.stop()
-            if auctions is not None:
-                auctions.close()
-            if odds is not None:
-                odds.close()
-            voice.close()
-            table.close()
-            folder.close()
+            parts.ctx.broker.close()  # ends the event streams, so their threads come back
+            parts.close()
         log.info("stopped")
         return status
 

@@ -138,6 +138,7 @@ def every_shot(browser: Browser, url: str, call: Callable[..., Any], pin: str, s
 
 
 def main() -> None:
+    from companion.i18n import LANGUAGES
     from tests.browser.scripted import call
     from tests.browser.support import PIN
 
@@ -145,7 +146,7 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     with simulated_table() as daemon, chromium() as browser:
         for size in SIZES:
-            for lang in ("en", "ru"):
+            for lang in LANGUAGES:
                 def save(page: Page, what: str, size: str = size, lang: str = lang) -> None:
                     path = out / f"{what}-{size}-{lang}.png"
                     page.screenshot(path=str(path), animations="disabled")

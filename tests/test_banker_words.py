@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.i18n import LANGUAGES
 from companion.web.game_status import status_words
 from tests.web_support import BANKER, SAME_ORIGIN, Rig, rig_fixture
 
@@ -62,7 +63,7 @@ def test_status_lines_the_ledger_writes(status: str, ru: str) -> None:
 def test_a_line_it_does_not_know_is_shown_as_it_is() -> None:
     """Why a game is damaged is the ledger's own sentence: passed on, not guessed at."""
     assert status_words("the game file cannot be read") == dict.fromkeys(
-        ("en", "ru"), "the game file cannot be read"
+        LANGUAGES, "the game file cannot be read"
     )
 
 

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion import i18n
+from companion.i18n import LANGUAGES
 from companion.rules.commands import COMMANDS
 from companion.table.describe import describe, said
 
@@ -54,7 +55,7 @@ def test_a_command_unknown_to_the_code_is_worded_by_its_message_alone(toll_texts
 
 def test_without_its_message_a_command_shows_its_bare_name() -> None:
     assert not said("pay_dummy_toll")  # the control of the test above: the shared texts lack it
-    bare = {"en": "pay_dummy_toll", "ru": "pay_dummy_toll"}
+    bare = dict.fromkeys(LANGUAGES, "pay_dummy_toll")
     assert describe(None, {"do": "pay_dummy_toll", "amount": 50}) == bare
 
 
@@ -62,7 +63,7 @@ def test_without_its_message_a_command_shows_its_bare_name() -> None:
                                 ["roll"]])
 def test_any_name_at_all_is_shown_as_it_is_and_never_worded_from_another_message(do: Any) -> None:
     assert not said(do)
-    assert describe(None, {"do": do}) == {"en": str(do), "ru": str(do)}
+    assert describe(None, {"do": do}) == dict.fromkeys(LANGUAGES, str(do))
 
 
 @given(st.one_of(st.text(max_size=30), st.sampled_from(sorted(COMMANDS)), st.integers(), st.none()))

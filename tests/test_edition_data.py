@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.i18n import LANGUAGES
+
 LONDON = Path(__file__).parents[1] / "companion/rules/editions/london.json"
 
 GROUPS = ["brown", "light blue", "pink", "orange", "red", "yellow", "green", "dark blue"]
@@ -43,7 +45,7 @@ def all_cards(london: dict) -> list[tuple[str, int, dict]]:
 
 def test_header(london: dict) -> None:
     assert london["id"] == "london"
-    assert london["name"]["en"] and london["name"]["ru"]
+    assert all(london["name"][lang] for lang in LANGUAGES)
     assert london["station_rents"] == [25, 50, 100, 200]
     assert london["utility_multipliers"] == [4, 10]
 
@@ -53,7 +55,7 @@ def test_groups_in_board_order_with_distinct_patterns(london: dict) -> None:
     patterns = [g["pattern"] for g in london["groups"].values()]
     assert len(set(patterns)) == len(patterns)
     for group in london["groups"].values():
-        assert group["name"]["en"] and group["name"]["ru"]
+        assert all(group["name"][lang] for lang in LANGUAGES)
         assert group["colour"].startswith("#") and len(group["colour"]) == 7
 
 
@@ -63,7 +65,7 @@ def test_forty_squares_with_unique_ids_and_names(london: dict) -> None:
     assert len(set(ids)) == 40
     for sq in london["squares"]:
         assert sq["kind"] in SQUARE_KINDS, sq["id"]
-        assert sq["name"]["en"] and sq["name"]["ru"], sq["id"]
+        assert all(sq["name"][lang] for lang in LANGUAGES), sq["id"]
     assert london["squares"][0]["id"] == "go"
     assert london["squares"][10]["kind"] == "jail"
     assert london["squares"][30]["kind"] == "go_to_jail"
@@ -107,13 +109,13 @@ def test_taxes(squares: dict[str, dict]) -> None:
 def test_sixteen_cards_per_deck(london: dict) -> None:
     assert list(london["decks"]) == ["chance", "community_chest"]
     for body in london["decks"].values():
-        assert body["name"]["en"] and body["name"]["ru"]
+        assert all(body["name"][lang] for lang in LANGUAGES)
         assert len(body["cards"]) == 16
 
 
 def test_every_card_has_both_texts_and_one_known_action(london: dict) -> None:
     for deck, number, card in all_cards(london):
-        assert card["text"]["en"] and card["text"]["ru"], (deck, number)
+        assert all(card["text"][lang] for lang in LANGUAGES), (deck, number)
         assert len(card["action"]) == 1, (deck, number)
         assert set(card["action"]) <= CARD_ACTIONS, (deck, number)
 

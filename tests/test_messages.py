@@ -100,7 +100,7 @@ def test_every_message_formats_in_both_languages_without_an_error() -> None:
 
 
 def numeric(message: str, name: str) -> bool:
-    source = source_text(message, "en") + source_text(message, "ru")
+    source = "".join(source_text(message, lang) for lang in i18n.LANGUAGES)
     return bool(re.search(rf"MONEY\(\${name}\)|\${name}\s*->", source))
 
 

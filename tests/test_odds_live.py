@@ -261,3 +261,29 @@ def test_a_turn_that_moved_no_chance_by_a_point_is_no_moment() -> None:
     found = moments(points, turns)
     assert [m["turn"] for m in found] == [2]  # the 0.3-point wobble and the still turn are not named
     assert found[0]["change"]["Bob"] == [0.497, pytest.approx(0.1)]
+
+
+def test_the_reviews_rent_and_the_panels_counts_are_worded_as_every_sentence_is() -> None:
+    """The rent headline names the owner and the square in the case Russian asks for (a name with
+    no cases after "игроку"), and the odds panel's counts take CLDR's plural: the panel's words are
+    the .ftl files', no longer a list of its own."""
+    from companion import i18n
+    from companion.odds.review import rent_words
+    from companion.rules import load_edition
+
+    station = next(sq for sq in load_edition().ownable if sq.id == "kings-cross-station")
+    boris = {"gender": "he",
+             "ru": {"gen": "Бори", "dat": "Боре", "acc": "Борю", "ins": "Борей", "pre": "Боре"}}
+    said = rent_words("Аня", "Боря", 200, station, {"Боря": boris})
+    assert set(said) == set(i18n.LANGUAGES)
+    assert said["ru"] == "Аня платит Боре ренту £200 за Станцию Кингс Кросс"
+    said = rent_words("Ann", "Bob", 1500, station, {})
+    assert said["en"] == "Ann pays £1,500 rent to Bob for King's Cross Station"
+    assert said["ru"] == f"Ann платит игроку Bob ренту {i18n.money(1500, 'ru')} за Станцию Кингс Кросс"
+
+    for n, turns, games in ((1, "1 ход", "1 партию"), (3, "3 хода", "3 партии"), (5, "5 ходов", "5 партий"),
+                            (21, "21 ход", "21 партию")):
+        ago = i18n.say("ru", "page-odds-after_turn_ago", {"player": "Аня", "player_gen": "Ани", "n": n})
+        assert ago == f"После хода Ани, {turns} назад"
+        assert f"доиграли отсюда {games} ·" in i18n.say("ru", "page-odds-start", {"n": n, "pm": 2})
+    assert i18n.say("en", "page-odds-at_start_ago", {"n": 1}) == "At the start, 1 turn ago"

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.i18n import LANGUAGES
 from companion.ledger.problems import Problem, problem, record
 from companion.table.problem_words import problem_text, problem_words
 from tests.ledger_support import new_folder, recorded_game
@@ -72,7 +73,7 @@ KINDS = [
 @pytest.mark.parametrize("found", KINDS, ids=lambda p: p.kind)
 def test_every_kind_reads_as_a_sentence_in_both_languages(found: Problem) -> None:
     words = problem_words(found.as_json())
-    assert set(words) == {"en", "ru"}
+    assert set(words) == set(LANGUAGES)
     for lang, text in words.items():
         assert not text.startswith(found.kind) and "{" not in text, (lang, text)  # worded, all filled
     assert re.search("[а-яё]", words["ru"]) and not re.search("[а-яё]", words["en"]), words
@@ -82,7 +83,7 @@ def test_every_kind_reads_as_a_sentence_in_both_languages(found: Problem) -> Non
     assert not re.search(r"\b(game|the|is|cannot|folder)\b", russian, re.IGNORECASE), words  # no English left
     for value in found.values.values():  # what the ledger said shows in the sentence
         if isinstance(value, int | str) and found.kind not in ("read_only", "unwritable"):
-            assert str(value) in words["en"] and str(value) in words["ru"], (value, words)
+            assert all(str(value) in words[lang] for lang in LANGUAGES), (value, words)
 
 
 def test_an_unknown_kind_is_shown_as_it_came_not_lost() -> None:

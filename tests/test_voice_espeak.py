@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.i18n import LANGUAGES
 from companion.voice.espeak import Speech, VoiceUnavailable, espeak_argv, play, render, voice_language
 from companion.voice.planner import sentence
 from tests.test_voice_planner import played
@@ -29,7 +30,7 @@ def stat(wav: Path) -> tuple[float, float]:
     return seconds, rms
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_sentence_of_a_game_renders_as_real_speech_of_its_length(lang: str, tmp_path: Path) -> None:
     texts = sorted({sentence(m, lang) for _, m in played(lang)})[:8]
     for i, text in enumerate(texts):

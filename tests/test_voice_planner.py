@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.i18n import LANGUAGES
 from companion.rules import new_game
 from companion.voice.moments import KINDS, Moment, gender_of, last_seconds, moments
 from companion.voice.planner import KEEP, LONGEST, Planner, choose, sentence, utterance
@@ -31,7 +32,7 @@ def played(lang: str, name: str = "game") -> list[tuple[int, Moment]]:
     return said
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", ["game", "jail"])
 def test_a_recorded_game_is_said_exactly_as_its_golden_list(lang: str, name: str) -> None:
     """game: every kind of moment; jail: Go To Jail's square, leaving jail, an auction nobody bid in."""

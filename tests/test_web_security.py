@@ -648,6 +648,7 @@ def test_the_table_s_own_addresses_are_accepted(host: str) -> None:
 
 def test_a_rebound_name_is_refused_even_with_a_matching_origin(tmp_path: Path) -> None:
     """DNS rebinding: another site's page, its name pointed at the Pi, sends its own Origin."""
+    from companion import i18n
     from companion.web.app import table_host
 
     assert not table_host("evil.example:8080")
@@ -658,6 +659,10 @@ def test_a_rebound_name_is_refused_even_with_a_matching_origin(tmp_path: Path) -
                                headers={"Host": "evil.example", "Origin": "http://evil.example"})
         assert response.status_code == 403
         assert "own address" in response.get_json()["error"]
+        page = client.get("/", headers={"Host": "evil.example"})  # a page: the sentence in every language
+        assert page.status_code == 403 and page.mimetype == "text/plain"
+        assert page.get_data(as_text=True).splitlines() == [
+            i18n.say(lang, "server-foreign_host") for lang in i18n.LANGUAGES]
         assert client.post("/api/banker/setup", json={"pin": "123456"},
                            headers={"Host": "companion.local", "Origin": "http://companion.local"}
                            ).status_code == 202

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 # fluent.runtime, fluent.syntax and babel are imported when a sentence is first worded, not with the
 # engine: a simulation's worker processes word nothing and start 50 ms sooner without them.
 
+# The languages the table speaks: the one list. Adding a language is its .ftl file beside this one
+# (with its `language-*` messages: espeak-ng's voice, the browser's locale, the vowels a word is
+# hyphenated by), its names in the edition (companion/rules/editions/*.json) and its code here.
 LANGUAGES = ("en", "ru")
 HERE = Path(__file__).parent
 CURRENCY = "£"
@@ -38,7 +41,7 @@ def ftl_path(lang: str) -> Path:
 def _group_symbol(lang: str) -> str:
     from babel.numbers import get_group_symbol
 
-    return get_group_symbol("ru" if lang == "ru" else "en")
+    return get_group_symbol(lang if lang in LANGUAGES else "en")
 
 
 def money(amount: Any, lang: str) -> str:

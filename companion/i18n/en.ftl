@@ -3,6 +3,13 @@
 ### @fluent/bundle). How to add a message: docs/developers.md, "Languages" (under "The rule engine").
 
 
+## The language itself (companion/i18n LANGUAGES): espeak-ng's voice for it, the browser's locale
+## for its dates and numbers (BCP 47), the vowels the board's hyphenation splits its words by.
+
+language-espeak = en-gb
+language-locale = en-GB
+language-vowels = aeiouy
+
 ## The engine (companion/rules): refusals, events, decisions and the reasons money moves
 
 rules-no_player = There is no player called '{ $name }' in this game
@@ -967,6 +974,58 @@ page-auction-waited = More time was given (once per auction)
 page-odds_shared-label = Show the win chances on the Table page
 page-odds_shared-shown = The Table page shows the chances
 page-odds_shared-hidden = The Table page hides the chances and the trade advice
+
+# The win chances (odds.js): the bars on the Table page, the trade advice and the game review.
+# $n of the games is a count (written as it is); $pm is the margin in percentage points.
+page-odds-title = Chances of winning
+page-odds-basis = After turn { $turn } · { $n } { $n ->
+        [one] game
+       *[other] games
+    } played out by the bots from here · ±{ $pm } { $pm ->
+        [one] point
+       *[other] points
+    }
+page-odds-start = At the start · { $n } { $n ->
+        [one] game
+       *[other] games
+    } played out by the bots from here · ±{ $pm } { $pm ->
+        [one] point
+       *[other] points
+    }
+page-odds-over = The game is over
+page-odds-working = Working out the chances…
+page-odds-none = The chances show once a game is running.
+page-odds-assume = The chances assume everyone plays on as the bots do.
+page-odds-if_accept = If { $player } accepts
+page-odds-if_reject = If { $player } rejects
+page-odds-advice_basis = { $n } { $n ->
+        [one] game
+       *[other] games
+    } played out by the bots for each answer
+page-odds-advice_working = Working out what this trade does to both players' chances…
+page-odds-refused = not possible
+page-odds-review = Game review
+page-odds-review_working = The review is being worked out…
+page-odds-chart = Each player's chance of winning after every turn
+page-odds-turn = Turn { $turn } ({ $player })
+page-odds-moved = { $player }: { $before } → { $after }
+page-odds-quiet = no deed changed hands
+page-odds-turn_axis = turn
+page-odds-at_start = At the start
+page-odds-at_start_ago = At the start, { $n } { $n ->
+        [one] turn
+       *[other] turns
+    } ago
+page-odds-after_turn = After { $player }'s turn
+page-odds-after_turn_ago = After { $player }'s turn, { $n } { $n ->
+        [one] turn
+       *[other] turns
+    } ago
+page-odds-newer_coming = the figure after the last turn is being worked out
+page-odds-gone = { $players } out: the chances are of the players still in
+page-odds-hidden_here = The chances are hidden on this shared screen (the banker's setting).
+# A turn's biggest rent in the game review (companion/odds/review.py).
+odds-rent = { $payer } pays { MONEY($amount) } rent to { $owner } for { $square }
 
 ## The server's own answers (companion/web: app.py, front.py, events.py, lanes.py)
 

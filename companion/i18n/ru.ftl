@@ -3,6 +3,13 @@
 ### @fluent/bundle). How to add a message: docs/developers.md, "Languages" (under "The rule engine").
 
 
+## The language itself (companion/i18n LANGUAGES): espeak-ng's voice for it, the browser's locale
+## for its dates and numbers (BCP 47), the vowels the board's hyphenation splits its words by.
+
+language-espeak = ru
+language-locale = ru-RU
+language-vowels = аеёиоуыэюя
+
 ## The engine (companion/rules): refusals, events, decisions and the reasons money moves
 
 rules-no_player = В этой игре нет игрока «{ $name }»
@@ -1119,6 +1126,57 @@ page-auction-waited = Время уже добавляли (один раз за
 page-odds_shared-label = Показывать шансы на победу на странице «Стол»
 page-odds_shared-shown = Страница «Стол» показывает шансы
 page-odds_shared-hidden = Страница «Стол» скрывает шансы и советы по сделкам
+
+# The win chances (odds.js): the bars on the Table page, the trade advice and the game review.
+# $n of the games is a count (written as it is); $pm is the margin in percentage points.
+page-odds-title = Шансы на победу
+page-odds-basis = После хода { $turn } · боты доиграли отсюда { $n } { $n ->
+        [one] партию
+        [few] партии
+       *[other] партий
+    } · ±{ $pm } п.
+page-odds-start = В начале игры · боты доиграли отсюда { $n } { $n ->
+        [one] партию
+        [few] партии
+       *[other] партий
+    } · ±{ $pm } п.
+page-odds-over = Игра окончена
+page-odds-working = Шансы считаются…
+page-odds-none = Шансы появятся, когда начнётся игра.
+page-odds-assume = Шансы исходят из того, что все играют дальше, как боты.
+page-odds-if_accept = Если { $player } примет
+page-odds-if_reject = Если { $player } откажет
+page-odds-advice_basis = Боты доиграли по { $n } { $n ->
+        [one] партии
+        [few] партии
+       *[other] партий
+    } для каждого ответа
+page-odds-advice_working = Считаем, как сделка изменит шансы обоих игроков…
+page-odds-refused = невозможно
+page-odds-review = Разбор игры
+page-odds-review_working = Разбор игры готовится…
+page-odds-chart = Шансы каждого игрока на победу после каждого хода
+page-odds-turn = Ход { $turn } ({ $player })
+page-odds-moved = { $player }: { $before } → { $after }
+page-odds-quiet = никто не сменил владельца
+page-odds-turn_axis = ход
+page-odds-at_start = В начале игры
+page-odds-at_start_ago = В начале игры, { $n } { $n ->
+        [one] ход
+        [few] хода
+       *[other] ходов
+    } назад
+page-odds-after_turn = После хода { $player_gen }
+page-odds-after_turn_ago = После хода { $player_gen }, { $n } { $n ->
+        [one] ход
+        [few] хода
+       *[other] ходов
+    } назад
+page-odds-newer_coming = шансы после последнего хода считаются
+page-odds-gone = Выбыли: { $players }; шансы среди оставшихся
+page-odds-hidden_here = Шансы скрыты на этом общем экране (так решил банкир).
+# A turn's biggest rent in the game review (companion/odds/review.py).
+odds-rent = { $payer } платит { $owner_dat } ренту { MONEY($amount) } за { $square_acc }
 
 ## The server's own answers (companion/web: app.py, front.py, events.py, lanes.py)
 

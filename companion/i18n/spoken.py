@@ -5,6 +5,8 @@ They are the WORDS() and POUNDS() functions of every language's bundle."""
 
 from __future__ import annotations
 
+from . import LANGUAGES
+
 
 def number_words(n: object, lang: str) -> str:
     """7 as "seven" / "семь"; 1500 as "one thousand five hundred" (no comma to pause on); what is
@@ -13,7 +15,7 @@ def number_words(n: object, lang: str) -> str:
         return str(n)
     from num2words import num2words  # type: ignore[import-untyped]  # it ships no types
 
-    return str(num2words(int(str(n)), lang="ru" if lang == "ru" else "en")).replace(",", "")
+    return str(num2words(int(str(n)), lang=lang if lang in LANGUAGES else "en")).replace(",", "")
 
 
 def pounds_words(amount: object, lang: str) -> str:

@@ -13,11 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import i18n
+from ..i18n import persons
 from ..rules import new_game
 from ..rules.texts import LANGUAGES, Sentence, name_in
 
 # What makes a turn's headline, most telling first (catalog keys of companion/rules/texts).
-# "rent" is the turn's largest rent between players (a payment, not an event: worded by the page).
+# "rent" is the turn's largest rent between players (a payment, not an event: worded by rent_words).
 HEADLINES = ("trade.accepts", "bankrupt.goes", "build.hotel", "auction.wins", "buy.buys", "rent",
              "sell.sells_group", "build.house", "sell.sells_hotel", "mortgage.mortgages", "card.draws",
              "jail.goes", "lift.lifts", "over.wins")
@@ -60,11 +62,26 @@ class Review:
                         seen["rent"] = {"key": "rent", "payer": transfer.source, "owner": transfer.target,
                                         "amount": transfer.amount,
                                         "square": {lang: name_in(square, lang) for lang in LANGUAGES},
-                                        "en": f"{transfer.source} pays {transfer.amount} rent to "
-                                              f"{transfer.target} for {name_in(square, 'en')}"}
+                                        **rent_words(transfer.source, transfer.target, transfer.amount,
+                                                     square, game.forms)}
             events = sorted(seen.values(), key=lambda e: HEADLINES.index(e["key"]))[:PER_TURN]
             turns.append({"player": player, "events": events})
         return turns
+
+
+def rent_words(payer: str, owner: str, amount: int, square: Any, people: Any) -> dict[str, str]:
+    """A rent headline in every language, worded here as the engine's sentences are (the owner
+    and the square in the case the language asks for: "платит Боре ренту £200 за Мэйфэр")."""
+    cases = getattr(square, "cases", None)
+    forms = cases if isinstance(cases, dict) else None
+
+    def words(lang: str) -> str:
+        shown = name_in(square, lang)
+        return i18n.say(lang, "odds-rent", {
+            **persons.person("payer", payer, lang, people), **persons.person("owner", owner, lang, people),
+            "amount": amount, **persons.square("square", shown, forms, lang)})
+
+    return {lang: words(lang) for lang in LANGUAGES}
 
 
 def moments(points: Sequence[Any], turns: Sequence[dict[str, Any]],

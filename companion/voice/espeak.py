@@ -9,9 +9,9 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import i18n
 from .errors import VoiceUnavailable
 
-VOICES = {"en": "en-gb", "ru": "ru"}  # espeak-ng's voice for each language the table speaks
 NICE = 15  # the speech process's niceness: it yields the CPU to the table
 TIMEOUT = 60.0  # seconds a sentence may take to say before it is given up
 
@@ -21,14 +21,20 @@ class Speech:
     """How the table speaks ([voice] in the config)."""
 
     lang: str = "en"
-    voice: str = ""  # an espeak-ng voice; empty: the language's own (VOICES)
+    voice: str = ""  # an espeak-ng voice; empty: the language's own (language_voice)
     rate: int = 160  # words a minute
     volume: int = 100  # espeak-ng's amplitude, 0 to 200
     device: str = ""  # an ALSA device for aplay (e.g. "plughw:1,0"); empty: espeak-ng's default
 
     @property
     def voice_name(self) -> str:
-        return self.voice or VOICES.get(self.lang, VOICES["en"])
+        return self.voice or language_voice(self.lang)
+
+
+def language_voice(lang: str) -> str:
+    """espeak-ng's voice for a language the table speaks: its .ftl file says which
+    (`language-espeak`), so a new language brings its voice with its words; English's for any other."""
+    return i18n.say(lang if lang in i18n.LANGUAGES else "en", "language-espeak")
 
 
 def espeak_argv(text: str, speech: Speech, wav: Path | None = None, stdout: bool = False) -> list[str]:

@@ -30,6 +30,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from ..i18n import LANGUAGES
 from .espeak import VoiceUnavailable, play, render
 from .moments import Moment, last_seconds
 from .planner import Planner, Utterance, utterance
@@ -115,7 +116,7 @@ class Speaker:
 
     def run(self) -> None:
         try:  # the messages parsed before the first moment, not while a game waits for it
-            utterance([last_seconds(0, {"en": "", "ru": ""})])
+            utterance([last_seconds(0, dict.fromkeys(LANGUAGES, ""))])
         except Exception:
             log.exception("the voice's messages do not load")
         while True:

@@ -193,7 +193,7 @@ def foreign_host() -> Any:
     said = i18n.say_all("server-foreign_host")
     if request.path.startswith("/api/"):
         return jsonify({"error": said["en"], "words": said}), 403
-    return Response(f"{said['en']}\n{said['ru']}\n", status=403,
+    return Response("".join(f"{said[lang]}\n" for lang in i18n.LANGUAGES), status=403,
                     mimetype="text/plain")
 
 

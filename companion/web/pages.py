@@ -6,7 +6,7 @@ from flask import Blueprint, Response, abort, make_response, render_template, re
 from jinja2 import TemplateNotFound
 
 from .. import i18n
-from ..rules.texts import LANGUAGES
+from ..i18n import LANGUAGES
 from .context import context
 
 pages = Blueprint("pages", __name__)
@@ -30,7 +30,8 @@ def _render(name: str) -> Response:
     if name == "virtual" and not simulated:
         abort(404)
     try:
-        page = render_template(f"{name}.html", simulated=simulated, lang=page_language(), page=name)
+        page = render_template(f"{name}.html", simulated=simulated, lang=page_language(), page=name,
+                               languages=LANGUAGES)
     except TemplateNotFound:
         abort(404)
     response = make_response(page)

@@ -11,6 +11,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
+from companion.i18n import LANGUAGES
 from tests.browser.support import PIN, Api, Daemon, live, settle_turn
 from tests.waiting import PATIENCE_MS
 
@@ -59,7 +60,7 @@ def opened(browser: Browser, daemon: Daemon, size: str, lang: str, path: str) ->
     return page
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", ["phone", "tablet"])
 def test_every_page_passes_axe(browser: Browser, daemon: Daemon, game: dict[str, Any], size: str,
                                lang: str) -> None:

@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.hardware.reader import RETAP_WINDOW
+from companion.i18n import LANGUAGES
 from tests.waiting import PATIENCE_MS
 
 from .layout import assert_layout
@@ -110,7 +111,7 @@ SIMULATED = {"en": "the banker's tag and the dice button are buttons on the Virt
              "ru": "жетон банкира и кнопка кубиков — кнопки на странице «Виртуальный стол»"}
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", ["phone", "tablet"])
 def test_the_first_start_counts_down_and_says_where_the_simulated_banker_tag_is(
         screens: Any, tmp_path: Path, artifacts: Path, size: str, lang: str) -> None:

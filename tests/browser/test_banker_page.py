@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from companion import i18n
+from companion.i18n import LANGUAGES
 from tests.browser.layout import assert_layout
 from tests.browser.support import PIN, Api, Daemon, Shots, live
 from tests.message_list import page_texts
@@ -24,8 +25,8 @@ from tests.waiting import PATIENCE_MS
 
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
 SIZE_LANG = pytest.mark.parametrize(("size", "lang"), [
-    ("phone", "en"), ("phone", "ru"), ("tablet", "en"), ("tablet", "ru")])
-STRINGS = {lang: page_texts(lang) for lang in ("en", "ru")}
+    (size, lang) for size in ("phone", "tablet") for lang in LANGUAGES])
+STRINGS = {lang: page_texts(lang) for lang in LANGUAGES}
 BANKER_TAG = "0b0b0b0b"
 ORDER = ["new-game", "overview", "fix", "log", "screens", "tags", "games", "devices", "end"]
 SHOTS = itertools.count(1)

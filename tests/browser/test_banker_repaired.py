@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
+from companion.i18n import LANGUAGES
 from companion.ledger import DataFolder
 from tests.browser.support import Daemon
 from tests.browser.test_banker_page import BANKER_TAG, banker, open_section
 
 SAID = {"en": "put back from the journal", "ru": "восстановлено из журнала"}
-OTHER = {"en": "ru", "ru": "en"}
+OTHER = {lang: LANGUAGES[(i + 1) % len(LANGUAGES)] for i, lang in enumerate(LANGUAGES)}  # another one
 
 
 @pytest.fixture
@@ -43,7 +44,7 @@ def repaired(tmp_path: Path) -> Iterator[tuple[Daemon, str]]:
     assert daemon.stop() == 0, daemon.stderr()
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_repaired_game_is_said_in_the_banker_pages_language(browser: Browser, repaired: tuple[Daemon, str],
                                                                lang: str) -> None:
     daemon, game_id = repaired

@@ -14,6 +14,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from companion.i18n import LANGUAGES
 from tests.russian_words import latin_words
 
 from .conftest import Screens
@@ -107,7 +108,7 @@ STATUSES = {
 def test_every_device_status_the_hardware_reports_is_worded(screens: Screens) -> None:
     """The statuses companion/hardware writes, as the Banker page shows them in each language; a
     driver's own reason for being offline is passed on as it is."""
-    for index, lang in enumerate(("en", "ru")):
+    for index, lang in enumerate(LANGUAGES):
         context = screens.browser.new_context(base_url=screens.url, locale=f"{lang}-{lang.upper()}")
         screens.contexts.append(context)
         page = screens.open(f"/banker?lang={lang}", context)

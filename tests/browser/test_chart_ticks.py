@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, expect
 
+from companion.i18n import LANGUAGES
 from tests.browser.support import Api, Shots, player, settle_turn
 from tests.browser.test_table_experience import context, open_page, settle
 
@@ -51,7 +52,7 @@ def regular(ticks: Locator, where: str) -> list[int]:
     return shown
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", ["phone", "tablet"])
 def test_the_turn_axis_is_labelled_at_a_round_step(screens: Any, api: Api, artifacts: Path,
                                                   size: str, lang: str) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from companion.i18n import LANGUAGES
 from tests.browser.support import Api, Shots
 from tests.browser.test_table_experience import context, open_page, paired_phone, settle
 
@@ -56,7 +57,7 @@ def shown_as_written(page: Page, forms: list[str], where: str, at_least: int = 1
     assert len(seen["found"]) >= at_least, f"{where}: no group's name found ({seen['found']})"
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", ["phone", "tablet"])
 def test_a_groups_name_has_one_form_on_every_page(screens: Any, api: Api, artifacts: Path,
                                                  size: str, lang: str) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from companion.i18n import LANGUAGES
 from tests.browser.layout import assert_layout
 from tests.browser.support import Shots, live
 from tests.browser.test_table_experience import HEADER_ON_ONE_LINE, context, open_page, settle
@@ -50,7 +51,7 @@ def test_each_switch_turns_on_alone_is_kept_for_the_screen_and_speaks_the_pages_
     assert table.evaluate("() => localStorage.getItem('companion.sound')") == "off"
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", ["phone", "tablet"])
 def test_each_switch_says_in_a_word_what_it_is_and_whether_it_is_on(
         screens: Any, size: str, lang: str, artifacts: Path) -> None:

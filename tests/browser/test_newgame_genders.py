@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from companion.i18n import LANGUAGES
 from tests.browser.layout import assert_layout
 from tests.browser.support import Api, Daemon, Shots
 from tests.browser.test_auction_timer import PIN, page
@@ -76,7 +77,7 @@ def test_the_form_guesses_the_gender_and_the_game_keeps_the_choice(
 LABEL = {"en": "Pronoun", "ru": "Род"}
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", ["tablet", "phone"])
 def test_the_new_game_form_says_what_the_pronoun_box_is_and_guesses_latin_names(
         screens: Any, own_daemon: Daemon, artifacts: Path, size: str, lang: str) -> None:

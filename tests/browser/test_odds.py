@@ -39,6 +39,21 @@ def test_chances_after_each_turn_the_trade_advisor_and_the_review(
     assert abs(chance(table, "odds-pct-Ann") + chance(table, "odds-pct-Bob") - 100) <= 1
     shots.take(table, "odds bars")
 
+    # In Russian, on a phone: the panel's words are the .ftl's, the count in CLDR's plural and the
+    # player whose turn it was in the genitive (Bob has no cases: "игрока Bob").
+    size = table.viewport_size
+    table.set_viewport_size({"width": 390, "height": 844})
+    table.get_by_test_id("lang-ru").click()
+    expect(basis).to_contain_text(re.compile(r"После хода 2 · боты доиграли отсюда 1\s000 партий"))
+    expect(table.get_by_test_id("odds-age")).to_contain_text("После хода игрока Bob")
+    assert fits(table), "the chances scroll sideways on a phone"
+    table.get_by_test_id("odds").scroll_into_view_if_needed()
+    shots.take(table, "odds bars in Russian at 390")
+    table.get_by_test_id("lang-en").click()
+    if size:
+        table.set_viewport_size(size)
+    expect(basis).to_contain_text("1,000 games played out by the bots")
+
     # The trade advisor: Bob offers Ann nearly all his cash for nothing. Before anyone answers,
     # the Table page and Ann's phone show both players' chances if she accepts and if she does not.
     api.must({"do": "trade", "from": "Bob", "to": "Ann", "give": {"cash": 1400}})

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
+from companion.i18n import LANGUAGES
 from tests.browser.layout import assert_only_legal_buttons, button_allowed, visible_actions
 from tests.browser.support import PIN, Api, Daemon, Shots, live
 from tests.message_list import page_texts
@@ -79,7 +80,7 @@ def phone_for(browser: Browser, daemon: Daemon, name: str, lang: str, state: dic
     return page
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_an_unknown_kind_offers_a_button_per_listed_answer_and_sends_it(
         browser: Browser, daemon: Daemon, api: Api, shots: Shots, lang: str) -> None:
     api.new_game(["Ann", "Bob"])

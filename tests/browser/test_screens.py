@@ -24,13 +24,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from companion.i18n import LANGUAGES
 from tests.browser.layout import assert_layout
 from tests.browser.support import PIN, TABLE_PAGES, Api, Shots, live
 from tests.message_list import page_texts
 from tests.waiting import PATIENCE_MS
 
 SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
-STRINGS = {code: page_texts(code) for code in ("en", "ru")}
+STRINGS = {code: page_texts(code) for code in LANGUAGES}
 EXPIRY_MS = 45_000  # a command waits 30 s for its token (companion/web/context.py confirm_timeout)
 RUNNING = re.compile(r"^[1-9][0-9]*$")  # a countdown's data-seconds, still above zero
 ANDROID = ("Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) "
@@ -45,7 +46,7 @@ PAIRED_JS = """() => {
 }"""
 
 SIZE_LANG = pytest.mark.parametrize(("size", "lang"), [
-    ("tablet", "en"), ("tablet", "ru"), ("phone", "en"), ("phone", "ru")])
+    (size, lang) for size in ("tablet", "phone") for lang in LANGUAGES])
 
 
 def text(lang: str, key: str, **values: str) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from companion.i18n import LANGUAGES
 from tests.browser.layout import assert_layout, assert_only_legal_buttons
 from tests.browser.support import SHOWN_MS, Api, Shots, VirtualTable, pair_by_token, player, tap_until
 from tests.browser.test_table_experience import context, open_page, paired_phone, settle
@@ -26,7 +27,7 @@ SCRIPTS = Path(__file__).resolve().parents[1] / "scripts" / "08-money"
 DEBT = SCRIPTS / "bankrupt-to-a-player-buildings-sold-to-the-bank-first.jsonl"
 BANNER_MS = 1_000 + SHOWN_MS  # "within a second" of the push, with room for a busy machine
 SIZES = ["tablet", "phone"]
-LANGS = ["en", "ru"]
+LANGS = list(LANGUAGES)
 # Another player's token on a move waiting for this player's (issue 38): said at the table.
 WRONG = {"en": "That was {tapped}'s token; {player} must confirm this",
          "ru": "Это фишка игрока {tapped}; подтвердить нужно игроку {player}"}

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from companion.i18n import LANGUAGES
 from tests.browser.layout import assert_layout
 from tests.browser.support import Api, Shots
 from tests.browser.test_table_experience import context, open_page, settle
@@ -36,7 +37,7 @@ def test_turn_headings_stand_above_their_own_lines(screens: Any, api: Api) -> No
     assert kinds.count("turn") == 2 and kinds[0] == "turn", kinds
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", ["phone", "tablet"])
 def test_the_first_turn_has_its_heading(screens: Any, api: Api, size: str, lang: str,
                                         artifacts: Path) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from companion.i18n import LANGUAGES
 from tests.browser.layout import assert_layout, assert_only_legal_buttons
 from tests.browser.support import (
     PIECES,
@@ -96,7 +97,7 @@ def check(pages: dict[str, Page], api: Api, me: dict[str, str | None], shots: Sh
         assert_only_legal_buttons(page, state, me.get(name), f"{step}, {name}")
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", ["tablet", "phone"])
 def test_a_game_on_every_page(screens: Any, api: Api, size: str, lang: str, artifacts: Path) -> None:
     shots = Shots(artifacts, f"table-{size}-{lang}-", iter(range(1, 100)))

@@ -12,14 +12,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from companion.i18n import LANGUAGES
 from tests.browser.support import PIN, Api, Daemon, live, settle_turn
 from tests.message_list import page_texts
 from tests.waiting import PATIENCE_MS
 
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
 SIZE_LANG = pytest.mark.parametrize(("size", "lang"), [
-    ("phone", "en"), ("phone", "ru"), ("tablet", "en"), ("tablet", "ru")])
-STRINGS = {lang: page_texts(lang) for lang in ("en", "ru")}
+    (size, lang) for size in ("phone", "tablet") for lang in LANGUAGES])
+STRINGS = {lang: page_texts(lang) for lang in LANGUAGES}
 
 
 def page_at(browser: Browser, daemon: Daemon, size: str, lang: str, path: str) -> Page:

@@ -2,8 +2,9 @@
 // ("Pen-ton-ville", "За-клю-че-ние"), never mid-syllable. Browsers hyphenate by themselves only
 // with dictionaries this table cannot download; these few rules are enough for names on a board.
 
+import { say } from "./i18n.js";
+
 const SHY = "\u00ad";
-const VOWELS = { en: "aeiouy", ru: "аеёиоуыэюя" };
 // English letter pairs that sound as one consonant, and clusters a syllable may start with.
 const EN_PAIRS = ["ch", "sh", "th", "ph", "wh", "gh", "ck", "ng", "qu"];
 const EN_ONSETS = ["bl", "br", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "pl", "pr", "sc", "sk", "sl", "sm", "sn", "sp", "st", "sw", "tr", "tw", "wr", "ch", "sh", "th", "ph", "wh"];
@@ -11,7 +12,7 @@ const RU_TIED = "йьъ"; // stay with the letter before them
 
 function breaks(word, lang) {
   const lower = word.toLowerCase();
-  const vowels = VOWELS[lang] || VOWELS.en;
+  const vowels = say("language-vowels") ?? "aeiouy"; // the screen's language's (its .ftl file's)
   const isVowel = (i) => vowels.includes(lower[i]);
   const points = [];
   let last = -1; // index of the previous vowel

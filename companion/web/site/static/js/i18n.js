@@ -6,10 +6,13 @@
 // as the Python side writes it. Square names and card texts are not here: they come from /api/board.
 // The language is chosen per screen and kept in localStorage; before a screen has chosen, the
 // page opens in the language the server picked from ?lang= or the browser's Accept-Language.
+// The languages are the server's (companion/i18n's LANGUAGES, in base.html's data-languages):
+// a language the table speaks is its .ftl file, and what the page needs to know of it (the
+// locale its dates are written in, the vowels its words break at) is that file's language-* messages.
 
 import { FluentBundle, FluentNumber, FluentResource } from "../vendor/fluent-bundle/index.js";
 
-export const LANGUAGES = { en: "EN", ru: "RU" }; // add a language: its .ftl file and one entry here
+export const LANGUAGES = (document.documentElement.dataset.languages || "en").split(/\s+/).filter(Boolean);
 const KEY = "companion.lang";
 
 let current = "en";
@@ -48,11 +51,11 @@ function stored() {
 export async function initI18n() {
   // ?lang=ru in the address wins (and is kept for this screen), then the screen's choice
   const asked = new URLSearchParams(location.search).get("lang");
-  if (asked && asked in LANGUAGES) {
+  if (asked && LANGUAGES.includes(asked)) {
     try { localStorage.setItem(KEY, asked); } catch { /* this page only */ }
   }
-  const wanted = (asked in LANGUAGES && asked) || stored() || document.documentElement.lang || "en";
-  current = wanted in LANGUAGES ? wanted : "en";
+  const wanted = (LANGUAGES.includes(asked) && asked) || stored() || document.documentElement.lang || "en";
+  current = LANGUAGES.includes(wanted) ? wanted : "en";
   // both bundles at once: a module asking known() meanwhile must not find the English only
   const en = await fetchBundle("en");
   const own = current === "en" ? en : await fetchBundle(current);
@@ -63,7 +66,7 @@ export async function initI18n() {
 }
 
 export async function setLang(code) {
-  if (!(code in LANGUAGES) || code === current) return;
+  if (!LANGUAGES.includes(code) || code === current) return;
   try { localStorage.setItem(KEY, code); } catch { /* private mode: this page only */ }
   current = code;
   bundle = code === "en" ? english : await fetchBundle(code);
@@ -95,6 +98,9 @@ export function say(id, vars) {
 
 // t("decision.buy", {player: "Ann"}): the message page-decision-buy with its variables filled in.
 export const t = (key, vars) => say(messageId(key), vars) ?? key;
+
+// The BCP 47 locale this screen's dates, times and numbers are written in ("en-GB", "ru-RU").
+export const locale = () => say("language-locale") ?? current;
 
 export const known = (key) => Boolean(bundle?.hasMessage(messageId(key)) || english?.hasMessage(messageId(key)));
 

@@ -1,84 +1,22 @@
 // Win chances (companion/odds): the bars on the Table page (#odds), the trade advisor in every
 // [data-slot="trade-advice"] the decision view shows, and the game review once the game is over.
 // The numbers come from GET /api/odds and the `odds`, `odds_trade` and `odds_review` notices the
-// page's live stream passes on as window "notice" events; the words are this module's own
-// (English and Russian) or the engine's sentences the review carries in both languages.
+// page's live stream passes on as window "notice" events; the words are the .ftl files' page-odds-*
+// messages (plurals and a name's cases as every page's words have them) or the sentences the review
+// carries in every language.
 
 import { onState } from "./api.js";
+import { FluentNumber } from "../vendor/fluent-bundle/index.js";
+import { lang, t } from "./i18n.js";
+import { personArgs } from "./persons.js";
 
-const WORDS = {
-  en: {
-    title: "Chances of winning",
-    basis: "After turn {turn} · {n} games played out by the bots from here · ±{pm} points",
-    start: "At the start · {n} games played out by the bots from here · ±{pm} points",
-    over: "The game is over",
-    working: "Working out the chances…",
-    none: "The chances show once a game is running.",
-    assume: "The chances assume everyone plays on as the bots do.",
-    advice: "Chances of winning",
-    if_accept: "If {player} accepts",
-    if_reject: "If {player} rejects",
-    advice_basis: "{n} games played out by the bots for each answer",
-    advice_working: "Working out what this trade does to both players' chances…",
-    refused: "not possible",
-    review: "Game review",
-    review_working: "The review is being worked out…",
-    chart: "Each player's chance of winning after every turn",
-    turn: "Turn {turn} ({player})",
-    moved: "{player}: {before} → {after}",
-    quiet: "no deed changed hands",
-    rent: "{payer} pays {amount} rent to {owner} for {square}",
-    turn_axis: "turn",
-    at_start: "At the start",
-    at_start_ago: "At the start, {n} turns ago",
-    after_turn: "After {player}'s turn",
-    after_turn_ago: "After {player}'s turn, {n} turns ago",
-    after_turn_ago_1: "After {player}'s turn, 1 turn ago",
-    newer_coming: "the figure after the last turn is being worked out",
-    gone: "{players} out: the chances are of the players still in",
-    hidden_here: "The chances are hidden on this shared screen (the banker's setting).",
-  },
-  ru: {
-    title: "Шансы на победу",
-    basis: "После хода {turn} · боты доиграли отсюда {n} партий · ±{pm} п.",
-    start: "В начале игры · боты доиграли отсюда {n} партий · ±{pm} п.",
-    over: "Игра окончена",
-    working: "Шансы считаются…",
-    none: "Шансы появятся, когда начнётся игра.",
-    assume: "Шансы исходят из того, что все играют дальше, как боты.",
-    advice: "Шансы на победу",
-    if_accept: "Если {player} примет",
-    if_reject: "Если {player} откажет",
-    advice_basis: "Боты доиграли по {n} партий для каждого ответа",
-    advice_working: "Считаем, как сделка изменит шансы обоих игроков…",
-    refused: "невозможно",
-    review: "Разбор игры",
-    review_working: "Разбор игры готовится…",
-    chart: "Шансы каждого игрока на победу после каждого хода",
-    turn: "Ход {turn} ({player})",
-    moved: "{player}: {before} → {after}",
-    quiet: "никто не сменил владельца",
-    rent: "{payer} платит {owner} ренту {amount} за {square}",
-    turn_axis: "ход",
-    at_start: "В начале игры",
-    at_start_ago: "В начале игры, ходов назад: {n}",
-    after_turn: "После хода {player}",
-    after_turn_ago: "После хода {player}, ходов назад: {n}",
-    after_turn_ago_1: "После хода {player}, 1 ход назад",
-    newer_coming: "шансы после последнего хода считаются",
-    gone: "Выбыли: {players}; шансы среди оставшихся",
-    hidden_here: "Шансы скрыты на этом общем экране (так решил банкир).",
-  },
-};
 const PALETTE = ["#d7263d", "#1b998b", "#2e86de", "#f49d37", "#8e44ad", "#3bb273", "#e056a0", "#7f8c8d"];
 
-const lang = () => (document.documentElement.lang in WORDS ? document.documentElement.lang : "en");
-function w(key, vars = {}) {
-  const text = WORDS[lang()][key] ?? WORDS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
-}
+const w = (key, vars) => t(`odds.${key}`, vars);
 const pct = (p) => `${Math.round((p ?? 0) * 100)} %`;
-const number = (n) => Number(n || 0).toLocaleString(lang() === "ru" ? "ru-RU" : "en-GB");
+// How many games the bots played out, grouped as the language writes thousands ("1,000", "1 000"):
+// a Fluent number, so the message's plural still reads it.
+const games = (n) => new FluentNumber(Number(n || 0), { useGrouping: true });
 
 function h(tag, attrs = {}, ...children) {
   const el = document.createElementNS(tag.startsWith("svg:") ? "http://www.w3.org/2000/svg" : "http://www.w3.org/1999/xhtml",
@@ -133,8 +71,7 @@ const playersIn = () => (state?.players || []).filter((p) => !p.bankrupt).map((p
 function age(point) {
   const ago = Math.max(0, (odds?.turns ?? point.turn) - point.turn);
   if (!point.turn) return ago ? w("at_start_ago", { n: ago }) : w("at_start");
-  const key = ago === 0 ? "after_turn" : ago === 1 ? "after_turn_ago_1" : "after_turn_ago";
-  return w(key, { player: point.player, n: ago });
+  return w(ago === 0 ? "after_turn" : "after_turn_ago", { ...personArgs("player", point.player), n: ago });
 }
 
 function bars(shownPoint) {
@@ -153,7 +90,7 @@ function bars(shownPoint) {
       !point.over && (odds?.turns ?? 0) > point.turn ? ` · ${w("newer_coming")}` : ""),
     point.gone?.length ? h("p", { class: "muted", "data-test": "odds-gone" }, w("gone", { players: point.gone.join(", ") })) : null,
     h("p", { class: "muted odds-basis", "data-test": "odds-samples", "data-samples": point.samples },
-      point.over ? w("over") : w(point.turn ? "basis" : "start", { turn: point.turn, n: number(point.samples), pm: Math.round(pm * 100) })),
+      point.over ? w("over") : w(point.turn ? "basis" : "start", { turn: point.turn, n: games(point.samples), pm: Math.round(pm * 100) })),
   ];
 }
 
@@ -181,13 +118,8 @@ function chart(points) {
       h("span", { class: "odds-swatch", style: `background: ${colour(name)}` }), ` ${name} `))));
 }
 
-function said(event) {
-  if (event.key === "rent") {
-    const square = event.square?.[lang()] ?? event.square?.en ?? "";
-    return w("rent", { payer: event.payer, owner: event.owner, amount: `£${number(event.amount)}`, square });
-  }
-  return String(event[lang()] ?? event.en).replace(/[.!]+$/, "");
-}
+// An event of the review in this screen's language (the server words each, rents included).
+const said = (event) => String(event[lang()] ?? event.en).replace(/[.!]+$/, "");
 
 function review(data) {
   const out = [h("h3", {}, w("review"))];
@@ -253,7 +185,7 @@ function advise(slot) {
   const cell = (answer, name) => (answer?.refused ? w("refused") : pct(answer?.chances?.[name]));
   slot.replaceChildren(h("div", { class: "trade-advice", "data-test": "trade-advice" },
     h("table", {},
-      h("caption", {}, w("advice")),
+      h("caption", {}, w("title")),
       h("thead", {}, h("tr", {}, h("th", {}, ""),
         h("th", { scope: "col" }, w("if_accept", { player: advice.to })),
         h("th", { scope: "col" }, w("if_reject", { player: advice.to })))),
@@ -261,7 +193,7 @@ function advise(slot) {
         h("th", { scope: "row" }, name),
         h("td", { "data-test": `advice-accept-${name}` }, cell(advice.accept, name)),
         h("td", { "data-test": `advice-reject-${name}` }, cell(advice.reject, name)))))),
-    h("p", { class: "muted" }, w("advice_basis", { n: number(advice.samples) }))));
+    h("p", { class: "muted" }, w("advice_basis", { n: games(advice.samples) }))));
 }
 
 // ---- wiring --------------------------------------------------------------------------------------

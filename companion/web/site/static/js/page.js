@@ -2,25 +2,24 @@
 // with its connection indicator and offline banner, and toasts for inputs the table refused.
 
 import { connect, loadSession, refreshState, sendClock, session, syncClock } from "./api.js";
-import { LANGUAGES, initI18n, lang, setLang, t } from "./i18n.js";
+import { initI18n, lang, setLang, t } from "./i18n.js";
 import { showConnection } from "./offline.js";
 import "./pairnotice.js"; // every pairing announced on the table's pages and the player's other screens
 import { loadPieces } from "./pieces.js";
 import { soundSwitch } from "./sound.js";
 import { voiceSwitch } from "./voice.js";
-import { h, toast } from "./ui.js";
+import { toast } from "./ui.js";
 
+// The buttons are base.html's, one for each of the server's languages.
 function languageSwitch() {
   const box = document.getElementById("lang-switch");
   if (!box) return;
-  box.replaceChildren(...Object.entries(LANGUAGES).map(([code, label]) =>
-    h("button", {
-      type: "button", lang: code, "data-test": `lang-${code}`, "aria-pressed": String(code === lang()),
-      onclick: () => setLang(code),
-    }, label)));
-  window.addEventListener("langchange", () => {
+  const pressed = () => {
     for (const button of box.querySelectorAll("button")) button.setAttribute("aria-pressed", String(button.lang === lang()));
-  });
+  };
+  for (const button of box.querySelectorAll("button")) button.addEventListener("click", () => setLang(button.lang));
+  pressed();
+  window.addEventListener("langchange", pressed);
 }
 
 // On a phone the pages fold into a menu button that names the page it is on.

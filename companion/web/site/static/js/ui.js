@@ -1,7 +1,7 @@
 // Small DOM helpers shared by every page: element builder, toasts, a confirm dialog, money and
 // player colours. No framework: pages rebuild their parts from the latest state.
 
-import { t, lang, pounds } from "./i18n.js";
+import { t, locale, pounds } from "./i18n.js";
 
 // h("button", {class: "x", "data-test": "y", onclick: f}, "text", child, ...)
 export function h(tag, attrs, ...children) {
@@ -106,13 +106,13 @@ export function timeText(value) {
   if (typeof value === "number") date = new Date(value < 1e12 ? value * 1000 : value);
   else date = new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return date.toLocaleTimeString(lang() === "ru" ? "ru-RU" : "en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  return date.toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 }
 
 export function dateTimeText(value) {
   const date = new Date(typeof value === "number" && value < 1e12 ? value * 1000 : value);
   if (value === undefined || value === null || value === "" || Number.isNaN(date.getTime())) return value ? String(value) : "";
-  return date.toLocaleString(lang() === "ru" ? "ru-RU" : "en-GB", { dateStyle: "short", timeStyle: "short" });
+  return date.toLocaleString(locale(), { dateStyle: "short", timeStyle: "short" });
 }
 
 export function debounce(fn, ms = 150) {

@@ -4,11 +4,10 @@
 // localStorage); the switch sits in the header. A new utterance cuts the one still being said:
 // the newest matters most, so a screen never runs behind the game.
 
-import { lang } from "./i18n.js";
+import { lang, locale } from "./i18n.js";
 import { headerSwitch, storedOn, switchIcon } from "./ui.js";
 
 const KEY = "companion.voice";
-const TAGS = { en: "en-GB", ru: "ru-RU" }; // the BCP 47 tag speechSynthesis is asked for
 
 export const voiceOn = () => storedOn(KEY);
 
@@ -27,7 +26,7 @@ export function say(texts) {
   if (!text) return;
   try {
     const utterance = new SpeechSynthesisUtterance(text);
-    utterance.lang = TAGS[code] || code;
+    utterance.lang = locale(); // the BCP 47 tag speechSynthesis is asked for
     const voice = voiceFor(utterance.lang);
     if (voice) utterance.voice = voice;
     speech.cancel();
