@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from companion.rules import Malformed, new_game
-from companion.rules.game import reserved_name
+from companion.rules.core import reserved_name
 
 
 @pytest.mark.parametrize("name", ["bank", "Bank", "BANK", " pot ", "p o t", "Table", "banker", "the bank",

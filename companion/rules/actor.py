@@ -7,15 +7,13 @@ command is allowed now is a separate question (`legal_commands`, `apply`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .commands import BANKER, CHOICE, COMMANDS, DRAW, OFFER, TURN, dispatch
-
-if TYPE_CHECKING:
-    from .game import Game
+from .core import BaseGame
 
 
-def actor(game: Game, command: dict[str, Any]) -> int | None:
+def actor(game: BaseGame, command: dict[str, Any]) -> int | None:
     """The seat whose move this is, or None for the banker's commands (and unknown players).
 
     Raises Malformed for a command of the wrong shape, as `apply` would.

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .buildings import return_buildings
+from .core import BaseGame
 from .deals import receive_deeds
 from .errors import Rejected
 from .market import open_auction
@@ -12,17 +13,14 @@ from .state import BANK, NOBODY, Auction, Debt
 from .texts import Sentence, Text
 from .turn import free_moment
 
-if TYPE_CHECKING:
-    from .game import Game
 
-
-def why_not_bankrupt(game: Game, seat: int) -> Sentence | None:
+def why_not_bankrupt(game: BaseGame, seat: int) -> Sentence | None:
     if game.first_debt(seat) is None:
         return Text("bankrupt.no_debt", game.names[seat])
     return free_moment(game, seat, "doing.bankrupt")
 
 
-def bankrupt(game: Game, cmd: dict[str, Any]) -> None:
+def bankrupt(game: BaseGame, cmd: dict[str, Any]) -> None:
     seat = game.seat(cmd["player"])
     why = why_not_bankrupt(game, seat)
     if why is not None:
@@ -74,7 +72,7 @@ def bankrupt(game: Game, cmd: dict[str, Any]) -> None:
         game.pass_turn()
 
 
-def _tell_estate(game: Game, seat: int, creditor: int | None, estate: tuple[int, ...]) -> None:
+def _tell_estate(game: BaseGame, seat: int, creditor: int | None, estate: tuple[int, ...]) -> None:
     """What passes, said before it moves: to a player, the deeds (the mortgaged ones apart: the
     10 % on them is due at once) and the jail cards; to the bank, the deeds (unmortgaged, to be
     auctioned) and the jail cards, back to their decks."""
@@ -96,7 +94,7 @@ def _tell_estate(game: Game, seat: int, creditor: int | None, estate: tuple[int,
         game.tell("bankrupt.cards", cards, heir, name)
 
 
-def _forget(game: Game, seat: int) -> None:
+def _forget(game: BaseGame, seat: int) -> None:
     """Drop every pending decision the bankrupt player was part of."""
     if game.offer is not None and game.offer.seat == seat:
         game.offer = None
@@ -116,7 +114,7 @@ def _forget(game: Game, seat: int) -> None:
     game.skip_turn[seat] = False
 
 
-def why_not_end_game(game: Game) -> Sentence | None:
+def why_not_end_game(game: BaseGame) -> Sentence | None:
     """RULES.md 8: not while an auction runs or a card choice (or a card to draw) waits."""
     if game.auctions:
         return Text("end_game.auction")
@@ -127,7 +125,7 @@ def why_not_end_game(game: Game) -> Sentence | None:
     return None
 
 
-def end_game(game: Game, cmd: dict[str, Any]) -> None:
+def end_game(game: BaseGame, cmd: dict[str, Any]) -> None:
     """Banker: end now; the ranking is by net worth."""
     why = why_not_end_game(game)
     if why is not None:

@@ -3,29 +3,27 @@ limits (RULES.md 7)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
+from .core import BaseGame
+from .edition import Square
 from .errors import Rejected
 from .state import BANK
 from .texts import Plural, Sentence, Text
 from .turn import affordable, debt_free, free_moment
 
-if TYPE_CHECKING:
-    from .edition import Square
-    from .game import Game
-
 HOTEL: Final = 5  # a lot's level with a hotel
 
 
-def holder(game: Game, owner: int) -> str | Sentence:
+def holder(game: BaseGame, owner: int) -> str | Sentence:
     return game.names[owner] if owner >= 0 else Text("the_bank")
 
 
-def next_building(game: Game, square: Square) -> str:
+def next_building(game: BaseGame, square: Square) -> str:
     return "hotel" if game.level[square.index] == 4 else "house"
 
 
-def why_not_place(game: Game, seat: int, square: Square) -> Sentence | None:
+def why_not_place(game: BaseGame, seat: int, square: Square) -> Sentence | None:
     """Whether this lot may take the seat's next building: whole group, unmortgaged, even."""
     name = game.names[seat]
     if square.kind != "lot":
@@ -51,7 +49,7 @@ def why_not_place(game: Game, seat: int, square: Square) -> Sentence | None:
     return None
 
 
-def why_not_limit(game: Game, seat: int, square: Square) -> Sentence | None:
+def why_not_limit(game: BaseGame, seat: int, square: Square) -> Sentence | None:
     """The building limits (house rules): only in one's own turn, before the roll, so many."""
     rules = game.rules
     if not rules.building_limited:
@@ -72,7 +70,7 @@ def why_not_limit(game: Game, seat: int, square: Square) -> Sentence | None:
     return None
 
 
-def why_not_build(game: Game, seat: int, square: Square) -> Sentence | None:
+def why_not_build(game: BaseGame, seat: int, square: Square) -> Sentence | None:
     why = free_moment(game, seat, "doing.build", square) or why_not_place(game, seat, square)
     if why is not None:
         return why
@@ -85,7 +83,7 @@ def why_not_build(game: Game, seat: int, square: Square) -> Sentence | None:
     )
 
 
-def place_building(game: Game, seat: int, square: Square) -> None:
+def place_building(game: BaseGame, seat: int, square: Square) -> None:
     """Put the next building on a lot from the bank's supply (the checks are the caller's)."""
     index = square.index
     if game.level[index] == 4:
@@ -100,7 +98,7 @@ def place_building(game: Game, seat: int, square: Square) -> None:
     game.built = (*game.built, square.group or "")
 
 
-def return_buildings(game: Game, index: int) -> None:
+def return_buildings(game: BaseGame, index: int) -> None:
     """Every building on a lot goes back to the bank's supply (a hotel as a hotel)."""
     level = game.level[index]
     if level == HOTEL:
@@ -110,7 +108,7 @@ def return_buildings(game: Game, index: int) -> None:
     game.level[index] = 0
 
 
-def build(game: Game, cmd: dict[str, Any]) -> None:
+def build(game: BaseGame, cmd: dict[str, Any]) -> None:
     seat = game.seat(cmd["player"])
     square = game.square(cmd["square"])
     why = why_not_build(game, seat, square)
@@ -121,7 +119,7 @@ def build(game: Game, cmd: dict[str, Any]) -> None:
     place_building(game, seat, square)
 
 
-def why_not_sell_building(game: Game, seat: int, square: Square) -> Sentence | None:
+def why_not_sell_building(game: BaseGame, seat: int, square: Square) -> Sentence | None:
     name = game.names[seat]
     why = free_moment(game, seat, "doing.sell", square)
     if why is not None:
@@ -145,7 +143,7 @@ def why_not_sell_building(game: Game, seat: int, square: Square) -> Sentence | N
     return None
 
 
-def sell_building(game: Game, cmd: dict[str, Any]) -> None:
+def sell_building(game: BaseGame, cmd: dict[str, Any]) -> None:
     seat = game.seat(cmd["player"])
     square = game.square(cmd["square"])
     why = why_not_sell_building(game, seat, square)
@@ -165,7 +163,7 @@ def sell_building(game: Game, cmd: dict[str, Any]) -> None:
     game.tell("sell.sells_" + what, game.names[seat], square)
 
 
-def why_not_sell_all(game: Game, seat: int, group: str) -> Sentence | None:
+def why_not_sell_all(game: BaseGame, seat: int, group: str) -> Sentence | None:
     if group not in game.edition.groups:
         return Text("sell.no_group", group)
     named = game.edition.group_info[group]["name"]
@@ -180,7 +178,7 @@ def why_not_sell_all(game: Game, seat: int, group: str) -> Sentence | None:
     return None
 
 
-def sell_all_buildings(game: Game, cmd: dict[str, Any]) -> None:
+def sell_all_buildings(game: BaseGame, cmd: dict[str, Any]) -> None:
     seat = game.seat(cmd["player"])
     group = cmd["group"]
     why = why_not_sell_all(game, seat, group)

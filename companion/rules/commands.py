@@ -2,21 +2,21 @@
 gives it.
 
 Shape errors (not an object, unknown command, a missing or mistyped field) raise Malformed;
-whether the rules allow the command now is the handler's business.
+whether the rules allow the command now is the handler's business. A tap's handler is here, not in
+taps.py: it dispatches the command the tag stands for, as `dispatch` below does any other.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from . import bankruptcy, buildings, corrections, deals, market, taps, turn
+from . import bankruptcy, buildings, corrections, deals, market, turn
+from .core import BaseGame
 from .errors import Malformed
+from .taps import resolve, written_as
 
-if TYPE_CHECKING:
-    from .game import Game
-
-Handler = Callable[["Game", dict[str, Any]], None]
+Handler = Callable[[BaseGame, dict[str, Any]], None]
 
 
 def _str(value: Any) -> bool:
@@ -47,6 +47,18 @@ def _side(value: Any) -> bool:
 
 def _kind(value: Any) -> bool:
     return value in ("house", "hotel")
+
+
+def tap(game: BaseGame, cmd: dict[str, Any]) -> None:
+    """A tag on the reader: the command it stands for now (taps.resolve), applied as if given."""
+    command = resolve(game, cmd["tag"])
+    if command is None:
+        # Told by what the tag stands for, never its UID: the story is read by every screen, and a
+        # blank tag written with that UID would tap as this one.
+        game.tell("tap.nothing", written_as(game, cmd["tag"]))  # known: resolve() took it
+        return
+    handler, command = dispatch(command)
+    handler(game, command)
 
 
 # Who gives a command (see actor.py): the current player ("turn"), whoever the pending offer,
@@ -80,7 +92,7 @@ COMMANDS: dict[str, tuple[Handler, FieldChecks, FieldChecks, str]] = {
     "bankrupt": (bankruptcy.bankrupt, {"player": _str}, {}, "player"),
     "end_turn": (turn.end_turn, {}, {"player": _str}, TURN),
     "end_game": (bankruptcy.end_game, {}, {}, BANKER),
-    "tap": (taps.tap, {"tag": _str}, {}, BANKER),
+    "tap": (tap, {"tag": _str}, {}, BANKER),
     # The banker's corrections (an extension of TABLE-SCRIPT.md's commands; corrections.py).
     "adjust": (corrections.adjust, {"from": _str, "to": _str, "amount": _int}, {"note": _str}, BANKER),
     "place": (corrections.place, {"player": _str, "square": _str}, {}, BANKER),
@@ -151,55 +163,3 @@ def dispatch(command: Any) -> tuple[Handler, dict[str, Any]]:
         if value is not None and not _fits(code, value):
             raise Malformed(f'{name}: field "{key}" has the wrong form')
     return handler, command
-
-
-def new_game(command: Any) -> Game:
-    """Start a game from a script's first line: players, seed, house rules, edition, tag map."""
-    from .edition import load_edition
-    from .game import Game
-    from .house_rules import HouseRules
-
-    if type(command) is not dict or command.get("do") != "new_game":
-        raise Malformed('a script starts with {"do": "new_game", ...}')
-    players = command.get("players")
-    if type(players) is not list or not all(_str(p) for p in players):
-        raise Malformed('new_game: "players" must be a list of names')
-    seed = command.get("seed", 0)
-    if not _int(seed):
-        raise Malformed('new_game: "seed" must be a whole number')
-    tags = command.get("tags") or {}
-    if type(tags) is not dict or not all(_str(k) and _str(v) for k, v in tags.items()):
-        raise Malformed('new_game: "tags" must map tag ids to "token:NAME" or "deed:SQUARE"')
-    edition = command.get("edition", "london")
-    if not _str(edition) or not edition.replace("-", "").isalnum() or not edition.isascii():
-        raise Malformed('new_game: "edition" must be an edition name')
-    try:
-        board = load_edition(edition)
-    except FileNotFoundError:
-        raise Malformed(f"new_game: there is no edition called {edition!r}") from None
-    rules = HouseRules.from_dict(command.get("rules"))
-    forms = command.get("forms") or {}
-    if not _forms(forms, players):
-        raise Malformed('new_game: "forms" must map players to {"gender": "she", "he" or null, '
-                        '"ru": {"gen": ..., "dat": ..., "acc": ..., "ins": ..., "pre": ...} or null}')
-    return Game(players, seed=seed, rules=rules, edition=board, tags=tags, forms=forms)
-
-
-CASE_KEYS = frozenset({"gen", "dat", "acc", "ins", "pre"})
-
-
-def _forms(forms: Any, players: list[str]) -> bool:
-    """The players' genders and cases (worked out by the table at new game: companion/i18n),
-    each for a player of the game, in the shape the wording reads."""
-    if type(forms) is not dict or not set(forms) <= set(players):
-        return False
-    for form in forms.values():
-        if type(form) is not dict or not set(form) <= {"gender", "ru"}:
-            return False
-        if form.get("gender") not in (None, "she", "he"):
-            return False
-        cases = form.get("ru")
-        if cases is not None and (type(cases) is not dict or set(cases) != CASE_KEYS
-                                  or not all(_str(v) and v for v in cases.values())):
-            return False
-    return True

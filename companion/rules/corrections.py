@@ -10,15 +10,13 @@ buildings does not change hands.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .core import BaseGame
+from .edition import Square
 from .errors import Rejected
 from .state import BANK, NOBODY, POT, Account
 from .texts import Sentence, Text
-
-if TYPE_CHECKING:
-    from .edition import Square
-    from .game import Game
 
 MAX_AMOUNT = 1_000_000_000  # no correction moves more than any table could have
 MAX_NOTE = 200
@@ -33,21 +31,21 @@ def banker_set_dice(command: dict[str, Any]) -> bool:
     return command.get("do") == "roll" and command.get("note") == BANKER_DICE
 
 
-def account_of(game: Game, name: str) -> Account:
+def account_of(game: BaseGame, name: str) -> Account:
     """A player's seat (an active player's), "bank" or "pot"."""
     if name in (BANK, POT):
         return name
     return game.seat(name)
 
 
-def held(game: Game, account: Account) -> int:
+def held(game: BaseGame, account: Account) -> int:
     """What an account can hand over (the bank: anything)."""
     if isinstance(account, int):
         return game.cash[account]
     return game.pot if account == POT else MAX_AMOUNT
 
 
-def why_not_adjust(game: Game, source: Account, target: Account, amount: int) -> Sentence | None:
+def why_not_adjust(game: BaseGame, source: Account, target: Account, amount: int) -> Sentence | None:
     if source == target:
         return Text("correct.same_account")
     if not 1 <= amount <= MAX_AMOUNT:
@@ -57,7 +55,7 @@ def why_not_adjust(game: Game, source: Account, target: Account, amount: int) ->
     return None
 
 
-def adjust(game: Game, cmd: dict[str, Any]) -> None:
+def adjust(game: BaseGame, cmd: dict[str, Any]) -> None:
     """Banker: move money between any two accounts (a player, the bank, the Free Parking pot)."""
     source = account_of(game, cmd["from"])
     target = account_of(game, cmd["to"])
@@ -72,7 +70,7 @@ def adjust(game: Game, cmd: dict[str, Any]) -> None:
     game.tell("correct.moved", amount, game.account_text(source), game.account_text(target))
 
 
-def place(game: Game, cmd: dict[str, Any]) -> None:
+def place(game: BaseGame, cmd: dict[str, Any]) -> None:
     """Banker: put a token on a square (out of jail), without the square acting."""
     seat = game.seat(cmd["player"])
     square = game.square(cmd["square"])
@@ -82,7 +80,7 @@ def place(game: Game, cmd: dict[str, Any]) -> None:
     game.tell("correct.placed", game.names[seat], square)
 
 
-def why_not_give_deed(game: Game, square: Square, receiver: int) -> Sentence | None:
+def why_not_give_deed(game: BaseGame, square: Square, receiver: int) -> Sentence | None:
     index = square.index
     if game.owner[index] == receiver:
         holder = game.names[receiver] if receiver >= 0 else Text("the_bank")
@@ -99,7 +97,7 @@ def why_not_give_deed(game: Game, square: Square, receiver: int) -> Sentence | N
     return None
 
 
-def give_deed(game: Game, cmd: dict[str, Any]) -> None:
+def give_deed(game: BaseGame, cmd: dict[str, Any]) -> None:
     """Banker: a deed to another player, or back to the bank (which lifts its mortgage)."""
     square = game.deed(cmd["square"])
     receiver = NOBODY if cmd["to"] == BANK else game.seat(cmd["to"])

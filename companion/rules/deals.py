@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .core import BaseGame
+from .edition import Square
 from .errors import Rejected
 from .state import BANK, Side, Trade
 from .texts import Plural, Sentence, Text
 from .turn import affordable, debt_free, free_moment
-
-if TYPE_CHECKING:
-    from .edition import Square
-    from .game import Game
 
 
 def interest(square: Square) -> int:
@@ -25,7 +23,7 @@ def lift_cost(square: Square) -> int:
 
 # ---- mortgages ---------------------------------------------------------------------------------
 
-def why_not_mortgage(game: Game, seat: int, square: Square) -> Sentence | None:
+def why_not_mortgage(game: BaseGame, seat: int, square: Square) -> Sentence | None:
     name = game.names[seat]
     why = free_moment(game, seat, "doing.mortgage", square)
     if why is not None:
@@ -42,7 +40,7 @@ def why_not_mortgage(game: Game, seat: int, square: Square) -> Sentence | None:
     return None
 
 
-def mortgage(game: Game, cmd: dict[str, Any]) -> None:
+def mortgage(game: BaseGame, cmd: dict[str, Any]) -> None:
     seat = game.seat(cmd["player"])
     square = game.square(cmd["square"])
     why = why_not_mortgage(game, seat, square)
@@ -53,7 +51,7 @@ def mortgage(game: Game, cmd: dict[str, Any]) -> None:
     game.tell("mortgage.mortgages", game.names[seat], square)
 
 
-def why_not_unmortgage(game: Game, seat: int, square: Square) -> Sentence | None:
+def why_not_unmortgage(game: BaseGame, seat: int, square: Square) -> Sentence | None:
     name = game.names[seat]
     why = free_moment(game, seat, "doing.lift", square)
     if why is not None:
@@ -69,7 +67,7 @@ def why_not_unmortgage(game: Game, seat: int, square: Square) -> Sentence | None
             or affordable(game, seat, lift_cost(square), "doing.lift", square))
 
 
-def unmortgage(game: Game, cmd: dict[str, Any]) -> None:
+def unmortgage(game: BaseGame, cmd: dict[str, Any]) -> None:
     seat = game.seat(cmd["player"])
     square = game.square(cmd["square"])
     why = why_not_unmortgage(game, seat, square)
@@ -82,19 +80,19 @@ def unmortgage(game: Game, cmd: dict[str, Any]) -> None:
 
 # ---- trades ------------------------------------------------------------------------------------
 
-def tradable(game: Game, seat: int) -> list[int]:
+def tradable(game: BaseGame, seat: int) -> list[int]:
     """The deeds this seat could hand over in a trade now (no buildings in their group)."""
     return [i for i in game.owned(seat) if not game.group_built(i)]
 
 
-def _side(game: Game, raw: dict[str, Any]) -> Side:
+def _side(game: BaseGame, raw: dict[str, Any]) -> Side:
     squares = tuple(game.square(s).index for s in raw.get("squares", ()))
     if len(set(squares)) != len(squares):
         raise Rejected(Text("trade.twice"))
     return Side(cash=raw.get("cash", 0), squares=squares, jail_cards=raw.get("jail_cards", 0))
 
 
-def why_not_side(game: Game, giver: int, side: Side) -> Sentence | None:
+def why_not_side(game: BaseGame, giver: int, side: Side) -> Sentence | None:
     """The giver holds what this side hands over, and no deed of it stands in a built group."""
     name = game.names[giver]
     cash = game.cash[giver]
@@ -118,7 +116,7 @@ def why_not_side(game: Game, giver: int, side: Side) -> Sentence | None:
     return None
 
 
-def why_not_lifts(game: Game, lifts: tuple[int, ...], received: Side, seat: int) -> Sentence | None:
+def why_not_lifts(game: BaseGame, lifts: tuple[int, ...], received: Side, seat: int) -> Sentence | None:
     for index in lifts:
         if index not in received.squares:
             return Text("trade.lift_received", game.names[seat])
@@ -127,14 +125,14 @@ def why_not_lifts(game: Game, lifts: tuple[int, ...], received: Side, seat: int)
     return None
 
 
-def why_not_window(game: Game, seat: int, doing: str) -> Sentence | None:
+def why_not_window(game: BaseGame, seat: int, doing: str) -> Sentence | None:
     why = free_moment(game, seat, doing)
     if why is None and game.rules.trade_window == "before_roll" and game.rolled:
         return Text("trade.window", game.names[seat], Text(doing))
     return why
 
 
-def why_not_trade(game: Game, proposer: int, partner: int, give: Side, take: Side,
+def why_not_trade(game: BaseGame, proposer: int, partner: int, give: Side, take: Side,
                   lifts: tuple[int, ...]) -> Sentence | None:
     why = why_not_window(game, proposer, "doing.propose")
     if why is not None:
@@ -151,13 +149,13 @@ def why_not_trade(game: Game, proposer: int, partner: int, give: Side, take: Sid
     )
 
 
-def is_counter(game: Game, proposer: int, partner: int) -> bool:
+def is_counter(game: BaseGame, proposer: int, partner: int) -> bool:
     """A proposal back from the partner of the open one: a counter-offer, which answers it."""
     open_trade = game.trade
     return open_trade is not None and (open_trade.partner, open_trade.proposer) == (proposer, partner)
 
 
-def trade(game: Game, cmd: dict[str, Any]) -> None:
+def trade(game: BaseGame, cmd: dict[str, Any]) -> None:
     proposer = game.seat(cmd["from"])
     partner = game.seat(cmd["to"])
     why = why_not_window(game, proposer, "doing.propose")
@@ -175,14 +173,14 @@ def trade(game: Game, cmd: dict[str, Any]) -> None:
     game.tell("trade.proposes", game.names[proposer], game.names[partner])
 
 
-def lift_budget(game: Game, seat: int, offer: Trade) -> int:
+def lift_budget(game: BaseGame, seat: int, offer: Trade) -> int:
     """The cash this side of the open trade will hold once the cash has changed hands."""
     if seat == offer.partner:
         return game.cash[seat] - offer.take.cash + offer.give.cash
     return game.cash[seat] - offer.give.cash + offer.take.cash
 
 
-def why_not_accept(game: Game, seat: int, lifts: tuple[int, ...]) -> Sentence | None:
+def why_not_accept(game: BaseGame, seat: int, lifts: tuple[int, ...]) -> Sentence | None:
     offer = game.trade
     if offer is None:
         return Text("trade.none", game.names[seat])
@@ -210,7 +208,7 @@ def why_not_accept(game: Game, seat: int, lifts: tuple[int, ...]) -> Sentence | 
     return None
 
 
-def accept(game: Game, cmd: dict[str, Any]) -> None:
+def accept(game: BaseGame, cmd: dict[str, Any]) -> None:
     seat = game.seat(cmd["player"])
     if game.trade is None:
         raise Rejected(Text("trade.none", game.names[seat]))
@@ -233,14 +231,15 @@ def accept(game: Game, cmd: dict[str, Any]) -> None:
     receive_deeds(game, proposer, take.squares, offer.proposer_lifts)
 
 
-def _hand_cards(game: Game, giver: int, receiver: int, count: int) -> None:
+def _hand_cards(game: BaseGame, giver: int, receiver: int, count: int) -> None:
     if count:
         held = game.jail_cards[giver]
         game.jail_cards[giver] = held[count:]
         game.jail_cards[receiver] = (*game.jail_cards[receiver], *held[:count])
 
 
-def receive_deeds(game: Game, receiver: int, squares: tuple[int, ...], lifts: tuple[int, ...] = ()) -> None:
+def receive_deeds(game: BaseGame, receiver: int, squares: tuple[int, ...],
+                  lifts: tuple[int, ...] = ()) -> None:
     """Deeds change hands. The receiver lifts the mortgages chosen now (mortgage value alone, cash
     the caller has checked) and owes the bank the 10 % on every other mortgaged one, as one
     payment (a debt when the cash is short)."""
@@ -256,7 +255,7 @@ def receive_deeds(game: Game, receiver: int, squares: tuple[int, ...], lifts: tu
         game.charge(receiver, BANK, total, Text("why.interest", kept))
 
 
-def why_not_reject(game: Game, seat: int) -> Sentence | None:
+def why_not_reject(game: BaseGame, seat: int) -> Sentence | None:
     offer = game.trade
     if offer is None:
         return Text("trade.none", game.names[seat])
@@ -265,7 +264,7 @@ def why_not_reject(game: Game, seat: int) -> Sentence | None:
     return free_moment(game, seat, "doing.answer")
 
 
-def reject(game: Game, cmd: dict[str, Any]) -> None:
+def reject(game: BaseGame, cmd: dict[str, Any]) -> None:
     seat = game.seat(cmd["player"])
     why = why_not_reject(game, seat)
     if why is not None:

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
+from .core import BaseGame
+from .edition import Square
+from .state import Auction, Side
 from .texts import Sentence, Text
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .state import Side
 
 DEBT_OPTIONS: Final[tuple[str, ...]] = (
     "sell_building", "sell_all_buildings", "mortgage", "trade", "bankrupt")
@@ -39,15 +38,15 @@ class Decision:
     seat: int = 0
     blocks: bool = False
 
-    def text(self, game: Game) -> Sentence:
+    def text(self, game: BaseGame) -> Sentence:
         """One sentence for the players: who decides what, and what it costs."""
         return describe(game, self)
 
-    def refusal(self, game: Game) -> Sentence:
+    def refusal(self, game: BaseGame) -> Sentence:
         """Why the dice wait for it (a blocking decision), in words."""
         return KIND[self.kind].blocked(game, self.record)
 
-    def shown(self, game: Game) -> dict[str, Any]:
+    def shown(self, game: BaseGame) -> dict[str, Any]:
         """The record as the printed `pending` gives it (TABLE-SCRIPT.md)."""
         return KIND[self.kind].shown(game, self.record)
 
@@ -59,14 +58,14 @@ class Kind:
     name: str
     field: str  # the State field that holds it (a tuple: its first entry is the one dealt with)
     blocks: bool
-    seats: Callable[[Game, Any], tuple[int, ...]]
-    nexts: Callable[[Game, Any], int]  # the seat that answers next (a bot's turn to act)
-    options: Callable[[Game, Any], tuple[str, ...]]
-    describe: Callable[[Game, Any], Sentence]  # "now.*": what the players are told
-    blocked: Callable[[Game, Any], Sentence]  # "block.*": why the dice wait
-    shown: Callable[[Game, Any], dict[str, Any]]  # the printed `pending`
+    seats: Callable[[BaseGame, Any], tuple[int, ...]]
+    nexts: Callable[[BaseGame, Any], int]  # the seat that answers next (a bot's turn to act)
+    options: Callable[[BaseGame, Any], tuple[str, ...]]
+    describe: Callable[[BaseGame, Any], Sentence]  # "now.*": what the players are told
+    blocked: Callable[[BaseGame, Any], Sentence]  # "block.*": why the dice wait
+    shown: Callable[[BaseGame, Any], dict[str, Any]]  # the printed `pending`
 
-    def record(self, game: Game) -> Any:
+    def record(self, game: BaseGame) -> Any:
         """The open record of this kind, or None."""
         held = getattr(game, self.field)
         if held and self.field in QUEUES:
@@ -76,16 +75,21 @@ class Kind:
 
 # ---- each kind -------------------------------------------------------------------------------
 
-def _auction_next(game: Game, auction: Any) -> int:
+def _auction_next(game: BaseGame, auction: Any) -> int:
     for bidder in auction.bidders:
         if bidder != auction.high_bidder:
             return bidder
     return auction.bidders[0]
 
 
-def _auction_text(game: Game, auction: Any) -> Sentence:
-    from .market import lot_name
+def lot_name(game: BaseGame, auction: Auction) -> Square | Sentence:
+    """What is under the hammer, as sentences name it: the deed's square, or the bank's house or hotel."""
+    if auction.square is not None:
+        return game.squares[auction.square]
+    return Text("auction.bank_" + (auction.building or "house"))
 
+
+def _auction_text(game: BaseGame, auction: Any) -> Sentence:
     names = game.names
     lot = lot_name(game, auction)
     bidders = ", ".join(names[s] for s in auction.bidders)
@@ -94,7 +98,7 @@ def _auction_text(game: Game, auction: Any) -> Sentence:
     return Text("now.auction_bid", lot, auction.high_bid, names[auction.high_bidder], bidders)
 
 
-def _auction_shown(game: Game, a: Any) -> dict[str, Any]:
+def _auction_shown(game: BaseGame, a: Any) -> dict[str, Any]:
     names = game.names
     return {
         "kind": "auction",
@@ -108,7 +112,7 @@ def _auction_shown(game: Game, a: Any) -> dict[str, Any]:
     }
 
 
-def _choice_text(game: Game, choice: Any) -> Sentence:
+def _choice_text(game: BaseGame, choice: Any) -> Sentence:
     names = game.names
     if "percent" in choice.options:
         percent = game.rules.income_tax_percent
@@ -117,7 +121,7 @@ def _choice_text(game: Game, choice: Any) -> Sentence:
     return Text("now.choice_card", names[choice.seat], choice.amount, deck)
 
 
-def _choice_shown(game: Game, c: Any) -> dict[str, Any]:
+def _choice_shown(game: BaseGame, c: Any) -> dict[str, Any]:
     shown: dict[str, Any] = {
         "kind": "choice", "player": game.names[c.seat], "options": list(c.options), "amount": c.amount,
     }
@@ -126,15 +130,15 @@ def _choice_shown(game: Game, c: Any) -> dict[str, Any]:
     return shown
 
 
-def _draw_text(game: Game, due: Any) -> Sentence:
+def _draw_text(game: BaseGame, due: Any) -> Sentence:
     return Text("now.draw", game.names[due.seat], game.edition.deck_names[due.deck])
 
 
-def _draw_blocked(game: Game, due: Any) -> Sentence:
+def _draw_blocked(game: BaseGame, due: Any) -> Sentence:
     return Text("block.draw", game.names[due.seat], game.edition.deck_names[due.deck])
 
 
-def _debtors(game: Game, _debt: Any) -> tuple[int, ...]:
+def _debtors(game: BaseGame, _debt: Any) -> tuple[int, ...]:
     debtors: list[int] = []
     for debt in game.debts:
         if debt.debtor not in debtors:
@@ -142,13 +146,13 @@ def _debtors(game: Game, _debt: Any) -> tuple[int, ...]:
     return tuple(debtors)
 
 
-def _debt_text(game: Game, debt: Any) -> Sentence:
+def _debt_text(game: BaseGame, debt: Any) -> Sentence:
     short = game.owes(debt.debtor) - game.cash[debt.debtor]
     return Text("now.debt", game.names[debt.debtor], debt.amount, game.account_text(debt.creditor),
                 debt.reason, short)
 
 
-def _debt_shown(game: Game, d: Any) -> dict[str, Any]:
+def _debt_shown(game: BaseGame, d: Any) -> dict[str, Any]:
     return {
         "kind": "debt",
         "player": game.names[d.debtor],
@@ -159,18 +163,18 @@ def _debt_shown(game: Game, d: Any) -> dict[str, Any]:
     }
 
 
-def _buy_text(game: Game, offer: Any) -> Sentence:
+def _buy_text(game: BaseGame, offer: Any) -> Sentence:
     square = game.squares[offer.square]
     after = "now.buy_auction" if game.rules.auction_on_decline else "now.buy"
     return Text(after, game.names[offer.seat], square, square.price)
 
 
-def _buy_shown(game: Game, offer: Any) -> dict[str, Any]:
+def _buy_shown(game: BaseGame, offer: Any) -> dict[str, Any]:
     sq = game.squares[offer.square]
     return {"kind": "buy", "player": game.names[offer.seat], "square": sq.id, "price": sq.price}
 
 
-def _side(game: Game, side: Side) -> dict[str, Any]:
+def _side(game: BaseGame, side: Side) -> dict[str, Any]:
     return {
         "cash": side.cash,
         "squares": [game.squares[i].id for i in side.squares],
@@ -178,7 +182,7 @@ def _side(game: Game, side: Side) -> dict[str, Any]:
     }
 
 
-def _trade_shown(game: Game, t: Any) -> dict[str, Any]:
+def _trade_shown(game: BaseGame, t: Any) -> dict[str, Any]:
     names = game.names
     return {
         "kind": "trade",
@@ -190,11 +194,11 @@ def _trade_shown(game: Game, t: Any) -> dict[str, Any]:
     }
 
 
-def _claim_text(game: Game, claim: Any) -> Sentence:
+def _claim_text(game: BaseGame, claim: Any) -> Sentence:
     return Text("rent.may_claim", game.names[claim.owner], claim.amount, game.squares[claim.square])
 
 
-def _claim_shown(game: Game, claim: Any) -> dict[str, Any]:
+def _claim_shown(game: BaseGame, claim: Any) -> dict[str, Any]:
     names = game.names
     return {
         "kind": "rent_claim",
@@ -205,11 +209,11 @@ def _claim_shown(game: Game, claim: Any) -> dict[str, Any]:
     }
 
 
-def _not_blocking(game: Game, record: Any) -> Sentence:  # pragma: no cover - never asked
+def _not_blocking(game: BaseGame, record: Any) -> Sentence:  # pragma: no cover - never asked
     raise AssertionError("a decision that does not block the dice has no refusal")
 
 
-def _seat_of(game: Game, record: Any) -> int:
+def _seat_of(game: BaseGame, record: Any) -> int:
     return int(record.seat)
 
 
@@ -254,7 +258,7 @@ NONE_OPEN: Final = -1
 _BLOCKERS: Final = len(BLOCKERS)
 
 
-def first_open(game: Game) -> int:
+def first_open(game: BaseGame) -> int:
     """The place in KINDS of the first kind with an open record, NONE_OPEN when none is.
 
     Each kind's field read plainly, in KINDS's order (tests/test_decision.py checks the two
@@ -279,14 +283,14 @@ def first_open(game: Game) -> int:
     return NONE_OPEN
 
 
-def _decision(game: Game, kind: Kind, record: Any) -> Decision:
+def _decision(game: BaseGame, kind: Kind, record: Any) -> Decision:
     return Decision(kind.name, kind.seats(game, record), kind.options(game, record), record,
                     kind.nexts(game, record), kind.blocks)
 
 
 # ---- asking -----------------------------------------------------------------------------------
 
-def open_decision(game: Game) -> Decision | None:
+def open_decision(game: BaseGame) -> Decision | None:
     """The open record dealt with first, blocking or not (what the printed `pending` shows and
     what a bot answers first), or None when nothing is open."""
     if game.over:
@@ -298,7 +302,7 @@ def open_decision(game: Game) -> Decision | None:
     return _decision(game, kind, kind.record(game))
 
 
-def blocking(game: Game) -> Decision | None:
+def blocking(game: BaseGame) -> Decision | None:
     """The decision that holds up the dice, or None when they are free."""
     if game.over:
         return None
@@ -309,7 +313,7 @@ def blocking(game: Game) -> Decision | None:
     return _decision(game, kind, kind.record(game))
 
 
-def kind_now(game: Game) -> str:
+def kind_now(game: BaseGame) -> str:
     """The kind of `decide` ("" once the game is over), without making a Decision: asked far
     more often than a decision is shown."""
     if game.over:
@@ -320,7 +324,7 @@ def kind_now(game: Game) -> str:
     return NAMES[found]
 
 
-def next_kind(game: Game) -> str:
+def next_kind(game: BaseGame) -> str:
     """The kind of what is answered next, a rent claim included ("" once the game is over)."""
     if game.over:
         return ""
@@ -330,7 +334,7 @@ def next_kind(game: Game) -> str:
     return NAMES[found]
 
 
-def _turn_kind(game: Game) -> str:
+def _turn_kind(game: BaseGame) -> str:
     if not game.may_roll:
         return "end_turn"
     if game.in_jail[game.current]:
@@ -338,7 +342,7 @@ def _turn_kind(game: Game) -> str:
     return "roll"
 
 
-def decide(game: Game) -> Decision | None:
+def decide(game: BaseGame) -> Decision | None:
     """The decision that holds up play now: a blocking one, else the current player's own (a roll,
     a way out of jail, the end of the turn); None once the game is over."""
     found = blocking(game)
@@ -347,7 +351,7 @@ def decide(game: Game) -> Decision | None:
     return turn_decision(game)
 
 
-def turn_decision(game: Game) -> Decision:
+def turn_decision(game: BaseGame) -> Decision:
     """The current player's own business once nothing blocks."""
     seat = game.current
     kind = _turn_kind(game)
@@ -360,14 +364,14 @@ def turn_decision(game: Game) -> Decision:
     return Decision(kind, (seat,), ("roll",), seat=seat)
 
 
-def answering(game: Game) -> int:
+def answering(game: BaseGame) -> int:
     """The seat whose move comes next (what a table of bots asks): whoever answers the open record
     first, else the current player."""
     found = open_decision(game)
     return found.seat if found is not None else game.current
 
 
-def describe(game: Game, decision: Decision) -> Sentence:
+def describe(game: BaseGame, decision: Decision) -> Sentence:
     """The decision in words for the players."""
     if decision.record is not None:
         return KIND[decision.kind].describe(game, decision.record)

@@ -9,10 +9,11 @@ of a trade proposal, the mortgages lifted when accepting a trade.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .bankruptcy import why_not_bankrupt, why_not_end_game
 from .buildings import next_building, why_not_build, why_not_sell_all, why_not_sell_building
+from .core import BaseGame
 from .corrections import held, why_not_give_deed
 from .deals import (
     is_counter,
@@ -44,9 +45,6 @@ from .turn import (
     why_not_roll,
     why_not_use_jail_card,
 )
-
-if TYPE_CHECKING:
-    from .game import Game
 
 Command = dict[str, Any]
 
@@ -80,7 +78,7 @@ class Legal:
         return shown
 
 
-def legal_commands(game: Game, seat: int | None) -> list[Legal]:
+def legal_commands(game: BaseGame, seat: int | None) -> list[Legal]:
     """Every command this seat (None: the banker) may give now."""
     if game.over:
         return []
@@ -102,7 +100,7 @@ def legal_commands(game: Game, seat: int | None) -> list[Legal]:
     return out
 
 
-def _banker(game: Game) -> list[Legal]:
+def _banker(game: BaseGame) -> list[Legal]:
     out = []
     if why_not_end_game(game) is None:
         out.append(Legal({"do": "end_game"}))
@@ -113,7 +111,7 @@ def _banker(game: Game) -> list[Legal]:
     return out
 
 
-def _corrections(game: Game, out: list[Legal]) -> None:
+def _corrections(game: BaseGame, out: list[Legal]) -> None:
     """The banker's corrections: money between any two accounts, a token put on a square, a deed
     handed to someone else (each with the choices the rules leave)."""
     accounts: list[Account] = [*game.active, BANK, POT]
@@ -137,7 +135,7 @@ def _corrections(game: Game, out: list[Legal]) -> None:
         out.append(Legal({"do": "give_deed"}, {"square": deeds}))
 
 
-def _decisions(game: Game, seat: int, name: str, out: list[Legal]) -> None:
+def _decisions(game: BaseGame, seat: int, name: str, out: list[Legal]) -> None:
     """Answers to a pending auction, choice, draw, offer or trade."""
     if game.auctions:
         auction = game.auctions[0]
@@ -190,7 +188,7 @@ def _decisions(game: Game, seat: int, name: str, out: list[Legal]) -> None:
             out.append(Legal({"do": "reject", "player": name}))
 
 
-def _turn(game: Game, seat: int, name: str, out: list[Legal]) -> None:
+def _turn(game: BaseGame, seat: int, name: str, out: list[Legal]) -> None:
     """The current player's own commands: jail, the roll, the end of the turn."""
     if seat != game.current:
         return
@@ -204,7 +202,7 @@ def _turn(game: Game, seat: int, name: str, out: list[Legal]) -> None:
         out.append(Legal({"do": "end_turn", "player": name}))
 
 
-def _property(game: Game, seat: int, name: str, out: list[Legal]) -> None:
+def _property(game: BaseGame, seat: int, name: str, out: list[Legal]) -> None:
     """Building, selling buildings, mortgages, on the player's own deeds."""
     squares = game.squares
     owned = game.owned(seat)
@@ -232,7 +230,7 @@ def _property(game: Game, seat: int, name: str, out: list[Legal]) -> None:
                              cash=-lift_cost(square)))
 
 
-def _side_options(game: Game, seat: int) -> dict[str, Any]:
+def _side_options(game: BaseGame, seat: int) -> dict[str, Any]:
     """What this seat could hand over in a trade now."""
     cash = game.cash[seat] if debt_free(game, seat, "doing.hand_cash") is None else 0
     return {
@@ -242,7 +240,7 @@ def _side_options(game: Game, seat: int) -> dict[str, Any]:
     }
 
 
-def _trades(game: Game, seat: int, name: str, out: list[Legal]) -> None:
+def _trades(game: BaseGame, seat: int, name: str, out: list[Legal]) -> None:
     """One entry for every proposal this player may make now: to any partner listed in `to`, any
     mix of what this side could hand over (`give`) and what that partner could (`take[partner]`),
     lifting at once any mortgaged deed taken (`lift[partner]`). While a proposal is open, only its

@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .buildings import next_building, place_building, why_not_limit, why_not_place
+from .core import BaseGame
+from .decision import lot_name
+from .edition import Square
 from .errors import Rejected
 from .state import BANK, Auction, Offer
 from .texts import Sentence, Text
 from .turn import debt_free, free_moment
 
-if TYPE_CHECKING:
-    from .edition import Square
-    from .game import Game
-
-
 # ---- buy offers --------------------------------------------------------------------------------
 
-def _offer_seat(game: Game, cmd: dict[str, Any]) -> tuple[Offer, int]:
+def _offer_seat(game: BaseGame, cmd: dict[str, Any]) -> tuple[Offer, int]:
     offer = game.offer
     if offer is None:
         raise Rejected(Text("buy.none"))
@@ -28,7 +26,7 @@ def _offer_seat(game: Game, cmd: dict[str, Any]) -> tuple[Offer, int]:
     return offer, offer.seat
 
 
-def why_not_buy(game: Game, seat: int) -> Sentence | None:
+def why_not_buy(game: BaseGame, seat: int) -> Sentence | None:
     offer = game.offer
     if offer is None:
         return Text("buy.none")
@@ -41,7 +39,7 @@ def why_not_buy(game: Game, seat: int) -> Sentence | None:
     return why
 
 
-def buy(game: Game, cmd: dict[str, Any]) -> None:
+def buy(game: BaseGame, cmd: dict[str, Any]) -> None:
     offer, seat = _offer_seat(game, cmd)
     why = why_not_buy(game, seat)
     if why is not None:
@@ -53,7 +51,7 @@ def buy(game: Game, cmd: dict[str, Any]) -> None:
     game.tell("buy.buys", game.names[seat], square)
 
 
-def why_not_decline(game: Game, seat: int) -> Sentence | None:
+def why_not_decline(game: BaseGame, seat: int) -> Sentence | None:
     offer = game.offer
     if offer is None:
         return Text("buy.none")
@@ -63,7 +61,7 @@ def why_not_decline(game: Game, seat: int) -> Sentence | None:
     return free_moment(game, seat, "doing.decline", square)
 
 
-def decline(game: Game, cmd: dict[str, Any]) -> None:
+def decline(game: BaseGame, cmd: dict[str, Any]) -> None:
     offer, seat = _offer_seat(game, cmd)
     why = why_not_decline(game, seat)
     if why is not None:
@@ -78,20 +76,14 @@ def decline(game: Game, cmd: dict[str, Any]) -> None:
         open_auction(game, bidders, square.index)
 
 
-def open_auction(game: Game, bidders: tuple[int, ...], square: int) -> None:
+def open_auction(game: BaseGame, bidders: tuple[int, ...], square: int) -> None:
     game.auctions = (*game.auctions, Auction(bidders=bidders, square=square))
     game.tell("auction.opens", game.squares[square])
 
 
 # ---- auctions ----------------------------------------------------------------------------------
 
-def lot_name(game: Game, auction: Auction) -> Square | Sentence:
-    if auction.square is not None:
-        return game.squares[auction.square]
-    return Text("auction.bank_" + (auction.building or "house"))
-
-
-def bid_floor(game: Game, auction: Auction, square: Square | None = None) -> int:
+def bid_floor(game: BaseGame, auction: Auction, square: Square | None = None) -> int:
     """The lowest bid the rules take now: above the high bid, and at least the house cost of
     the lot a building will stand on."""
     floor = max(auction.high_bid + 1, 1)
@@ -100,7 +92,7 @@ def bid_floor(game: Game, auction: Auction, square: Square | None = None) -> int
     return floor
 
 
-def why_not_bid(game: Game, seat: int, amount: int, square: Square | None) -> Sentence | None:
+def why_not_bid(game: BaseGame, seat: int, amount: int, square: Square | None) -> Sentence | None:
     if not game.auctions:
         return Text("auction.none")
     auction = game.auctions[0]
@@ -133,7 +125,7 @@ def why_not_bid(game: Game, seat: int, amount: int, square: Square | None) -> Se
     return why_not_limit(game, seat, square)
 
 
-def bid(game: Game, cmd: dict[str, Any]) -> None:
+def bid(game: BaseGame, cmd: dict[str, Any]) -> None:
     if not game.auctions:
         raise Rejected(Text("auction.none"))
     seat = game.seat(cmd["player"])
@@ -151,7 +143,7 @@ def bid(game: Game, cmd: dict[str, Any]) -> None:
     _maybe_close(game, auction)
 
 
-def why_not_pass(game: Game, seat: int) -> Sentence | None:
+def why_not_pass(game: BaseGame, seat: int) -> Sentence | None:
     if not game.auctions:
         return Text("auction.none")
     auction = game.auctions[0]
@@ -163,7 +155,7 @@ def why_not_pass(game: Game, seat: int) -> Sentence | None:
     return None
 
 
-def pass_(game: Game, cmd: dict[str, Any]) -> None:
+def pass_(game: BaseGame, cmd: dict[str, Any]) -> None:
     if not game.auctions:
         raise Rejected(Text("auction.none"))
     seat = game.seat(cmd["player"])
@@ -179,7 +171,7 @@ def pass_(game: Game, cmd: dict[str, Any]) -> None:
     _maybe_close(game, auction)
 
 
-def _maybe_close(game: Game, auction: Auction) -> None:
+def _maybe_close(game: BaseGame, auction: Auction) -> None:
     """All but the high bidder have passed (or everyone has, with no bid): the hammer falls."""
     if auction.high_bidder is None:
         if auction.bidders:
@@ -203,7 +195,7 @@ def _maybe_close(game: Game, auction: Auction) -> None:
     game.tell("auction.wins", game.names[winner], lot, price)
 
 
-def why_not_auction_building(game: Game, kind: str) -> Sentence | None:
+def why_not_auction_building(game: BaseGame, kind: str) -> Sentence | None:
     if game.auctions:
         return Text("auction.already")
     if game.choice is not None:
@@ -217,7 +209,7 @@ def why_not_auction_building(game: Game, kind: str) -> Sentence | None:
     return None
 
 
-def auction_building(game: Game, cmd: dict[str, Any]) -> None:
+def auction_building(game: BaseGame, cmd: dict[str, Any]) -> None:
     """Banker: put one scarce house or hotel from the bank under the hammer."""
     kind = cmd["kind"]
     why = why_not_auction_building(game, kind)
@@ -229,7 +221,7 @@ def auction_building(game: Game, cmd: dict[str, Any]) -> None:
 
 # ---- rent claims (auto_collect_rent: false) ----------------------------------------------------
 
-def why_not_claim_rent(game: Game, seat: int) -> Sentence | None:
+def why_not_claim_rent(game: BaseGame, seat: int) -> Sentence | None:
     claim = game.claim
     name = game.names[seat]
     if claim is None:
@@ -240,7 +232,7 @@ def why_not_claim_rent(game: Game, seat: int) -> Sentence | None:
     return free_moment(game, seat, "doing.claim")
 
 
-def claim_rent(game: Game, cmd: dict[str, Any]) -> None:
+def claim_rent(game: BaseGame, cmd: dict[str, Any]) -> None:
     seat = game.seat(cmd["player"])
     why = why_not_claim_rent(game, seat)
     if why is not None:

@@ -7,14 +7,10 @@ each lists, so the sentence never offers what the rules would refuse.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .buildings import HOTEL
+from .game import Game
+from .legal import Legal
 from .texts import Plural, Sentence, Text
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .legal import Legal
 
 MOST_WAYS = 3  # a sentence read aloud at the table, not a list
 

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .edition import Square
-    from .game import Game
+from .core import BaseGame
+from .edition import Square
 
 
-def rent(game: Game, square: Square) -> int:
+def rent(game: BaseGame, square: Square) -> int:
     """Rent owed on landing here now (0 when the bank holds it or it is mortgaged).
 
     A utility's rent is figured from the last roll, the one that moved the payer there (with no

@@ -7,13 +7,11 @@ nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .core import BaseGame
 from .errors import Rejected
 from .texts import Text
-
-if TYPE_CHECKING:
-    from .game import Game
 
 BID_INCREMENT = 10
 
@@ -31,19 +29,19 @@ def split_card(value: str) -> tuple[str, str]:
     return deck, number
 
 
-def game_meaning(game: Game, uid: str) -> tuple[str, str] | None:
+def game_meaning(game: BaseGame, uid: str) -> tuple[str, str] | None:
     """What the game's own tag map says a tag is, or None when it does not know it."""
     written = game.tags.get(uid.lower())
     return split_meaning(written) if written is not None else None
 
 
-def written_as(game: Game, tag: str) -> str | None:
+def written_as(game: BaseGame, tag: str) -> str | None:
     """What a tag (its UID, or a meaning) stands for in this game, as written ("deed:mayfair"), or
     None when the game does not know it."""
     return tag if ":" in tag else game.tags.get(tag.lower())
 
 
-def meaning(game: Game, tag: str) -> tuple[str, str]:
+def meaning(game: BaseGame, tag: str) -> tuple[str, str]:
     """("token", player), ("deed", square id) or ("card", "deck:number") for a tag or its meaning."""
     written = written_as(game, tag)
     if written is None:
@@ -62,7 +60,7 @@ def meaning(game: Game, tag: str) -> tuple[str, str]:
     return kind, value
 
 
-def resolve(game: Game, tag: str) -> dict[str, Any] | None:
+def resolve(game: BaseGame, tag: str) -> dict[str, Any] | None:
     """The command a tap stands for now, or None when it has no effect on the game."""
     kind, value = meaning(game, tag)
     if kind == "card":
@@ -85,21 +83,8 @@ def resolve(game: Game, tag: str) -> dict[str, Any] | None:
     return None
 
 
-def token_taps_wanted(game: Game) -> bool:
+def token_taps_wanted(game: BaseGame) -> bool:
     """Whether a token tap means something in the game now (a bid in a deed's auction): then a
     token tap is the game's, and no screen may take it to pair."""
     auction = game.auctions[0] if game.auctions else None
     return auction is not None and auction.square is not None
-
-
-def tap(game: Game, cmd: dict[str, Any]) -> None:
-    from .commands import dispatch
-
-    command = resolve(game, cmd["tag"])
-    if command is None:
-        # Told by what the tag stands for, never its UID: the story is read by every screen, and a
-        # blank tag written with that UID would tap as this one.
-        game.tell("tap.nothing", written_as(game, cmd["tag"]))  # known: resolve() took it
-        return
-    handler, command = dispatch(command)
-    handler(game, command)

@@ -6,20 +6,18 @@ handler, `legal_commands` and the bots all ask, so they can never disagree.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .core import BaseGame
 from .decision import blocking
+from .edition import Card
 from .errors import Rejected
 from .rent import rent
 from .state import BANK, POT, Choice, DrawDue, Offer, RentClaim
 from .texts import Sentence, Text
 
-if TYPE_CHECKING:
-    from .edition import Card
-    from .game import Game
 
-
-def turn_seat(game: Game, cmd: dict[str, Any]) -> int:
+def turn_seat(game: BaseGame, cmd: dict[str, Any]) -> int:
     """The current player's own command; a named player must be the one whose turn it is."""
     named = cmd.get("player")
     current = game.current
@@ -29,7 +27,7 @@ def turn_seat(game: Game, cmd: dict[str, Any]) -> int:
     return current
 
 
-def blocker(game: Game) -> Sentence | None:
+def blocker(game: BaseGame) -> Sentence | None:
     """The decision that holds up the dice, in words, or None when the dice are free."""
     found = blocking(game)
     return found.refusal(game) if found is not None else None
@@ -38,7 +36,7 @@ def blocker(game: Game) -> Sentence | None:
 # The checks below take what the player is doing as a catalog key and its values, and word it
 # only when they refuse: bots and screens ask them far more often than anything is refused.
 
-def free_moment(game: Game, seat: int, doing: str, *values: Any) -> Sentence | None:
+def free_moment(game: BaseGame, seat: int, doing: str, *values: Any) -> Sentence | None:
     """Section 8a: deals and building wait while an auction runs or a card choice (or draw) waits."""
     if game.auctions:
         return Text("busy.auction", game.names[seat], Text(doing, *values))
@@ -49,7 +47,7 @@ def free_moment(game: Game, seat: int, doing: str, *values: Any) -> Sentence | N
     return None
 
 
-def debt_free(game: Game, seat: int, doing: str, *values: Any) -> Sentence | None:
+def debt_free(game: BaseGame, seat: int, doing: str, *values: Any) -> Sentence | None:
     """A debtor spends no cash until the debt is paid (RULES.md 8a)."""
     if game.debts:
         debt = game.first_debt(seat)
@@ -59,7 +57,7 @@ def debt_free(game: Game, seat: int, doing: str, *values: Any) -> Sentence | Non
     return None
 
 
-def affordable(game: Game, seat: int, amount: int, doing: str, *values: Any) -> Sentence | None:
+def affordable(game: BaseGame, seat: int, amount: int, doing: str, *values: Any) -> Sentence | None:
     if game.cash[seat] < amount:
         return Text("too_dear", game.names[seat], Text(doing, *values), amount, game.cash[seat])
     return None
@@ -67,7 +65,7 @@ def affordable(game: Game, seat: int, amount: int, doing: str, *values: Any) -> 
 
 # ---- rolling and ending the turn -------------------------------------------------------------
 
-def why_not_roll(game: Game, seat: int) -> Sentence | None:
+def why_not_roll(game: BaseGame, seat: int) -> Sentence | None:
     name = game.names[seat]
     if seat != game.current:
         return Text("turn.not_yours", game.names[game.current], name)
@@ -79,7 +77,7 @@ def why_not_roll(game: Game, seat: int) -> Sentence | None:
     return None
 
 
-def roll(game: Game, cmd: dict[str, Any]) -> None:
+def roll(game: BaseGame, cmd: dict[str, Any]) -> None:
     seat = turn_seat(game, cmd)
     dice = cmd["dice"]
     d1: int = dice[0]  # ints (dispatch checks them): compiled, what follows is plain arithmetic
@@ -112,7 +110,7 @@ def roll(game: Game, cmd: dict[str, Any]) -> None:
     move_forward(game, seat, total)
 
 
-def why_not_end_turn(game: Game, seat: int) -> Sentence | None:
+def why_not_end_turn(game: BaseGame, seat: int) -> Sentence | None:
     name = game.names[seat]
     if seat != game.current:
         return Text("turn.not_yours", game.names[game.current], name)
@@ -124,7 +122,7 @@ def why_not_end_turn(game: Game, seat: int) -> Sentence | None:
     return None
 
 
-def end_turn(game: Game, cmd: dict[str, Any]) -> None:
+def end_turn(game: BaseGame, cmd: dict[str, Any]) -> None:
     seat = turn_seat(game, cmd)
     why = why_not_end_turn(game, seat)
     if why is not None:
@@ -135,7 +133,7 @@ def end_turn(game: Game, cmd: dict[str, Any]) -> None:
 
 # ---- jail ------------------------------------------------------------------------------------
 
-def _why_not_leave_jail(game: Game, seat: int, doing: str) -> Sentence | None:
+def _why_not_leave_jail(game: BaseGame, seat: int, doing: str) -> Sentence | None:
     name = game.names[seat]
     if seat != game.current:
         return Text("turn.not_yours", game.names[game.current], name)
@@ -149,7 +147,7 @@ def _why_not_leave_jail(game: Game, seat: int, doing: str) -> Sentence | None:
     return None
 
 
-def why_not_pay_jail_fine(game: Game, seat: int) -> Sentence | None:
+def why_not_pay_jail_fine(game: BaseGame, seat: int) -> Sentence | None:
     doing = "doing.pay_fine"
     fine = game.rules.jail_fine
     return (
@@ -158,7 +156,7 @@ def why_not_pay_jail_fine(game: Game, seat: int) -> Sentence | None:
     )
 
 
-def pay_jail_fine(game: Game, cmd: dict[str, Any]) -> None:
+def pay_jail_fine(game: BaseGame, cmd: dict[str, Any]) -> None:
     seat = turn_seat(game, cmd)
     why = why_not_pay_jail_fine(game, seat)
     if why is not None:
@@ -167,14 +165,14 @@ def pay_jail_fine(game: Game, cmd: dict[str, Any]) -> None:
     _release(game, seat, "jail.pays_fine")
 
 
-def why_not_use_jail_card(game: Game, seat: int) -> Sentence | None:
+def why_not_use_jail_card(game: BaseGame, seat: int) -> Sentence | None:
     why = _why_not_leave_jail(game, seat, "doing.use_card")
     if why is None and not game.jail_cards[seat]:
         return Text("jail.no_card", game.names[seat])
     return why
 
 
-def use_jail_card(game: Game, cmd: dict[str, Any]) -> None:
+def use_jail_card(game: BaseGame, cmd: dict[str, Any]) -> None:
     seat = turn_seat(game, cmd)
     why = why_not_use_jail_card(game, seat)
     if why is not None:
@@ -186,13 +184,13 @@ def use_jail_card(game: Game, cmd: dict[str, Any]) -> None:
     _release(game, seat, "jail.uses_card")
 
 
-def _release(game: Game, seat: int, how: str) -> None:
+def _release(game: BaseGame, seat: int, how: str) -> None:
     game.in_jail[seat] = False
     game.jail_turns[seat] = 0
     game.tell(how, game.names[seat])
 
 
-def _jail_roll(game: Game, seat: int, total: int, doubles: bool) -> None:
+def _jail_roll(game: BaseGame, seat: int, total: int, doubles: bool) -> None:
     if doubles:
         _release(game, seat, "jail.rolls_doubles")
         again = game.rules.jail_doubles_roll_again
@@ -210,7 +208,7 @@ def _jail_roll(game: Game, seat: int, total: int, doubles: bool) -> None:
     move_forward(game, seat, total)
 
 
-def _third_doubles(game: Game, seat: int) -> None:
+def _third_doubles(game: BaseGame, seat: int) -> None:
     game.may_roll = False
     if game.rules.interpol:
         game.tell("roll.interpol", game.names[seat])
@@ -221,7 +219,7 @@ def _third_doubles(game: Game, seat: int) -> None:
     send_to_jail(game, seat)
 
 
-def send_to_jail(game: Game, seat: int) -> None:
+def send_to_jail(game: BaseGame, seat: int) -> None:
     game.position[seat] = game.edition.jail
     game.in_jail[seat] = True
     game.jail_turns[seat] = 0
@@ -232,7 +230,7 @@ def send_to_jail(game: Game, seat: int) -> None:
 
 # ---- choices -----------------------------------------------------------------------------------
 
-def why_not_choose(game: Game, seat: int, option: str) -> Sentence | None:
+def why_not_choose(game: BaseGame, seat: int, option: str) -> Sentence | None:
     choice = game.choice
     if choice is None:
         return Text("choice.none")
@@ -243,7 +241,7 @@ def why_not_choose(game: Game, seat: int, option: str) -> Sentence | None:
     return None
 
 
-def choose(game: Game, cmd: dict[str, Any]) -> None:
+def choose(game: BaseGame, cmd: dict[str, Any]) -> None:
     choice = game.choice
     if choice is None:
         raise Rejected(Text("choice.none"))
@@ -266,7 +264,7 @@ def choose(game: Game, cmd: dict[str, Any]) -> None:
 
 # ---- movement and squares --------------------------------------------------------------------
 
-def move_forward(game: Game, seat: int, steps: int) -> None:
+def move_forward(game: BaseGame, seat: int, steps: int) -> None:
     target = game.position[seat] + steps
     size = len(game.squares)
     if target >= size:
@@ -276,19 +274,19 @@ def move_forward(game: Game, seat: int, steps: int) -> None:
     land(game, seat)
 
 
-def advance_to(game: Game, seat: int, target: int) -> None:
+def advance_to(game: BaseGame, seat: int, target: int) -> None:
     """Move forward to a square (a card): passing or reaching GO pays salary."""
     size = len(game.squares)
     move_forward(game, seat, (target - game.position[seat]) % size or size)
 
 
-def move_back(game: Game, seat: int, target: int) -> None:
+def move_back(game: BaseGame, seat: int, target: int) -> None:
     """Move backwards: no salary, whatever is passed."""
     game.position[seat] = target
     land(game, seat)
 
 
-def land(game: Game, seat: int) -> None:
+def land(game: BaseGame, seat: int) -> None:
     """The square under the token acts, as RULES.md section 4 step 3 says."""
     square = game.squares[game.position[seat]]
     kind = square.kind
@@ -325,7 +323,7 @@ def land(game: Game, seat: int) -> None:
 
 # ---- the decks -----------------------------------------------------------------------------------
 
-def draw(game: Game, seat: int, deck: str) -> None:
+def draw(game: BaseGame, seat: int, deck: str) -> None:
     """The top card of the deck; with physical decks, the card the player draws and taps."""
     if game.rules.physical_decks:
         game.draw_due = DrawDue(seat, deck)
@@ -336,7 +334,7 @@ def draw(game: Game, seat: int, deck: str) -> None:
     _drawn(game, seat, game.edition.decks[deck][cards[0] - 1])
 
 
-def _drawn(game: Game, seat: int, card: Card) -> None:
+def _drawn(game: BaseGame, seat: int, card: Card) -> None:
     game.tell("card.draws", game.names[seat], game.edition.deck_names[card.deck], card)
     if card.action == "jail_card":
         game.jail_cards[seat] = (*game.jail_cards[seat], (card.deck, card.number))
@@ -345,7 +343,7 @@ def _drawn(game: Game, seat: int, card: Card) -> None:
     _obey(game, seat, card)
 
 
-def why_not_draw(game: Game, seat: int, deck: str, number: int) -> Sentence | None:
+def why_not_draw(game: BaseGame, seat: int, deck: str, number: int) -> Sentence | None:
     due = game.draw_due
     if due is None:
         return Text("card.none_due")
@@ -362,7 +360,7 @@ def why_not_draw(game: Game, seat: int, deck: str, number: int) -> Sentence | No
     return None
 
 
-def draw_card(game: Game, cmd: dict[str, Any]) -> None:
+def draw_card(game: BaseGame, cmd: dict[str, Any]) -> None:
     """House rule physical_decks: the printed card drawn at the table (tapped, or entered)."""
     due = game.draw_due
     if due is None:
@@ -378,7 +376,7 @@ def draw_card(game: Game, cmd: dict[str, Any]) -> None:
     _drawn(game, seat, game.edition.decks[due.deck][number - 1])
 
 
-def _obey(game: Game, seat: int, card: Card) -> None:
+def _obey(game: BaseGame, seat: int, card: Card) -> None:
     action, value = card.action, card.value
     why = Text("why.card", card)
     if action == "advance_to":

@@ -8,15 +8,13 @@ quickest ways to raise it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .buildings import HOTEL
 from .decision import open_decision
+from .game import Game
 from .raising import debt_advice
 from .rent import rent
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 def state(game: Game) -> dict[str, Any]:

@@ -3,7 +3,6 @@ who is asking (a watcher, a paired player, the banker)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -13,7 +12,6 @@ from ..ledger.committed import CommittedRead
 from ..ledger.errors import GameDamaged
 from ..scriptfile import ScriptError, parse_line
 from ..table import Result
-from ..table import result as refusals
 from .context import context
 from .errors import WebError
 from .presence import said
@@ -21,18 +19,10 @@ from .priority import table_own
 
 JSON = dict[str, Any]
 
-# An absolute path of two or more parts (/home/pi/.local/..., /var/lib/companion/games/x.sqlite):
-# a message for a screen never names the Pi's files. The API's own paths are left as they are.
-_PATH = re.compile(r"(?<![\w.:/])/(?!api/)[\w.@+-]+(?:/[\w.@+-]*)+")
-
 
 def public(message: str) -> str:
-    """A message with the data folder (and any other file path) taken out."""
-    ctx = context()
-    for folder in {str(ctx.data_dir), str(ctx.data_dir.resolve())}:
-        if len(folder) > 1:
-            message = message.replace(folder, "the data folder")
-    return _PATH.sub("(a file of the companion)", message)
+    """A message with the data folder (and any other file path) taken out (Context.public)."""
+    return context().public(message)
 
 
 def error(message: str, status: int, **extra: Any) -> tuple[Response, int]:
@@ -123,36 +113,10 @@ def banker_only(view: Callable[..., Any]) -> Callable[..., Any]:
 
 # ---- answers ---------------------------------------------------------------------------------
 
-# The table says what kind of refusal it is (companion/table/result.py); HTTP's word for it is
-# picked here alone.
-STATUS = {
-    refusals.RULES: 422, refusals.MALFORMED: 400, refusals.NOT_YOURS: 403, refusals.UNPAIRED: 401,
-    refusals.BANKER_ONLY: 403, refusals.CONFLICT: 409, refusals.NO_GAME: 409, refusals.TIMEOUT: 408,
-    refusals.TOO_MANY: 429, refusals.STORAGE: 503, refusals.BUSY: 503, refusals.GONE: 503,
-    refusals.STOPPING: 503, refusals.NOT_FOUND: 404, refusals.BUG: 500,
-}
-
-
-def status_of(result: Result) -> int:
-    """The HTTP status of a refusal (200 for a result that is no refusal)."""
-    return 200 if result.ok else STATUS.get(result.refusal, 422)
-
-
 def outcome(result: Result, created: bool = False) -> tuple[int, JSON]:
-    """What the table's answer is to a screen: (status, body), the same over HTTP and through the
-    event stream (a token-confirmed command's outcome)."""
-    if result.ok:
-        # The state this command made (a fresh snapshot could already include a later command).
-        state = result.state if result.state is not None else context().table.snapshot()
-        return (201 if created else 200), {"seq": result.seq, "state": state, "messages": result.messages}
-    said: JSON = {"error": public(result.reason)}
-    if result.words:
-        said["words"] = {lang: public(text) for lang, text in result.words.items()}
-    if "report" in result.detail:
-        said["report"] = result.detail["report"]
-    if "retry_after" in result.detail:
-        said["retry_after"] = result.detail["retry_after"]
-    return status_of(result), said
+    """What the table's answer is to a screen: (status, body) (Context.outcome, which a token
+    wait's event stream sends the same)."""
+    return context().outcome(result, created)
 
 
 def answer(result: Result, created: bool = False) -> tuple[Response, int]:

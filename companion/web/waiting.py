@@ -145,8 +145,6 @@ def _offered(ctx: Context, wait: TokenWait, offer: dict[str, Any] | None) -> Non
 
 def _finished(app: Flask, ctx: Context, wait: TokenWait, result: Result, finish: Finish | None) -> None:
     """The outcome, on the table's writer thread: to the screen's session, its streams, the record."""
-    from .common import outcome
-
     with app.app_context():
         if finish is not None:
             status, said = finish(result)
@@ -155,7 +153,7 @@ def _finished(app: Flask, ctx: Context, wait: TokenWait, result: Result, finish:
             pair(ctx, wait.screen, player, "token", result.detail.get("piece"))
             status, said = 200, {"player": player}
         else:
-            status, said = outcome(result)
+            status, said = ctx.outcome(result)
         record = ctx.outcomes.done(wait.id, status, said)
         if record is not None:
             ctx.broker.send(sse("request", record), session=wait.screen)
