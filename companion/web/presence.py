@@ -100,23 +100,19 @@ class Presence:
     def ask(self, session: str, address: str, pin: str | None = None) -> tuple[int, dict[str, Any]]:
         """A screen waits for the banker's step: (202, its record with its code and the words), or
         a refusal (429: a stranger's waits are full)."""
-        from .common import outcome
-
         result, record = waiting.start(
             self.ctx, session, address, BANKER, timeout=WAIT, known=self.known(session),
             finish=lambda done: self._finish(session, pin, done))
         if record is None:
-            status, answer = outcome(result)
+            status, answer = self.ctx.outcome(result)
             return status, answer
         words = said("presence.wait", hold=f"{self.hold:g}", code=record["code"] or "")
         return 202, {**record, "message": words["en"], "words": words}
 
     def _finish(self, session: str, pin: str | None, result: Result) -> tuple[int, dict[str, Any]]:
         """The step came and the people chose this screen (on the writer thread): log it in."""
-        from .common import outcome
-
         if not result.ok:
-            return outcome(result)
+            return self.ctx.outcome(result)
         ctx = self.ctx
         if pin is not None:
             if ctx.pin.is_set:
