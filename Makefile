@@ -29,8 +29,8 @@ test: compiled
 	$(VENV)/bin/mypy
 	$(VENV)/bin/python -m pytest
 
-# The fast part, for every edit: lint, types and the tests not marked slow (tests/conftest.py names
-# the slow modules: processes, servers, browsers, builds, many games).
+# The fast part, for every edit: lint, types and the tests not marked slow (a slow module says so
+# itself, `pytestmark = pytest.mark.slow`: processes, servers, browsers, builds, many games).
 check: $(VENV)/.installed
 	$(VENV)/bin/ruff check companion tests bench
 	$(VENV)/bin/mypy

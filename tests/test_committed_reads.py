@@ -19,6 +19,9 @@ from companion.rules import state
 from tests.driver import blocking_candidates
 from tests.web_support import BANKER, Rig
 
+# slow: many games, processes or hypothesis examples (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 # what the state for screens adds to the engine's printed state (web/API.md, GET /api/state)
 SCREENS_ONLY = ("seq", "game", "legal", "turn_roll", "redo", "forms")
 

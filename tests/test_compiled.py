@@ -22,6 +22,9 @@ from companion.compiled.modules import read_source
 from companion.compiled.store import Build, fresh_build
 from companion.rules import new_game
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = sorted((ROOT / "tests" / "scripts").rglob("*.jsonl"))
 

@@ -41,6 +41,9 @@ from companion.replay import replay
 from companion.rules import restore, snapshot, state
 from companion.simulate.play import play_game
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 SNAPSHOT_EVERY = 7
 WAIT = 20.0  # seconds the parent waits for a writer's next message before calling it hung
 

@@ -24,6 +24,9 @@ from tests.ports import free_port
 from tests.waiting import PATIENCE
 from tests.web_support import StreamReader
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 PIN = "123456"
 NEW_GAME = {"players": ["Ann", "Bob"], "seed": 3, "tokens": {"Ann": "car", "Bob": "dog"}}

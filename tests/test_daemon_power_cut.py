@@ -9,11 +9,16 @@ import signal
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.doctor import Doctor
 from companion.ledger import DataFolder
 from companion.ledger.recovery import read_database
 from tests.test_daemon import daemons  # noqa: F401 - the fixture
 from tests.web_support import BANKER, NEW_GAME, PIN
+
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
 
 PLAY = [{"do": "roll", "dice": [1, 2]}, {"do": "buy"}, {"do": "end_turn"},
         {"do": "roll", "dice": [1, 2]}, {"do": "end_turn"}, {"do": "roll", "dice": [2, 4]},

@@ -8,7 +8,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.rules import new_game, state
+
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "examples" / "demo.jsonl"

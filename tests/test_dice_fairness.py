@@ -19,6 +19,9 @@ import pytest
 from companion.hardware import dice as pi_dice
 from tests.firmware_support import fw_dice
 
+# slow: many games, processes or hypothesis examples (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 ROLLS = 60_000
 FACES_CRITICAL = 20.515  # 5 degrees of freedom, p = 0.001
 PAIRS_CRITICAL = 66.619  # 35 degrees of freedom, p = 0.001

@@ -23,6 +23,9 @@ from tests.waiting import PATIENCE, wait_for
 
 from .pico import FirmwareUnit, micropython, need
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 UID = "e66038b7133f2f2a"
 BOOTS = ("0badc0de", "5eed1e55", "c0ffee00", "feedf00d", "deadbeef")
 

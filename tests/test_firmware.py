@@ -44,6 +44,9 @@ from tests.firmware_support import FIRMWARE, fw_debounce, fw_dice, fw_protocol, 
 from tests.pico import mpy_cross, need
 from tests.waiting import PATIENCE, wait_for
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 UID = "e66038b7133f2f2a"
 BOOT = "0badc0de"
 Unit = fw_unit.Unit

@@ -43,6 +43,9 @@ from tests.test_daemon import daemons  # noqa: F401 - the fixture
 from tests.test_systemd import MDWE, ROOT, mdwe_supported
 from tests.waiting import PATIENCE
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.parametrize("front", FRONTS)
 def test_sixteen_addresses_of_sixteen_streams_leave_every_screen_served(

@@ -28,6 +28,9 @@ from tests.ports import free_port
 from tests.server_support import get, require_nginx
 from tests.test_systemd import settings
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 PLAIN_USER = "nobody"
 
 

@@ -18,6 +18,9 @@ import pytest
 
 from companion.config import Config, WifiConfig, parse_config
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 SYSTEMD = ROOT / "systemd"
 # Everything the installer would create or change, looked at before and after a dry run.

@@ -17,6 +17,9 @@ import pytest
 
 from .test_daemon import free_port
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ["/", "/player", "/banker", "/history", "/chart", "/virtual"]
 STATIC = ["/static/css/app.css", "/static/js/api.js", "/i18n/en.ftl", "/i18n/ru.ftl"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +17,9 @@ from companion.i18n import LANGUAGES
 from companion.rules import Game, Rejected, new_game, restore, snapshot, state
 from tests.driver import blocking_candidates, side_candidates
 from tests.examples import examples
+
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
 
 RULES = st.fixed_dictionaries(
     {},

@@ -42,6 +42,9 @@ from tests.ledger_support import (
     submit_all,
 )
 
+# slow: many games, processes or hypothesis examples (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parent.parent
 ROLL = {"do": "roll", "dice": [1, 2]}  # Ann to Whitechapel Road
 

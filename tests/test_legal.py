@@ -13,6 +13,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +22,9 @@ from companion.rules.taps import resolve
 from tests.driver import blocking_candidates, side_candidates
 from tests.examples import examples
 from tests.test_invariants import RULES
+
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 PLAYER_OPTIONAL = {name for name, spec in COMMANDS.items() if "player" in spec[2]}

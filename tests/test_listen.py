@@ -17,6 +17,9 @@ import pytest
 from tests.server_support import FRONTS, PIN, get, require_nginx
 from tests.test_daemon import ROOT, free_port
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 LISTEN = "0A"  # the TCP state LISTEN in /proc/net/tcp
 
 

@@ -20,6 +20,9 @@ from companion.notify import Watchdog
 from companion.table import Result, Table
 from companion.table.devices import Devices
 
+# slow: many games, processes or hypothesis examples (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 
 class Manager:
     """The service manager's end: a datagram socket, the messages it got."""

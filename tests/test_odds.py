@@ -17,6 +17,9 @@ from companion.odds.position import replayed
 from companion.rules import Game, new_game
 from companion.simulate.play import play_game
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 TIMING = ("seconds", "jobs", "engine")
 
 

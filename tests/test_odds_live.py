@@ -23,6 +23,9 @@ from .clocks import FakeClock
 from .waiting import wait_for
 from .web_support import BANKER, Rig, play
 
+# slow: many games, processes or hypothesis examples (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 SAMPLES = 200
 
 

@@ -17,12 +17,17 @@ import sqlite3
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from companion.doctor import Doctor
 from companion.ledger import DataFolder, StorageReadOnly
 from companion.ledger.recovery import read_database
 from companion.table.problem_words import problem_text, reason_of, worded
 from tests.ledger_support import NOBODY, as_another_user, reachable_by_others
 from tests.test_crash import check, kill_round, recorded
+
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
 
 DAMAGES = ("zeroed wal page", "wal tail cut", "entry seal", "snapshot", "main file", "read-only wal")
 TRIALS = 50

@@ -16,6 +16,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.i18n import LANGUAGES
 from companion.web.common import STRANGERS_PAGE
 from tests.server_support import (
@@ -30,6 +32,9 @@ from tests.server_support import (
 )
 from tests.test_daemon import daemons  # noqa: F401 - the fixture
 from tests.waiting import PATIENCE, wait_for
+
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
 
 HEAVY = ("/api/feed/ledger", "/api/feed/log", "/api/history", "/api/chart", "/api/log")
 ADDRESSES = [f"127.0.41.{n}" for n in range(1, 41)]  # 40 addresses...

@@ -8,6 +8,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.hardware.gpio import STATES_KEPT, pin_factory
 from companion.i18n import LANGUAGES
 from companion.ledger.committed import CommittedRead
@@ -15,6 +17,9 @@ from companion.simulate.play import play_game
 from companion.web.story.chronicle import KEEP, TAIL, Chronicle, Chronicles
 from tests.test_daemon import Daemon, daemons  # noqa: F401 - the fixture
 from tests.web_support import Rig
+
+# slow: many games, processes or hypothesis examples (`make check` leaves it out)
+pytestmark = pytest.mark.slow
 
 PIN = "246810"
 READS = ("/api/feed/ledger", "/api/history", "/api/chart", "/api/feed/log", "/api/log", "/api/feed")

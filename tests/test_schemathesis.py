@@ -20,6 +20,9 @@ from schemathesis.specs.openapi.checks import content_type_conformance, status_c
 from companion.web.openapi import spec
 from tests.web_support import BANKER, NEW_GAME, FakeSimulator, Rig
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance]
 
 

@@ -14,6 +14,9 @@ from pathlib import Path
 
 import pytest
 
+# slow: many games, processes or hypothesis examples (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 NEW_GAME = b'{"do": "new_game", "players": ["Ann", "Bob"], "seed": 1}'
 DEEP = b"[" * 10_000 + b"]" * 10_000

@@ -27,6 +27,9 @@ from tests.server_support import RETAP, Screen
 from tests.test_daemon import PIN, daemons  # noqa: F401 - the fixture
 from tests.web_support import StreamReader
 
+# slow: many games, processes or hypothesis examples (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 NEW_GAME = {"players": ["Ann", "Bob"], "tokens": {"Ann": "car", "Bob": "dog"}}
 WAIT = 10.0  # generous: a loaded machine is slow, never wrong
 

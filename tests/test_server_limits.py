@@ -18,6 +18,9 @@ from companion.table.waits import STRANGERS as MAX_WAITS
 from companion.web.serve import IDLE
 from tests.test_daemon import PIN, daemons  # noqa: F401 - the fixture
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 # A generous wait, longer than any honest answer on a busy machine and shorter than the server keeps
 # a half-made request (IDLE): an answer within it came while the attack still held its connections.
 WAIT = IDLE * 2 / 3

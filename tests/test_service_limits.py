@@ -39,6 +39,9 @@ from tests.server_support import (
 from tests.test_daemon import Daemon
 from tests.test_systemd import UNIT, settings
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 CGROUPS = Path("/sys/fs/cgroup")
 PI_CONFIG = '[server]\nfront = "nginx"\n\n[odds]\njobs = 4\nsamples = 200\n'  # a Pi 4: four cores

@@ -25,6 +25,9 @@ from companion.simulate.compare import paired
 from companion.simulate.play import IN_JAIL, SEAT_NAMES, play_game
 from companion.simulate.run import RUN_FIELDS, game_seeds, simulate, square_ids
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # Every house rule of RULES.md section 9 away from its default, alone and in combinations.

@@ -18,6 +18,9 @@ from companion.simulate.run import simulate
 
 from .test_bots import ANN_OWNS_BROWN, position  # Ann owns both brown lots
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 
 def test_todays_bot_plays_exactly_the_games_it_always_played() -> None:
     """150 five-player games of the simple bot, fingerprinted as bench/engine_speed.py does: the

@@ -18,6 +18,9 @@ import pytest
 
 from tests.ports import free_port
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 UNIT = ROOT / "systemd" / "companion.service"
 EXEC = "/opt/companion/venv/bin/companion"

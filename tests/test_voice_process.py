@@ -25,7 +25,9 @@ from tests.test_daemon import daemons  # noqa: F401 - the fixture
 from tests.test_voice_runtime import THREE, play, said, settled, wait_for
 from tests.web_support import BANKER, Rig, rig_fixture
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")]
 
 
 @pytest.fixture

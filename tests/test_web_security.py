@@ -464,6 +464,7 @@ def test_wrong_pins_are_limited_for_the_whole_table_whatever_the_address(rig: Ri
     assert from_address(rig, "10.42.0.9").post("/api/banker/login", json={"pin": PIN}).status_code == 429
 
 
+@pytest.mark.slow  # a month of guesses: seconds even on a quiet machine
 def test_a_month_of_guessing_from_any_number_of_addresses_tries_under_one_percent(
         rig: Rig, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(auth, "ROUNDS", 1)  # each guess hashed quickly: the limit is what is tried

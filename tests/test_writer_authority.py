@@ -27,6 +27,9 @@ import pytest
 from tests.test_daemon import Daemon, daemons  # noqa: F401 - the fixture
 from tests.waiting import PATIENCE
 
+# slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
+pytestmark = pytest.mark.slow
+
 PIN = "123456"
 BANKER = {"X-Banker-Pin": PIN}
 GAME = {"players": ["Ann", "Bob", "Cat"], "seed": 3, "rules": {"shuffle": False},

@@ -22,6 +22,14 @@ import pytest
 
 REQUIRED = os.environ.get("COMPANION_REQUIRE_BROWSER") == "1"
 
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every browser test is slow (a daemon and Chromium): `make check` leaves them out."""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if item.path.resolve().is_relative_to(here):
+            item.add_marker(pytest.mark.slow)
+
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 except ImportError:  # the test extra installs it: an old virtualenv may not have it yet
