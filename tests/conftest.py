@@ -11,7 +11,6 @@ conftest): `make check` runs the rest (`-m "not slow"`), `make test` runs everyt
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,33 +21,6 @@ if TYPE_CHECKING:
     from .web_support import LiveServer, Rig
 
 HERE = Path(__file__).resolve().parent
-
-ARTIFACTS = HERE.parent / "test-artifacts" / "browser"  # the browser tests' screenshots and logs
-WORKERS_FIGURES: dict[str, Any] = {}  # the browser tests' figures, from each worker (pytest -n)
-
-
-def pytest_sessionstart(session: pytest.Session) -> None:
-    """test-artifacts/browser/ emptied of an earlier run's files, once a run: by the run itself,
-    not by each worker (pytest -n: a worker starting late would delete what another made)."""
-    if hasattr(session.config, "workerinput"):
-        return
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for old in ARTIFACTS.iterdir():
-        if old.is_file():
-            old.unlink()
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_testnodedown(node: Any, error: Any) -> None:
-    """pytest-xdist's: a worker ended; its browser figures join the run's (tests/browser/conftest.py)."""
-    WORKERS_FIGURES.update(json.loads(getattr(node, "workeroutput", {}).get("browser_timings", "{}")))
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if WORKERS_FIGURES:
-        terminalreporter.write_line("browser tests: " + ", ".join(
-            f"{k} {v}" for k, v in WORKERS_FIGURES.items() if not isinstance(v, dict)))
-
 
 @pytest.fixture
 def rig(tmp_path: Path) -> Iterator[Rig]:
