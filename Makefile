@@ -23,18 +23,24 @@ $(VENV)/.installed: pyproject.toml
 compiled: $(VENV)/.installed
 	-$(VENV)/bin/python -m companion.compiled
 
+# The suite runs in three processes, a test module at a time each (pytest-xdist): the browser tests
+# wait on pages more than they work, so two cores keep three busy; the longest modules go first
+# (tests/conftest.py), and a run fails if a test it collected never reported
+# (tests/every_test_reported.py). `make test PARALLEL=` runs it in one process.
+PARALLEL ?= -n 3 --dist loadfile
+
 # Everything: lint, types and the whole suite (what .ci/run runs).
 test: compiled
 	$(VENV)/bin/ruff check companion tests bench
 	$(VENV)/bin/mypy
-	$(VENV)/bin/python -m pytest
+	$(VENV)/bin/python -m pytest $(PARALLEL)
 
 # The fast part, for every edit: lint, types and the tests not marked slow (a slow module says so
 # itself, `pytestmark = pytest.mark.slow`: processes, servers, browsers, builds, many games).
 check: $(VENV)/.installed
 	$(VENV)/bin/ruff check companion tests bench
 	$(VENV)/bin/mypy
-	$(VENV)/bin/python -m pytest -m "not slow"
+	$(VENV)/bin/python -m pytest $(PARALLEL) -m "not slow"
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check companion tests bench

@@ -1,7 +1,7 @@
 """How the Russian tests read a sentence (issues 23): which of its words agree in gender with their
 subject, by pymorphy3's own analysis of the word used, and whether a name after a preposition is
 in a case that preposition takes. Shared by the message-by-message checks (test_agreement.py) and
-the whole games read off the screens (browser/test_whole_games.py)."""
+the whole games read off the screens (browser/test_whole_game_*.py)."""
 
 from __future__ import annotations
 

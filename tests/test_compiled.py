@@ -23,7 +23,7 @@ from companion.compiled.store import Build, fresh_build
 from companion.rules import new_game
 
 # slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.minutes]
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = sorted((ROOT / "tests" / "scripts").rglob("*.jsonl"))

@@ -60,6 +60,7 @@ def test_too_little_memory_is_said_and_the_pure_engine_plays(
     assert not store.exists()
 
 
+@pytest.mark.minutes
 @pytest.mark.slow  # a real build of the compiled engine: half of `make check`'s time on a quiet machine
 def test_the_build_made_to_fit_plays_the_games_of_the_pure_engine(tmp_path: Path) -> None:
     """Built for real with -O2 and a C file per module, it serves every module and plays the same."""

@@ -18,7 +18,7 @@ import pytest
 from .test_daemon import free_port
 
 # slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.minutes]
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ["/", "/player", "/banker", "/history", "/chart", "/virtual"]

@@ -24,7 +24,7 @@ from tests.examples import examples
 from tests.test_invariants import RULES
 
 # slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.minutes]
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 PLAYER_OPTIONAL = {name for name, spec in COMMANDS.items() if "player" in spec[2]}

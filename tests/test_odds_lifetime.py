@@ -30,7 +30,7 @@ from tests.server_support import (
 from tests.test_daemon import daemons  # noqa: F401 - the fixture
 
 # slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.minutes]
 
 FEW_SAMPLES = "[odds]\nsamples = 200\n"  # a position's odds in a second or two, even here
 

@@ -51,13 +51,15 @@ PHONE = {"viewport": {"width": 412, "height": 915}, "is_mobile": True, "has_touc
 TIMINGS: dict[str, Any] = {}
 
 
+def worker() -> str:
+    """This worker's name under pytest -n ("gw0"), else "" (its files are named by it)."""
+    return os.environ.get("PYTEST_XDIST_WORKER", "")
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
-    """test-artifacts/browser/, emptied of an earlier run's files."""
+    """test-artifacts/browser/ (emptied once a run: pytest_sessionstart)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for old in ARTIFACTS.iterdir():
-        if old.is_file():
-            old.unlink()
     return ARTIFACTS
 
 
@@ -70,8 +72,9 @@ def daemon(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterato
         yield daemon
     finally:
         code = daemon.stop()
-        shutil.copy(daemon.log, artifacts / "daemon.log")
-        (artifacts / "timings.json").write_text(json.dumps(TIMINGS, indent=2) + "\n")
+        suffix = f"-{worker()}" if worker() else ""
+        shutil.copy(daemon.log, artifacts / f"daemon{suffix}.log")
+        (artifacts / f"timings{suffix}.json").write_text(json.dumps(TIMINGS, indent=2) + "\n")
     assert code == 0, f"companion run stopped with {code} after SIGTERM:\n{daemon.stderr()[-3000:]}"
 
 
@@ -190,7 +193,14 @@ def timings() -> dict[str, Any]:
     return TIMINGS
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A worker (pytest -n) hands its figures to the run (tests/conftest.py prints them)."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["browser_timings"] = json.dumps(TIMINGS)
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if TIMINGS:
+    if TIMINGS and not hasattr(terminalreporter.config, "workerinput"):
         terminalreporter.write_line("browser tests: " + ", ".join(f"{k} {v}" for k, v in TIMINGS.items()
                                                                   if not isinstance(v, dict)))

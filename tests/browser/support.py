@@ -25,11 +25,12 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from companion.hardware.reader import RETAP_WINDOW
+from tests.artifacts import BROWSER_ARTIFACTS
 from tests.ports import free_port
 from tests.waiting import PATIENCE, PATIENCE_MS
 
 ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts" / "browser"
+ARTIFACTS = BROWSER_ARTIFACTS  # emptied once a run (tests/artifacts.py)
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 PIN = "246810"
 PIECES = {"Ann": "car", "Bob": "dog", "Cat": "hat"}

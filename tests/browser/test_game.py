@@ -21,6 +21,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.support import (
@@ -43,6 +44,8 @@ from tests.browser.support import (
     time_click,
     watch,
 )
+
+pytestmark = pytest.mark.minutes  # a whole game: handed to a worker first
 
 PLAYERS = ["Ann", "Bob", "Cat"]
 WHITECHAPEL = "whitechapel-road"  # square 3, £60

@@ -9,6 +9,9 @@ a player sees it (`innerText`: visible text only):
   agrees in gender with them (pymorphy3's analysis of the words used), and every name after a
   preposition is in a case the preposition takes; nothing overlaps or is cut (element boxes);
 - in English, no Russian word.
+
+Each game is a test module of its own (test_whole_game_*.py), with a daemon of its own, so that
+`make test`'s workers play them side by side: one module held all three, and took 18 minutes alone.
 """
 
 from __future__ import annotations
@@ -22,7 +25,6 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from companion.i18n.grammar import forms_for
 from companion.rules import new_game
 from companion.web.story import story_items
 from tests.browser.conftest import Screens
@@ -36,7 +38,7 @@ from tests.russian_words import (
     preposition_faults,
     square_forms,
 )
-from tests.whole_games import ENGLISH, FOUR, INTERPOL_KINDS, KINDS, RULES, RUSSIAN, every_card, game_script
+from tests.whole_games import every_card, game_script
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1024, "height": 768}
@@ -54,11 +56,11 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]+")
 OPEN_DETAILS = "() => document.querySelectorAll('details').forEach((d) => { d.open = true; })"
 
 
-@pytest.fixture(scope="module")
-def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
-    """A daemon of these games' own: the Banker page lists only them. Its odds' workers run as an
-    installed table's do, behind everything else: the pages wait for no chances here, and at the
-    table's own priority two of them took both cores from the four pages (850 commands a game)."""
+def own_daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    """A daemon of this game's own (each module's `table` fixture): the Banker page lists only it.
+    Its odds' workers run as an installed table's do, behind everything else: the pages wait for no
+    chances here, and at the table's own priority two of them took both cores from the four pages
+    (850 commands a game)."""
     base = tmp_path_factory.mktemp("whole-games")
     daemon = Daemon(base / "data", base / "daemon.log", odds_nice=19)
     try:
@@ -226,43 +228,3 @@ def play_and_read(browser: Browser, table: Daemon, lang: str, names: tuple[str, 
     assert not missing, f"the game never said: {missing}"  # the game was as whole as the issue asks
     assert drawn == every_card(game), sorted(every_card(game) - drawn)
     return reading
-
-
-# Between the two Russian games, every page at both sizes (each page follows every command live,
-# so fewer at once keeps a game within minutes on CI's two cores).
-EVERY_PAGE = ("table 1024", "phone 390", "history 390", "banker 1024")
-
-
-def test_a_russian_game_on_every_screen(browser: Browser, table: Daemon) -> None:
-    """The issue's five players, every page, their element boxes too."""
-    reading = play_and_read(browser, table, "ru", RUSSIAN, 57, RULES, KINDS, EVERY_PAGE, boxes=True)
-    assert not reading.faults, "\n".join(reading.faults[:40])
-    assert reading.agreed > 50  # the pages did say things with a gender about these players
-
-
-def test_a_russian_game_with_interpol(browser: Browser, table: Daemon) -> None:
-    """Interpol's own sentences (it replaces jail for three doubles), four players (the issue's
-    she and he: Аня, Даша, Борис, Глеб), the pages at their other sizes."""
-    rules, kinds = {**RULES, "interpol": True}, (KINDS - {"roll.third_doubles"}) | INTERPOL_KINDS
-    reading = play_and_read(browser, table, "ru", FOUR, 370, rules, kinds,
-                            ("table 390", "phone 1024", "history 1024", "banker 390"), boxes=True)
-    assert not reading.faults, "\n".join(reading.faults[:40])
-    assert reading.agreed > 50
-
-
-def test_an_english_game_on_every_screen(browser: Browser, table: Daemon) -> None:
-    reading = play_and_read(browser, table, "en", ENGLISH, 57, RULES, KINDS,
-                            ("table 390", "phone 1024", "history 1024", "banker 1024"), boxes=False)
-    assert not reading.faults, "\n".join(reading.faults[:40])
-
-
-def test_the_readers_find_what_the_issue_found() -> None:
-    """The positive control: the screens' lines the issue quotes fail the reading."""
-    forms = forms_for(list(RUSSIAN))
-    russian = Reading("ru", RUSSIAN, forms)
-    quoted = "Вика bids £10 for Боу Стрит\nАня ещё не бросал кубики\nБорис принимает сделку от Вика"
-    russian.read("table", quoted, [])
-    assert len(russian.faults) == 4, russian.faults  # "bids", "for", «бросал», «от Вика»
-    english = Reading("en", ENGLISH, forms_for(list(ENGLISH)))
-    english.read("table", "Ann buys Олд Кент Роуд", [])
-    assert english.faults
