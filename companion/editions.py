@@ -64,6 +64,13 @@ class Editions:
     def get(self, edition_id: Any) -> KnownEdition | None:
         return self.known.get(edition_id) if isinstance(edition_id, str) else None
 
+    def why_not(self, edition_id: Any) -> str:
+        """Why a game cannot start on this edition (a sentence for the banker)."""
+        refused = next((r for r in self.refused if r.file == f"{edition_id}.json"), None)
+        why = f": its file is refused ({refused.problems[0]})" if refused is not None else ""
+        return (f"there is no edition {edition_id!r} this table can play{why}; it knows "
+                f"{', '.join(self.known)}")
+
     def files(self) -> list[dict[str, Any]]:
         """The data folder's files: the ones offered and the refused ones, by file name."""
         found: list[dict[str, Any]] = [{"file": e.source, "id": e.id, "problems": []}
@@ -96,6 +103,8 @@ def file_problems(path: Path) -> tuple[dict[str, Any] | None, list[str]]:
         raw = json.loads(text)
     except ValueError as exc:
         return None, [f"the file is not JSON: {exc}"]
+    except RecursionError:
+        return None, ["the file is not an edition: its JSON is nested far too deep"]
     problems = [str(p) for p in edition_problems(raw)]
     if problems:
         return None, problems
