@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import notify
 from .config import Config
+from .editions import SHIPPED, table_editions
 from .hardware.button import SimulatedButton
 from .hardware.dice import roll
 from .hardware.reader import TappedFromCode
@@ -199,6 +200,17 @@ class Daemon:
         watcher.start()
         return watcher
 
+    def _announce_editions(self) -> None:
+        """The family's edition files the table found (docs/editions.md), and why any is refused:
+        a bad file is said here and on the Banker page, and never offered."""
+        editions = table_editions(self.data_dir)
+        found = [f"{e.id} ({e.source})" for e in editions.known.values() if e.source != SHIPPED]
+        if found:
+            log.info("editions from the data folder: %s", ", ".join(found))
+        for refused in editions.refused:
+            more = f" (and {len(refused.problems) - 1} more)" if len(refused.problems) > 1 else ""
+            log.warning("edition file %s refused: %s%s", refused.file, refused.problems[0], more)
+
     def _announce(self, parts: Parts) -> None:
         """Say where the table is served and where a family starts (the console's lines), open the
         browser if asked, and tell systemd we are ready: only once listening."""
@@ -209,6 +221,7 @@ class Daemon:
                  ", simulated devices" if self.simulate else "",
                  ", nginx in front" if parts.front else "")
         log.info(start_here(url, pin_set=parts.ctx.pin.is_set, simulate=self.simulate))
+        self._announce_editions()
         if self.open_browser:
             threading.Timer(0.3, lambda: webbrowser.open(url)).start()
         notify.ready(f"serving the table on {url}")

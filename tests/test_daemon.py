@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from companion.hardware.dice_unit import SimulatedDiceUnit
+from companion.rules.edition import edition_json
 from tests.ports import free_port
 from tests.waiting import PATIENCE
 from tests.web_support import StreamReader
@@ -266,3 +267,29 @@ def test_a_port_in_use_or_a_bad_pin_is_said_plainly(tmp_path: Path, daemons: Any
     assert bad_pin.wait(10) == 2
     assert "--banker-pin must be 6 to 12 digits" in bad_pin.stderr
     assert "Traceback" not in bad_pin.stderr
+
+
+def test_garbage_edition_files_do_not_stop_the_table(tmp_path: Path, daemons: Any) -> None:
+    """A family's editions/ folder with a good file and garbage: the table starts, says in its log
+    which file it refused and why, offers the good one, and plays a game on it (issue 40)."""
+    data = tmp_path / "data"
+    editions = data / "editions"
+    editions.mkdir(parents=True)
+    (editions / "noise.json").write_bytes(b"\xff\xfe\x00" * 1000)
+    (editions / "nested.json").write_text("[" * 100_000, encoding="utf-8")
+    board = edition_json("london")
+    board["id"], board["name"] = "toytown", {"en": "Toytown", "ru": "Игрушечный город"}
+    (editions / "toytown.json").write_text(json.dumps(board), encoding="utf-8")
+    daemon = daemons(data, "--banker-pin", PIN)
+    daemon.serving_after(timeout=60.0)
+    files = {f["file"]: f for f in daemon.get("/api/rules")["files"]}
+    assert files["toytown.json"]["problems"] == []
+    assert files["noise.json"]["problems"] and files["nested.json"]["problems"]
+    status, created = daemon.post("/api/games", {**NEW_GAME, "edition": "toytown"},
+                                  headers={"X-Banker-Pin": PIN})
+    assert status == 201, created
+    status, _took = daemon.stop(timeout=60.0)
+    assert status == 0
+    log = daemon.stderr
+    assert "Traceback" not in log
+    assert "edition file noise.json refused" in log and "toytown (toytown.json)" in log

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from ..errors import CompanionError
 from . import (
     doctor_cmd,
+    edition_cmd,
     enroll_cmd,
     games_cmd,
     import_cmd,
@@ -36,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     enroll_cmd.add_parser(sub)
     doctor_cmd.add_parser(sub)
     recover_cmd.add_parser(sub)
+    edition_cmd.add_parser(sub)
     return parser
 
 

@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ..rules import Game, Rejected, new_game, restore
+from ..rules import Edition, Game, Rejected, new_game, restore
 from .clock import Clock
 from .journal import Journal
 from .problems import Problem, problem
@@ -55,6 +55,14 @@ class OpenGame:
             return f"over: {game.names[game.winner]} won" if game.winner is not None else "over"
         return None
 
+    def start_edition(self) -> Edition | None:
+        """The board a game on an edition file carries in its first line (None: a shipped
+        edition, which a snapshot finds by its id)."""
+        if not self.effective:
+            return None
+        first = json.loads(self.effective[0][0])
+        return new_game(first).edition if isinstance(first, dict) and first.get("board") else None
+
     def game_after(self, length: int, snaps: dict[int, tuple[int, str]] | None = None) -> Game:
         """The game after the first `length` effective commands, from the nearest snapshot (only
         the one used is read whole)."""
@@ -73,7 +81,7 @@ class OpenGame:
                 row = self.conn.execute("SELECT CAST(state AS BLOB) FROM snapshots WHERE seq = ?",
                                         (seq,)).fetchone()
                 try:
-                    game = restore(json.loads(bytes(row[0]).decode()))
+                    game = restore(json.loads(bytes(row[0]).decode()), self.start_edition())
                 except (ValueError, TypeError):  # an older companion's snapshot: replay instead
                     continue
                 start = position

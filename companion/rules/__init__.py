@@ -17,8 +17,9 @@ none after a module's first statement (a type-only import counts). A rule takes 
 state with its primitives, never the `Game` that applies it. Floors, bottom first
 (tests/test_import_floors.py reads this list and holds the engine to it):
 
-1. ground: `texts`, `errors`, `edition`, `house_rules`, `shuffle`, `state` (sentences, the two
-   refusals, the board and decks, the house rules, the game's changing state as plain data)
+1. ground: `texts`, `errors`, `edition`, `edition_check`, `house_rules`, `shuffle`, `state`
+   (sentences, the two refusals, the board and decks and whether a file of them is playable, the
+   house rules, the game's changing state as plain data)
 2. core: `core` (`BaseGame`: the state, what never changes in a game, the money primitives)
 3. what holds up play: `decision` (the one switch of open decisions; a roll's refusal asks it)
 4. the rules: `rent`, `turn`, `buildings`, `market`, `deals`, `bankruptcy`, `corrections`, `taps`

@@ -156,12 +156,26 @@ def parse_edition(raw: dict[str, Any]) -> Edition:
         decks=decks,
         deck_names={name: dict(deck["name"]) for name, deck in raw["decks"].items()},
         by_id=by_id,
-        pieces=tuple(raw["pieces"]),
+        pieces=tuple(p if isinstance(p, str) else p["id"] for p in raw["pieces"]),
     )
+
+
+def shipped_editions() -> tuple[str, ...]:
+    """The ids of the editions that come with the companion (london first, the default)."""
+    found = sorted(path.stem for path in EDITIONS.glob("*.json"))
+    return tuple(sorted(found, key=lambda name: name != "london"))
+
+
+def edition_json(name: str) -> dict[str, Any]:
+    """A shipped edition as its file says it (FileNotFoundError for an edition not shipped)."""
+    if name not in shipped_editions():
+        raise FileNotFoundError(name)
+    with open(EDITIONS / f"{name}.json", encoding="utf-8") as f:
+        raw: dict[str, Any] = json.load(f)
+    return raw
 
 
 @cache
 def load_edition(name: str = "london") -> Edition:
     """Read an edition once per process; editions are immutable, so sharing them is safe."""
-    with open(EDITIONS / f"{name}.json", encoding="utf-8") as f:
-        return parse_edition(json.load(f))
+    return parse_edition(edition_json(name))

@@ -10,13 +10,16 @@ goes wrong, a rule's refusal or a bug, so no command ever leaves half a trace.
 
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
 from typing import Any, Final
 
 from .actor import actor
 from .commands import HANDLERS, _int, _str, dispatch
 from .core import SILENT, BaseGame, Outcome
 from .decision import Decision, answering, decide, kind_now, next_kind
-from .edition import load_edition
+from .edition import Edition, load_edition, parse_edition
+from .edition_check import edition_problems
 from .errors import Malformed, Rejected
 from .house_rules import HouseRules
 from .legal import Legal, legal_commands
@@ -155,16 +158,49 @@ def new_game(command: Any) -> Game:
     edition = command.get("edition", "london")
     if not _str(edition) or not edition.replace("-", "").isalnum() or not edition.isascii():
         raise Malformed('new_game: "edition" must be an edition name')
-    try:
-        board = load_edition(edition)
-    except FileNotFoundError:
-        raise Malformed(f"new_game: there is no edition called {edition!r}") from None
+    if command.get("board") is not None:
+        board = inline_edition(edition, command["board"])
+    else:
+        try:
+            board = load_edition(edition)
+        except FileNotFoundError:
+            raise Malformed(f"new_game: there is no edition called {edition!r}") from None
     rules = HouseRules.from_dict(command.get("rules"))
     forms = command.get("forms") or {}
     if not _forms(forms, players):
         raise Malformed('new_game: "forms" must map players to {"gender": "she", "he" or null, '
                         '"ru": {"gen": ..., "dat": ..., "acc": ..., "ins": ..., "pre": ...} or null}')
     return Game(players, seed=seed, rules=rules, edition=board, tags=tags, forms=forms)
+
+
+_INLINE: OrderedDict[str, Edition] = OrderedDict()
+KEPT_INLINE: Final = 8
+
+
+def inline_edition(edition: str, board: Any) -> Edition:
+    """The board a game carries in its first line (an edition file's content, kept with the game
+    so that it replays the same after the file is changed or gone), checked as the file was.
+    The same board gives the same Edition again (a game is rebuilt from its first line often)."""
+    if type(board) is not dict:
+        raise Malformed('new_game: "board" must be the content of an edition file')
+    key = json.dumps(board, sort_keys=True, ensure_ascii=False)
+    found = _INLINE.get(key)
+    if found is None:
+        problems = edition_problems(board)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise Malformed(f"new_game: the board of edition {edition!r} cannot be played: "
+                            f"{problems[0]}{more}")
+        try:
+            found = parse_edition(board)
+        except (ValueError, KeyError, TypeError) as exc:  # a card kind this engine cannot play yet
+            raise Malformed(f"new_game: the board of edition {edition!r} cannot be played: {exc}") from None
+        if len(_INLINE) >= KEPT_INLINE:
+            _INLINE.popitem(last=False)
+        _INLINE[key] = found
+    if found.id != edition:
+        raise Malformed(f"new_game: the board is the edition {found.id!r}, not {edition!r}")
+    return found
 
 
 CASE_KEYS = frozenset({"gen", "dat", "acc", "ins", "pre"})

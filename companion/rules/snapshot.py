@@ -73,12 +73,17 @@ def snapshot(game: Game) -> dict[str, Any]:
     }
 
 
-def restore(data: dict[str, Any]) -> Game:
+def restore(data: dict[str, Any], edition: Edition | None = None) -> Game:
     """The game a snapshot describes (ValueError for a snapshot of another format, a KeyError or
-    TypeError means it is damaged)."""
+    TypeError means it is damaged). A game on a board it carries (an edition file's, game.py's
+    `inline_edition`) is given its edition: the snapshot names it only by its id."""
     if data.get("format") != FORMAT:
         raise ValueError(f"unknown snapshot format {data.get('format')!r}")
-    edition = load_edition(data["edition"])
+    if edition is None or edition.id != data["edition"]:
+        try:
+            edition = load_edition(data["edition"])
+        except FileNotFoundError:
+            raise ValueError(f"no shipped edition {data['edition']!r}: the game carries its board") from None
     game = Game(data["players"], seed=data["seed"], rules=HouseRules.from_dict(data["rules"]),
                 edition=edition, tags=data["tags"], forms=data.get("forms"))
     state = data["state"]

@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify
 
+from ..editions import table_editions
 from ..i18n.grammar import GENDERS, NOT_SAID, forms_for, name_forms
 from ..i18n.latin_names import latin_gender
 from ..ledger.export import export_csv, export_jsonl, signature_of
@@ -170,6 +171,11 @@ def new_game() -> tuple[Response, int]:
     tokens = data.get("tokens") or {}
     if not isinstance(tokens, dict) or not all(isinstance(v, str) for v in tokens.values()):
         return error("tokens must map players to pieces", 400)
+    edition = data.get("edition", "london")
+    known = table_editions(ctx.data_dir)
+    chosen = known.get(edition)
+    if chosen is None:
+        return error(known.why_not(edition), 400)
     seed = data.get("seed")
     start = {
         "do": "new_game",
@@ -177,6 +183,7 @@ def new_game() -> tuple[Response, int]:
         "seed": seed if isinstance(seed, int) and not isinstance(seed, bool) else secrets.randbits(SEED_BITS),
         "rules": data.get("rules") or {},
         "tags": game_tags(ctx.tags(), tokens),
+        **chosen.start(),  # a file's edition: its board too, so the game outlives the file
     }
     genders = data.get("genders") or {}
     if not isinstance(genders, dict) or not all(g in (*GENDERS, NOT_SAID, None) for g in genders.values()):

@@ -88,6 +88,8 @@ NEW_GAME: JSON = {
             "seconds": {"type": "integer", "minimum": 0, "maximum": 600},
             "opening": {"type": "integer", "minimum": 1, "maximum": 600}}},
         "genders": {"type": "object", "additionalProperties": {"enum": ["she", "he", "not_said", None]}},
+        "edition": {"type": "string", "description": "a shipped edition (london, the default) or the id "
+                    "of a valid edition file in the data folder's editions/ (GET /api/rules lists them)"},
     },
     "required": ["players"],
 }
@@ -135,7 +137,8 @@ ROUTES: dict[str, dict[str, Route]] = {
                          None, PAGED)},
     "/api/games": {
         "get": ("The stored games and the current one", {200: "games"}, None, []),
-        "post": ("Banker: start a game", {201: "started", 401: "not the banker", 422: "refused",
+        "post": ("Banker: start a game", {201: "started", 400: "malformed, or an edition this table cannot "
+                                          "play (nothing changed)", 401: "not the banker", 422: "refused",
                                           500: "internal error (nothing changed)",
                                           503: "storage failed or the table is busy"}, NEW_GAME, []),
     },
@@ -260,8 +263,12 @@ ROUTES: dict[str, dict[str, Route]] = {
     "/api/voice/wav/{name}": {"get": ("One utterance's WAV (simulated mode)", {200: "audio/wav",
                                                                              404: "no such WAV"}, None, [])},
     "/api/pieces": {"get": ("Each player's piece (car, dog, ...)", {200: "pieces"}, None, [])},
-    "/api/rules": {"get": ("The house rules (key, kind, default, range or choices) and the pieces of "
-                           "this edition, as the engine defines them", {200: "rules"}, None, [])},
+    "/api/rules": {"get": ("The house rules (key, kind, default, range or choices), the editions this "
+                           "table knows (shipped, and the data folder's files with the refused ones and "
+                           "why) and the pieces of the edition asked for, as the engine defines them",
+                           {200: "rules", 404: "no such edition"}, None,
+                           [{"name": "edition", "in": "query", "required": False, "schema": STRING,
+                             "description": "whose pieces (default london)"}])},
     "/api/odds": {"get": ("The win chances after the last turn and every turn before it, the trade "
                           "advisor's answer and the game review (enabled: false when switched off)",
                           {200: "odds"}, None, [])},

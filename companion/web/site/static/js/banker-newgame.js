@@ -1,9 +1,12 @@
-// The banker's new game: players in turn order, each with a piece (drawn, and named in this
-// screen's language), the house rules folded away, an optional seed. The house rules and the
-// pieces are the engine's (GET /api/rules): every rule it knows is offered, in its own ranges.
+// The banker's new game: the board (the editions the table knows: shipped, and the family's files
+// in the data folder, by their name in this screen's language; london first), players in turn
+// order, each with a piece (drawn, and named in this screen's language), the house rules folded
+// away, an optional seed. The editions, house rules and pieces are the engine's (GET /api/rules,
+// ?edition=ID for that board's pieces): every rule it knows is offered, in its own ranges. The
+// data folder's edition files are listed under the board, a refused one with why.
 
 import { applyState, currentState, get, onState, post } from "./api.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { loadPieces, pieceSvg } from "./pieces.js";
 import { $, clear, confirmDialog, h, money, toast } from "./ui.js";
 
@@ -12,7 +15,16 @@ export const GENDERS = ["she", "he", "not_said"];
 // The pieces of the set and the house rules as the engine defines them ({key, kind, default, min,
 // max, choices}), from GET /api/rules.
 let PIECES = [];
+let PIECE_NAMES = {}; // the pieces an edition file names itself: id -> language -> name
 let RULES = [];
+// The editions a game may start on ({id, name: {lang: text}, source}) and the data folder's files
+// ({file, id, problems}); the edition chosen.
+let EDITIONS = [];
+let FILES = [];
+let EDITION = "london";
+
+const pieceName = (piece) => PIECE_NAMES[piece]?.[lang()] || PIECE_NAMES[piece]?.en || t(`piece.${piece}`);
+const editionName = (edition) => edition.name?.[lang()] || edition.name?.en || edition.id;
 
 // The unit of each number among the house rules (shown beside its box).
 const RULE_UNITS = {
@@ -69,13 +81,37 @@ export class NewGameForm {
   // The engine's house rules and pieces; the form is drawn again with them.
   async loadRules() {
     try {
-      const answer = await get("/api/rules", { quiet: true });
+      const answer = await get(`/api/rules?edition=${encodeURIComponent(EDITION)}`, { quiet: true });
       RULES = answer.rules || [];
       PIECES = answer.pieces || [];
+      PIECE_NAMES = answer.piece_names || {};
+      EDITIONS = answer.editions || [];
+      FILES = answer.files || [];
     } catch { return; /* no pieces nor house rules to offer until it answers: the page says why */ }
     if (this.form.childElementCount) this.readSeats();
-    this.seats.forEach((seat, i) => { if (!seat.piece) seat.piece = PIECES[i] ?? null; });
+    this.seats.forEach((seat, i) => { if (!seat.piece || !PIECES.includes(seat.piece)) seat.piece = PIECES[i] ?? null; });
     if (this.form.childElementCount) this.render();
+  }
+
+  // Another board: its pieces (a file's own may differ) and the files found, asked again.
+  async chooseEdition(id) {
+    this.readSeats();
+    EDITION = id;
+    await this.loadRules();
+  }
+
+  // The board to play on, and the data folder's edition files: offered, or refused and why.
+  editionField() {
+    const select = h("select", {
+      id: "new-game-edition", "data-test": "new-game-edition",
+      onchange: (e) => this.chooseEdition(e.target.value),
+    }, EDITIONS.map((e) => h("option", { value: e.id, selected: e.id === EDITION }, editionName(e))));
+    const files = FILES.length ? h("ul", { class: "edition-files muted", "data-test": "edition-files" },
+      FILES.map((f) => h("li", { "data-test": `edition-file-${f.file}` }, f.problems.length
+        ? [t("banker.edition_refused", { file: f.file }), h("ul", {}, f.problems.map((p) => h("li", {}, h("code", {}, p))))]
+        : t("banker.edition_offered", { file: f.file, name: editionName(EDITIONS.find((e) => e.id === f.id) || { id: f.id }) })))) : null;
+    return h("div", { class: "field" }, h("label", { for: "new-game-edition" }, t("banker.edition")), select,
+      files ? h("p", { class: "muted" }, t("banker.edition_files")) : null, files);
   }
 
   readSeats() {
@@ -147,7 +183,7 @@ export class NewGameForm {
       const select = h("select", {
         id: `seat-piece-${i}`, "data-test": `new-game-token-${i}`,
         onchange: (e) => preview.replaceChildren(pieceSvg(e.target.value)),
-      }, PIECES.map((piece) => h("option", { value: piece, selected: piece === seat.piece }, t(`piece.${piece}`))));
+      }, PIECES.map((piece) => h("option", { value: piece, selected: piece === seat.piece }, pieceName(piece))));
       const gender = h("select", {
         id: `seat-gender-${i}`, "data-test": `new-game-gender-${i}`,
         onchange: (e) => { this.seats[i].gender = e.target.value; this.seats[i].chosen = true; },
@@ -172,6 +208,7 @@ export class NewGameForm {
         }, "×") : null);
     });
     clear(form,
+      EDITIONS.length > 1 || FILES.length ? this.editionField() : null,
       h("fieldset", {}, h("legend", {}, t("banker.players")),
         h("button", {
           type: "button", class: "small same-players", "data-test": "same-players", hidden: !this.lastPlayers().length,
@@ -230,6 +267,7 @@ export class NewGameForm {
       // what the banker picked or the form guessed and showed; the server guesses the rest
       genders: Object.fromEntries(this.seats.filter((s) => s.chosen || s.guessed).map((s) => [s.name.trim(), s.gender])),
     };
+    if (EDITION !== "london") body.edition = EDITION;
     const clock = Object.fromEntries(Object.keys(AUCTION).map((key) => [key, parseInt($(`#auction-${key}`, this.form).value, 10)]));
     if (Object.values(clock).every(Number.isFinite)) body.auction_clock = clock;
     const seed = $("#seed").value.trim();
