@@ -7,6 +7,7 @@ as a refusal (the game is rolled back all the same, see `Game.apply`).
 from __future__ import annotations
 
 from ..errors import CompanionError
+from ..i18n.money import Currency
 from ..i18n.persons import People
 from .texts import Sentence
 
@@ -23,9 +24,10 @@ class CommandError(CompanionError):
         """The sentence in English (what scripts, logs and `companion replay` print)."""
         return str(self.args[0]) if self.args else ""
 
-    def words(self, lang: str = "en", people: People | None = None) -> str:
-        """The sentence in `lang`, agreeing with the players' forms when the game's are given."""
-        return self.text.words(lang, people) if isinstance(self.text, Sentence) else str(self.text)
+    def words(self, lang: str = "en", people: People | None = None, money: Currency | None = None) -> str:
+        """The sentence in `lang`, agreeing with the players' forms when the game's are given, its
+        amounts in the game's edition's `money` (the default edition's when None)."""
+        return self.text.words(lang, people, money) if isinstance(self.text, Sentence) else str(self.text)
 
 
 class Malformed(CommandError):

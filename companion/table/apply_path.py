@@ -65,7 +65,7 @@ class ApplyPath:
         except Malformed as bad:
             return self.refused(bad.reason, source=source, refusal=MALFORMED)
         except CommandError as refused:
-            words = refusal_words(refused, store.game.forms)
+            words = refusal_words(refused, store.game.forms, store.game.edition.money)
             return self.refused(refused.reason, words=words, source=source)
         except LedgerError as exc:
             return self.refused(reason_of(exc), words=ledger_words(exc), source=source, refusal=STORAGE)
@@ -84,7 +84,7 @@ class ApplyPath:
         try:
             receipt = action(store)
         except Rejected as refused:
-            words = refusal_words(refused, store.game.forms)
+            words = refusal_words(refused, store.game.forms, store.game.edition.money)
             return self.refused(refused.reason, words=words, source="banker")
         except LedgerError as exc:
             return self.refused(reason_of(exc), words=ledger_words(exc), source="banker", refusal=STORAGE)
@@ -119,6 +119,8 @@ class ApplyPath:
         shown["turn_roll"] = list(game.last_roll) if game.rolled and game.last_roll else None
         # How sentences name each player (gender, Russian cases), as the new_game line keeps them.
         shown["forms"] = game.forms
+        # The edition's money (its sign, its nouns): the pages and the story write amounts in it.
+        shown["money"] = game.edition.money.to_data()
         return shown
 
     def push(self, event: dict[str, Any]) -> None:
@@ -183,7 +185,10 @@ class ApplyPath:
         were refused (a tap, a press, a roll of the unit) is shown on every screen."""
         if isinstance(reason, Sentence):
             store = self.store
-            words, reason = reason.both(store.game.forms if store is not None else None), str(reason)
+            game = store.game if store is not None else None
+            words = reason.both(game.forms if game is not None else None,
+                                game.edition.money if game is not None else None)
+            reason = str(reason)
         if self.feedback is not None:
             self.feedback.rejected()
         if source not in ("tablet", "banker"):
