@@ -106,7 +106,7 @@ export class NewGameForm {
     if (select) select.value = seat.gender;
   }
 
-  // A number's unit beside its box ("£ [1500]", "[10] %"), told to screen readers with the box.
+  // A number's unit beside its box (the money's sign before "[1500]", "[10] %"), told to screen readers with the box.
   withUnit(key, input) {
     const unit = RULE_UNITS[key];
     if (!unit) return input;
