@@ -28,7 +28,7 @@ NextUid = Callable[[str], "str | None"]  # shows the prompt, answers a UID (None
 @dataclass(frozen=True)
 class Step:
     meaning: str  # what the tag will stand for: deed:<square id>, token:<piece>, card:<deck>
-    prompt: str  # "Tap Old Kent Road (1/28)"
+    prompt: str  # "Tap <the deed's name> (1/28)"
 
 
 @dataclass(frozen=True)

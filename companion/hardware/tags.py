@@ -107,7 +107,7 @@ def check_meaning(meaning: str, edition: Edition | None = None) -> str:
 
 
 def describe(meaning: str, edition: Edition | None = None) -> str:
-    """A meaning in words for a prompt or a refusal: "Old Kent Road", "the car token"."""
+    """A meaning in words for a prompt or a refusal: the deed's name, "the <piece> token"."""
     if meaning == BANKER:
         return "the banker's tag"
     kind, value = split_meaning(meaning)

@@ -120,7 +120,8 @@ class Sentence:
 
 
 def Text(key: str, *values: Any) -> Sentence:  # noqa: N802 - reads as the sentence it makes
-    """A sentence: Text("buy.buys", "Ann", square) is "Ann buys Mayfair" to an English reader.
+    """A sentence: Text("buy.buys", "Ann", square) is "Ann buys" and the square's English
+    name to an English reader.
 
     (A function, not the class: a compiled class called with *values takes a slow generic path,
     and the engine makes a sentence for every payment it records.)
