@@ -22,7 +22,7 @@ import pytest
 
 from companion import i18n
 from companion.i18n.money import Currency
-from companion.rules import Game, Text, Transfer, load_edition
+from companion.rules import Game, Rejected, Text, Transfer, load_edition
 from companion.rules.edition import EDITIONS, parse_edition
 from companion.table.apply_path import ApplyPath
 from companion.voice.moments import Moment
@@ -177,3 +177,16 @@ def test_london_is_worded_as_before() -> None:
     assert i18n.money(1500, "ru") == "£1\u00a0500"
     assert money.say(22, "ru") == "двадцать два фунта" and money.say(1, "en") == "one pound"
     assert i18n.say("en", "voice-test") == "The table speaks. Ann pays Bob twenty-two pounds rent."
+
+
+def test_a_refusal_of_a_dollar_game_is_reported_in_dollars() -> None:
+    """What the CLI's replay and odds, the API's English reason and the log print of a refusal."""
+    game = dollar_game()
+    game.apply({"do": "roll", "player": "Ann", "dice": [1, 2]})
+    with pytest.raises(Rejected) as refused:
+        game.apply({"do": "bid", "player": "Ann", "amount": 10})
+    said = refused.value.reason_in(game.edition.money)
+    assert "£" not in said
+    assert refused.value.reason_in(load_edition().money) == refused.value.reason
+    outcome = game.apply({"do": "buy", "player": "Ann"})
+    assert outcome.words("en", game.edition.money) == [w.replace("£", "$") for w in outcome.messages]
