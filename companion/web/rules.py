@@ -1,6 +1,7 @@
 """`GET /api/rules` (web/API.md): the house rules with their kinds, defaults and ranges, and the
-pieces, as the engine defines them (rules/house_rules.py, the edition data), so the Banker page's
-new-game form is built from the engine's word instead of a list of its own."""
+pieces and the money (its amounts' sign), as the engine defines them (rules/house_rules.py, the
+default edition's data), so the Banker page's new-game form is built from the engine's word
+instead of a list of its own."""
 
 from __future__ import annotations
 
@@ -15,4 +16,5 @@ rules_api = Blueprint("rules", __name__, url_prefix="/api")
 @rules_api.get("/rules")
 def house_rules() -> Response:
     edition = load_edition()
-    return jsonify({"edition": edition.id, "rules": definitions(), "pieces": list(edition.pieces)})
+    return jsonify({"edition": edition.id, "rules": definitions(), "pieces": list(edition.pieces),
+                    "money": edition.money.to_data()})

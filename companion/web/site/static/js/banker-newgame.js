@@ -13,6 +13,7 @@ export const GENDERS = ["she", "he", "not_said"];
 // max, choices}), from GET /api/rules.
 let PIECES = [];
 let RULES = [];
+let SIGN = null; // the sign of the new game's money (the default edition's), from GET /api/rules
 
 // The unit of each number among the house rules (shown beside its box).
 const RULE_UNITS = {
@@ -72,6 +73,7 @@ export class NewGameForm {
       const answer = await get("/api/rules", { quiet: true });
       RULES = answer.rules || [];
       PIECES = answer.pieces || [];
+      SIGN = answer.money?.sign ?? null;
     } catch { return; /* no pieces nor house rules to offer until it answers: the page says why */ }
     if (this.form.childElementCount) this.readSeats();
     this.seats.forEach((seat, i) => { if (!seat.piece) seat.piece = PIECES[i] ?? null; });
@@ -106,13 +108,15 @@ export class NewGameForm {
     if (select) select.value = seat.gender;
   }
 
-  // A number's unit beside its box (the money's sign before "[1500]", "[10] %"), told to screen readers with the box.
+  // A number's unit beside its box (the new game's money sign before "[1500]", "[10] %"), told to
+  // screen readers with the box.
   withUnit(key, input) {
     const unit = RULE_UNITS[key];
     if (!unit) return input;
     const id = `${input.id}-unit`;
     input.setAttribute("aria-describedby", id);
-    const text = unit === "money" ? money(0).replace(/[\d\s.,]/g, "") : t(`rule.unit.${unit}`);
+    const sign = SIGN ?? money(0).replace(/[\d\s.,]/g, ""); // the new game's edition's, once known
+    const text = unit === "money" ? sign : t(`rule.unit.${unit}`);
     const shown = h("span", { class: "unit", id }, text);
     return h("span", { class: "with-unit" }, unit === "money" ? [shown, input] : [input, shown]);
   }
