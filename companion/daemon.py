@@ -20,10 +20,9 @@ from .editions import SHIPPED, table_editions
 from .hardware.button import SimulatedButton
 from .hardware.dice import roll
 from .hardware.reader import TappedFromCode
-from .hardware.tags import TagRegistry, registry_path
+from .hardware.tags import TagRegistry, editions, registry_path
 from .ledger import DataFolder, FolderLocked, LedgerError
 from .odds import live as live_odds
-from .rules import load_edition
 from .table import Table
 from .table.auction_clock import AuctionClock
 from .table.devices import Devices
@@ -293,11 +292,14 @@ class Daemon:
 
 
 def simulated_tags() -> dict[str, str]:
-    """Made-up UIDs for every deed, piece and printed card, so the virtual table has tags to tap."""
-    edition = load_edition()
-    meanings = [f"deed:{sq.id}" for sq in edition.ownable]
-    meanings += [f"token:{piece}" for piece in edition.pieces]
-    meanings += [f"card:{deck}:{card.number}" for deck, cards in edition.decks.items() for card in cards]
+    """Made-up UIDs for every deed, piece and printed card of every edition (the default one's
+    first), so the virtual table has tags to tap whatever edition its game is played on."""
+    meanings: list[str] = []
+    for edition in editions():
+        meanings += [f"deed:{sq.id}" for sq in edition.ownable]
+        meanings += [f"token:{piece}" for piece in edition.pieces]
+        meanings += [f"card:{deck}:{card.number}" for deck, cards in edition.decks.items() for card in cards]
+    meanings = list(dict.fromkeys(meanings))  # a piece two editions share is one tag
     meanings += ["banker"]  # the banker's tag: the banker's step at the table
     return {f"5a{index:012x}": meaning for index, meaning in enumerate(meanings, start=1)}
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from .i18n.money import Currency
 from .rules.edition import edition_json, parse_edition, shipped_editions
 from .rules.edition_check import edition_problems
 
@@ -35,6 +36,7 @@ class KnownEdition:
     source: str  # "shipped", or the file's name in the data folder's editions/
     pieces: tuple[str, ...]
     piece_names: dict[str, dict[str, str]]  # the pieces the file names itself: id -> language -> name
+    money: Currency  # its amounts' sign and spoken nouns
     board: dict[str, Any] | None = None  # a file's content (None: shipped, found by its id)
 
     def start(self) -> dict[str, Any]:
@@ -86,7 +88,7 @@ def _piece_names(raw: dict[str, Any]) -> dict[str, dict[str, str]]:
 def _known(raw: dict[str, Any], source: str, board: dict[str, Any] | None) -> KnownEdition:
     pieces = tuple(p if isinstance(p, str) else p["id"] for p in raw["pieces"])
     return KnownEdition(id=raw["id"], names=dict(raw["name"]), source=source, pieces=pieces,
-                        piece_names=_piece_names(raw), board=board)
+                        piece_names=_piece_names(raw), money=Currency.from_data(raw["money"]), board=board)
 
 
 def file_problems(path: Path) -> tuple[dict[str, Any] | None, list[str]]:

@@ -58,9 +58,9 @@ def replay(lines: Iterable[str | bytes]) -> Replay:
             # ends the replay, so there is no half-changed game to keep.
             result.game.apply(command, guarded=False)
         except Malformed as exc:
-            raise ScriptError(number, exc.reason) from None
+            raise ScriptError(number, exc.reason_in(result.game.edition.money)) from None
         except Rejected as exc:
-            result.refuse(number, exc.reason)
+            result.refuse(number, exc.reason_in(result.game.edition.money))
     if result is None:
         raise ScriptError(1, 'the script is empty; it starts with {"do": "new_game", ...}')
     return result

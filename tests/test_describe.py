@@ -25,11 +25,11 @@ TOLL = {"en": "table-cmd-pay_dummy_toll = pay the { $amount } toll at { $square 
 @pytest.fixture
 def toll_texts(monkeypatch: pytest.MonkeyPatch) -> None:
     """The texts with one more message, as a maintainer adding a command would write it."""
-    made = i18n.bundle.__wrapped__  # the uncached maker: the shared bundles stay as they are
+    made = i18n._bundle.__wrapped__  # the uncached maker: the shared bundles stay as they are
 
     @cache
-    def with_toll(lang: str) -> Any:
-        found = made(lang)
+    def with_toll(lang: str, money: Any = None) -> Any:
+        found = made(lang if lang in i18n.LANGUAGES else "en", money or i18n.default_money())
         found.add_resource(FluentResource(TOLL[lang if lang in TOLL else "en"]))
         return found
 

@@ -43,7 +43,7 @@ ROLL = {"do": "roll", "dice": [1, 2]}  # the banker's dice: Ann to Whitechapel R
 MARCH = 1772366400.0  # 2026-03-01T12:00:00Z
 
 # What the table adds to the printed state for screens (web/API.md).
-ADDED = ("seq", "game", "legal", "turn_roll", "redo", "forms")
+ADDED = ("seq", "game", "legal", "turn_roll", "redo", "forms", "money")
 
 
 def command(rig: Rig, body: object, **kwargs: object):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from .device import Device, Event, Tap
-from .tags import BANKER, DECKS, PIECES, TagError, TagRegistry, describe, normalize_uid
+from .tags import BANKER, TagError, TagRegistry, describe, normalize_uid
 
 if TYPE_CHECKING:
     from ..rules import Edition
@@ -28,7 +28,7 @@ NextUid = Callable[[str], "str | None"]  # shows the prompt, answers a UID (None
 @dataclass(frozen=True)
 class Step:
     meaning: str  # what the tag will stand for: deed:<square id>, token:<piece>, card:<deck>
-    prompt: str  # "Tap Old Kent Road (1/28)"
+    prompt: str  # "Tap <the deed's name> (1/28)"
 
 
 @dataclass(frozen=True)
@@ -48,10 +48,11 @@ def enrolment_steps(edition: Edition, cards: bool = False, banker: bool = False)
     then (asked for) the banker's tag."""
     deeds = edition.ownable
     steps = [Step(f"deed:{sq.id}", f"Tap {sq.name} ({n}/{len(deeds)})") for n, sq in enumerate(deeds, 1)]
-    steps += [Step(f"token:{piece}", f"Tap the {piece} token ({n}/{len(PIECES)})")
-              for n, piece in enumerate(PIECES, 1)]
+    pieces = edition.pieces
+    steps += [Step(f"token:{piece}", f"Tap the {piece} token ({n}/{len(pieces)})")
+              for n, piece in enumerate(pieces, 1)]
     if cards:
-        for deck in DECKS:
+        for deck in edition.decks:
             printed = edition.decks[deck]
             steps += [
                 Step(f"card:{deck}:{card.number}",

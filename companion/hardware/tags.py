@@ -14,10 +14,11 @@ import re
 import tempfile
 import tomllib
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..rules.edition import load_edition
+from ..rules.edition import EDITIONS, load_edition
 from ..rules.taps import split_card, split_meaning
 from .errors import TagError
 
@@ -26,8 +27,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PIECES = load_edition().pieces  # the edition data names them, once
-DECKS = ("chance", "community_chest")
 KINDS = ("deed", "token", "card", "banker")
 BANKER = "banker"  # the banker's own tag: the banker's step at the table (logs a screen in)
 UID_BYTES = (4, 7, 10)  # ISO 14443-A single, double and triple size UIDs
@@ -63,27 +62,52 @@ def normalize_uid(text: str) -> str:
     return uid
 
 
-def check_meaning(meaning: str) -> str:
+@cache
+def editions() -> tuple[Edition, ...]:
+    """Every edition in the data folder, the default one first (a table's tags outlive its
+    games, of any edition)."""
+    default = load_edition()
+    return (default, *(load_edition(path.stem) for path in sorted(EDITIONS.glob("*.json"))
+                       if path.stem != default.id))
+
+
+def pieces_of(edition: Edition | None = None) -> tuple[str, ...]:
+    """The pieces a token tag may stand for: the edition's (its data names them), or, without
+    one, those of every edition (a registry is the table's, whatever game it plays)."""
+    if edition is not None:
+        return edition.pieces
+    return tuple(dict.fromkeys(piece for known in editions() for piece in known.pieces))
+
+
+def decks_of(edition: Edition | None = None) -> tuple[str, ...]:
+    """The decks a card tag may name: the edition's, or, without one, those of every edition."""
+    if edition is not None:
+        return tuple(edition.decks)
+    return tuple(dict.fromkeys(deck for known in editions() for deck in known.decks))
+
+
+def check_meaning(meaning: str, edition: Edition | None = None) -> str:
     """The meaning if it is "deed:<square id>", "token:<piece>", "card:<deck>:<number>" or
-    "banker"."""
+    "banker" (a piece and a deck of the edition's; of any edition's without one)."""
     if meaning == BANKER:
         return meaning
     kind, value = split_meaning(meaning)
     if kind == "deed" and _SQUARE_ID.fullmatch(value):
         return meaning
-    if kind == "token" and value in PIECES:
+    pieces, decks = pieces_of(edition), decks_of(edition)
+    if kind == "token" and value in pieces:
         return meaning
     deck, number = split_card(value)
-    if kind == "card" and deck in DECKS and number.isdigit() and 1 <= int(number) <= 99:
+    if kind == "card" and deck in decks and number.isdigit() and 1 <= int(number) <= 99:
         return meaning
     raise BadTag(
-        f"{meaning!r} is not a tag meaning: use deed:<square id>, token:<{'|'.join(PIECES)}>"
-        f", card:<{'|'.join(DECKS)}>:<card number> or banker"
+        f"{meaning!r} is not a tag meaning: use deed:<square id>, token:<{'|'.join(pieces)}>"
+        f", card:<{'|'.join(decks)}>:<card number> or banker"
     )
 
 
 def describe(meaning: str, edition: Edition | None = None) -> str:
-    """A meaning in words for a prompt or a refusal: "Old Kent Road", "the car token"."""
+    """A meaning in words for a prompt or a refusal: the deed's name, "the <piece> token"."""
     if meaning == BANKER:
         return "the banker's tag"
     kind, value = split_meaning(meaning)
@@ -151,7 +175,7 @@ class TagRegistry:
         lines = [
             "# The table's RFID tags: UID (hex, as the reader reports it) = what the tag stands for.",
             "# Written by `companion enroll`; safe to edit by hand.",
-            "# Meanings: deed:<square id>, token:<piece>, card:chance, card:community_chest, banker.",
+            "# Meanings: deed:<square id>, token:<piece>, card:<deck>:<number>, banker.",
             "",
             "[tags]",
         ]

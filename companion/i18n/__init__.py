@@ -5,10 +5,15 @@ the engine's sentences, the story, the table's words and the pages' words come f
 Ids say where a message is used ("rules-buy-buys", "story-money-why-rent", "table-token-wait_pair",
 "page-nav-table"); variables have names ({ $player }, { $square }); plurals and (in Russian) genders
 are Fluent selectors, decided by CLDR's rules, and money is `{ MONEY($amount) }`, formatted here and
-in the browser the same way: £1,500 in English, £1 500 in Russian. Other numbers are written as
-they are (a tag, a seed, a count), never grouped.
+in the browser the same way: the game's edition's sign (money.py's `Currency`, from the edition
+data) and the language's grouping, 1,500 in English, 1 500 in Russian. A bundle is made per
+language and currency, so a sentence is worded in the money of the game it tells of (`say`'s
+`money`); without one, in the default edition's. Other numbers are written as they are (a tag, a
+seed, a count), never grouped.
 
-This package imports nothing of ours, so the pure engine may use it as it uses its own data.
+This package imports nothing of ours, so the pure engine may use it as it uses its own data; but
+for the default edition's money, asked of the engine's edition module when first needed
+(`default_money`), since only the editions' data may name a currency.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from .money import Currency
 
 if TYPE_CHECKING:
     from fluent.runtime import FluentBundle
@@ -29,7 +36,6 @@ if TYPE_CHECKING:
 # hyphenated by), its names in the edition (companion/rules/editions/*.json) and its code here.
 LANGUAGES = ("en", "ru")
 HERE = Path(__file__).parent
-CURRENCY = "£"
 
 
 def ftl_path(lang: str) -> Path:
@@ -38,21 +44,20 @@ def ftl_path(lang: str) -> Path:
 
 
 @cache
-def _group_symbol(lang: str) -> str:
-    from babel.numbers import get_group_symbol
+def default_money() -> Currency:
+    """The default edition's money: what is worded when no game is given (the new-game form, a
+    sentence read outside any game). The editions' data decides it; the engine's edition module
+    reads that data (imported here, once, when first asked: the engine imports this package)."""
+    from ..rules.edition import load_edition  # noqa: PLC0415 - the one way back, lazily
 
-    return get_group_symbol(lang if lang in LANGUAGES else "en")
+    return load_edition().money
 
 
-def money(amount: Any, lang: str) -> str:
-    """£1,500 in English, £1 500 in Russian: CLDR's thousands separator, from babel (i18n.js has
-    the browser's Intl write it the same way). Anything but a whole number (a bid of 12.5 typed by
-    a phone, awaiting its refusal) is written as it came, never rounded into another amount."""
-    if isinstance(amount, float) and amount.is_integer():
-        amount = int(amount)
-    if isinstance(amount, bool) or not isinstance(amount, int):
-        return f"{CURRENCY}{amount}"
-    return CURRENCY + f"{amount:,}".replace(",", _group_symbol(lang))
+def money(amount: Any, lang: str, currency: Currency | None = None) -> str:
+    """An amount as `lang` writes it in `currency` (the default edition's when None): the sign and
+    CLDR's thousands separator, from babel (i18n.js has the browser's Intl write it the same
+    way). Anything but a whole number is written as it came, never rounded into another amount."""
+    return (currency or default_money()).write(amount, lang if lang in LANGUAGES else "en")
 
 
 @cache
@@ -89,17 +94,21 @@ def _runtime() -> tuple[Any, Any]:
     return Bundle, Count
 
 
+def bundle(lang: str, currency: Currency | None = None) -> FluentBundle:
+    """The language's messages with amounts in `currency` (the default edition's when None)."""
+    return _bundle(lang if lang in LANGUAGES else "en", currency or default_money())
+
+
 @cache
-def bundle(lang: str) -> FluentBundle:
-    """The language's messages, parsed once per process; no Unicode isolation marks around
-    variables (our sentences are plain text, left to right, compared as written)."""
-    lang = lang if lang in LANGUAGES else "en"
-    from .spoken import number_words, pounds_words
+def _bundle(lang: str, currency: Currency) -> FluentBundle:
+    """The messages of a language and a currency, made once per process; no Unicode isolation
+    marks around variables (our sentences are plain text, left to right, compared as written)."""
+    from .spoken import number_words
 
     functions: dict[str, Any] = {  # each gives a str, which is a Fluent value
-        "MONEY": lambda amount, **_: money(amount, lang),
+        "MONEY": lambda amount, **_: currency.write(amount, lang),
         "WORDS": lambda n, **_: number_words(n, lang),  # the voice's numbers said aloud
-        "POUNDS": lambda n, **_: pounds_words(n, lang),
+        "SPOKEN_MONEY": lambda n, **_: currency.say(n, lang),  # an amount said aloud, with its noun
     }
     found: FluentBundle = _runtime()[0]([lang], functions=functions, use_isolating=False)
     found.add_resource(_resource(lang))
@@ -125,13 +134,15 @@ def has(message_id: str, lang: str = "en") -> bool:
     return bundle(lang).has_message(message_id)
 
 
-def say(lang: str, message_id: str, values: Mapping[str, Any] | None = None, strict: bool = False) -> str:
-    """One message in one language, its variables filled in; a message the language lacks is
-    said in English (a KeyError only for an id no language has: a bug, not a refusal). `strict`:
-    a formatting error (a variable missing) is raised as a bug rather than worded around."""
-    found = bundle(lang)
+def say(lang: str, message_id: str, values: Mapping[str, Any] | None = None, strict: bool = False,
+        money: Currency | None = None) -> str:
+    """One message in one language, its variables filled in, its amounts in `money` (the game's
+    edition's; the default edition's when None); a message the language lacks is said in English
+    (a KeyError only for an id no language has: a bug, not a refusal). `strict`: a formatting
+    error (a variable missing) is raised as a bug rather than worded around."""
+    found = bundle(lang, money)
     if not found.has_message(message_id):
-        found = bundle("en")
+        found = bundle("en", money)
     pattern = found.get_message(message_id).value
     if pattern is None:
         raise KeyError(message_id)
@@ -142,9 +153,10 @@ def say(lang: str, message_id: str, values: Mapping[str, Any] | None = None, str
     return str(text)
 
 
-def say_all(message_id: str, values: Mapping[str, Any] | None = None) -> dict[str, str]:
+def say_all(message_id: str, values: Mapping[str, Any] | None = None,
+            money: Currency | None = None) -> dict[str, str]:
     """The message in every language (what an API answer carries, so each screen picks its own)."""
-    return {lang: say(lang, message_id, values) for lang in LANGUAGES}
+    return {lang: say(lang, message_id, values, money=money) for lang in LANGUAGES}
 
 
 @cache

@@ -243,7 +243,7 @@ rules-table-no_game = No game is running; the banker starts one first
 rules-auction-not_this_deed = A bid for { $lot } cannot name { $square }
 rules-the_pot = the Free Parking pot
 rules-correct-same_account = Money moves between two different accounts
-rules-correct-amount = A correction moves £1 to { MONEY($most) }
+rules-correct-amount = A correction moves { MONEY(1) } to { MONEY($most) }
 rules-correct-short = { $account } has { MONEY($balance) }, not the { MONEY($amount) } to move
 rules-correct-note_long = A note is at most { $most } characters
 rules-correct-moved = The banker moves { MONEY($amount) } from { $source } to { $target }
@@ -1068,37 +1068,32 @@ page-rule-max_houses_per_group_per_turn = Most houses per colour group per turn
 
 ## The table's voice (companion/voice/): one short sentence per moment of the game, said aloud by
 ## the Pi's espeak-ng and by the screens' speechSynthesis. Amounts and dice are words, never digits:
-## { POUNDS($amount) } ("twenty-two pounds"), { WORDS($n) } ("seven"). A player may carry a
+## { SPOKEN_MONEY($amount) } ("twenty-two" and the edition's noun for its money), { WORDS($n) } ("seven"). A player may carry a
 ## $player_gender ("she", "he"; "none" when the game does not know it) for the languages that need it.
 
-# The noun after an amount in words; its form is Fluent's plural of $amount.
-voice-pound-noun = { $amount ->
-    [one] pound
-   *[other] pounds
-}
 voice-turn = { $player }'s turn.
 voice-roll = { $double ->
     [yes] { $player } rolls a double { WORDS($first) }: { $square }.
    *[no] { $player } rolls { WORDS($first) } and { WORDS($second) }: { $square }.
 }
 voice-roll-banker = The banker sets { $player }'s dice: { WORDS($first) } and { WORDS($second) }: { $square }.
-voice-buy = { $player } buys { $square } for { POUNDS($amount) }.
-voice-rent = { $payer } pays { $owner } { POUNDS($amount) } rent.
+voice-buy = { $player } buys { $square } for { SPOKEN_MONEY($amount) }.
+voice-rent = { $payer } pays { $owner } { SPOKEN_MONEY($amount) } rent.
 voice-card = { $player } draws { $deck }: { $card }
 voice-jail = { $player } goes to jail.
 voice-jail-leaves = { $player } leaves jail.
 voice-auction-opens = { $lot } goes to auction.
 voice-auction-last = Last seconds for { $lot }!
-voice-bid = { $player } bids { POUNDS($amount) }.
-voice-auction-wins = { $player } wins { $lot } for { POUNDS($amount) }.
+voice-bid = { $player } bids { SPOKEN_MONEY($amount) }.
+voice-auction-wins = { $player } wins { $lot } for { SPOKEN_MONEY($amount) }.
 voice-auction-none = Nobody bids: { $lot } stays with the bank.
-voice-debt = { $player } owes { POUNDS($amount) } to { $creditor }.
+voice-debt = { $player } owes { SPOKEN_MONEY($amount) } to { $creditor }.
 voice-bankrupt = { $player } goes bankrupt.
 voice-winner = { $player } wins the game!
 voice-choice-pair = { $player }'s token: screen { $code }?
 voice-choice-banker = The banker: screen { $code }?
 # The test sentence `companion doctor` plays.
-voice-test = The table speaks. Ann pays Bob twenty-two pounds rent.
+voice-test = The table speaks. Ann pays Bob { SPOKEN_MONEY(22) } rent.
 
 ## The voice's switch and the Virtual table's list of what was said (pages)
 page-voice-on = Voice on: this screen says what happens (tap to switch off)

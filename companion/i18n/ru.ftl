@@ -356,7 +356,7 @@ rules-table-no_game = Игра не идёт; сначала банкир нач
 rules-auction-not_this_deed = В ставке за { $lot_acc } нельзя указывать { $square }
 rules-the_pot = копилка «Свободной парковки»
 rules-correct-same_account = Деньги переводят между двумя разными счетами
-rules-correct-amount = Исправление переводит от £1 до { MONEY($most) }
+rules-correct-amount = Исправление переводит от { MONEY(1) } до { MONEY($most) }
 rules-correct-short = У счёта «{ $account }» { MONEY($balance) }, а не { MONEY($amount) }
 rules-correct-note_long = Примечание — не длиннее { $most } символов
 rules-correct-moved = Банкир переводит { MONEY($amount) }: { $source } → { $target }
@@ -1221,43 +1221,37 @@ page-device-status-unit_simulated = имитация: блок { $unit }
 page-rule-max_houses_per_group_per_turn = Больше всего домов на одну цветовую группу за ход
 
 ## Голос стола (companion/voice/): одно короткое предложение на каждый момент игры. Суммы и кубики
-## словами: { POUNDS($amount) } («двадцать два фунта»), { WORDS($n) } («семь»). Глаголы в настоящем
+## словами: { SPOKEN_MONEY($amount) } («двадцать два» и существительное денег издания), { WORDS($n) } («семь»). Глаголы в настоящем
 ## времени (без рода); где род нужен, он выбирается по $gender («female», «male», иначе «other»:
 ## предложение без рода). Имена игроков только в именительном падеже, пока игра не знает их падежей.
 
-# Существительное после суммы словами: форма по правилу множественного числа для $amount.
-voice-pound-noun = { $amount ->
-    [one] фунт
-    [few] фунта
-   *[many] фунтов
-}
 voice-turn = Ходит { $player }.
 voice-roll = { $double ->
     [yes] { $player } выбрасывает дубль, { WORDS($first) } и { WORDS($second) }: { $square }.
    *[no] { $player } выбрасывает { WORDS($first) } и { WORDS($second) }: { $square }.
 }
 voice-roll-banker = Банкир выставляет кубики игрока { $player }: { WORDS($first) } и { WORDS($second) }: { $square }.
-voice-buy = { $player } покупает { $square } за { POUNDS($amount) }.
-voice-rent = { $payer } платит ренту, { POUNDS($amount) }; получает { $owner }.
+voice-buy = { $player } покупает { $square } за { SPOKEN_MONEY($amount) }.
+voice-rent = { $payer } платит ренту, { SPOKEN_MONEY($amount) }; получает { $owner }.
 voice-card = { $player } берёт карточку «{ $deck }»: { $card }
 voice-jail = { $player } отправляется в тюрьму.
 voice-jail-leaves = { $player } выходит из тюрьмы.
 voice-auction-opens = Аукцион: { $lot }.
 voice-auction-last = Последние секунды аукциона: { $lot }!
-voice-bid = Ставка: { $player }, { POUNDS($amount) }.
-voice-auction-wins = Аукцион выигрывает { $player }: { $lot } за { POUNDS($amount) }.
+voice-bid = Ставка: { $player }, { SPOKEN_MONEY($amount) }.
+voice-auction-wins = Аукцион выигрывает { $player }: { $lot } за { SPOKEN_MONEY($amount) }.
 voice-auction-none = Ставок нет: { $lot } остаётся у банка.
 voice-debt = { $player_gender ->
-    [she] { $player } должна { POUNDS($amount) }; получатель: { $creditor }.
-    [he] { $player } должен { POUNDS($amount) }; получатель: { $creditor }.
-   *[other] Долг: { $player }, { POUNDS($amount) }; получатель: { $creditor }.
+    [she] { $player } должна { SPOKEN_MONEY($amount) }; получатель: { $creditor }.
+    [he] { $player } должен { SPOKEN_MONEY($amount) }; получатель: { $creditor }.
+   *[other] Долг: { $player }, { SPOKEN_MONEY($amount) }; получатель: { $creditor }.
 }
 voice-bankrupt = { $player } выбывает из игры: банкротство.
 voice-winner = Игру выигрывает { $player }!
 voice-choice-pair = Фишка игрока { $player }: экран { $code }?
 voice-choice-banker = Банкир: экран { $code }?
 # Пробная фраза, которую произносит `companion doctor`.
-voice-test = Стол говорит. Анна платит ренту, двадцать два фунта; получает Боб.
+voice-test = Стол говорит. Анна платит ренту, { SPOKEN_MONEY(22) }; получает Боб.
 
 ## The voice's switch and the Virtual table's list of what was said (pages)
 page-voice-on = Голос включён: экран говорит, что происходит (нажмите, чтобы выключить)

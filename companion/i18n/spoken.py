@@ -1,7 +1,7 @@
-"""Numbers said aloud, for the table's voice (companion/voice): 7 as "seven" / "семь", 22 pounds
-as "twenty-two pounds" / "двадцать два фунта", by num2words; the pound's noun agrees with the
-number by the "voice-pound-noun" message's plural selector (CLDR's rules: фунт, фунта, фунтов).
-They are the WORDS() and POUNDS() functions of every language's bundle."""
+"""Numbers said aloud, for the table's voice (companion/voice): 7 as "seven" / "семь", by
+num2words. It is the WORDS() function of every language's bundle; an amount with the money's noun
+("twenty-two" and the edition's noun in the form the number asks for) is money.py's
+`Currency.say`, the SPOKEN_MONEY() function."""
 
 from __future__ import annotations
 
@@ -16,13 +16,3 @@ def number_words(n: object, lang: str) -> str:
     from num2words import num2words  # type: ignore[import-untyped]  # it ships no types
 
     return str(num2words(int(str(n)), lang=lang if lang in LANGUAGES else "en")).replace(",", "")
-
-
-def pounds_words(amount: object, lang: str) -> str:
-    """22 as "twenty-two pounds" / "двадцать два фунта"."""
-    from . import say
-
-    if not isinstance(amount, int) and not str(amount).isdigit():
-        return str(amount)
-    amount = int(str(amount))
-    return f"{number_words(amount, lang)} {say(lang, 'voice-pound-noun', {'amount': int(amount)})}"

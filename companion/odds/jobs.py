@@ -55,7 +55,7 @@ class Continuations:
                 try:
                     game.apply(command)
                 except (Rejected, Malformed) as exc:
-                    refused = exc.reason
+                    refused = exc.reason_in(game.edition.money)
                     break
             meta = Meta(tuple(game.names), tuple(game.bankrupt), game.current, game.over,
                         -1 if game.winner is None else game.winner, position.turns, refused)

@@ -43,7 +43,7 @@ def replayed(lines: Iterable[str | bytes]) -> Replayed:
         try:
             game.apply(command, guarded=False)
         except Malformed as exc:
-            raise ScriptError(number, exc.reason) from None
+            raise ScriptError(number, exc.reason_in(game.edition.money)) from None
         except Rejected:
             rejected += 1
             continue

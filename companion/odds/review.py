@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import i18n
 from ..i18n import persons
+from ..i18n.money import Currency
 from ..rules import new_game
 from ..rules.texts import LANGUAGES, Sentence, name_in
 
@@ -52,7 +53,8 @@ class Review:
                 at += 1
                 for event in outcome.events:
                     if event.key in HEADLINES and event.key not in seen:
-                        words = {lang: event.words(lang, game.forms) for lang in LANGUAGES}
+                        words = {lang: event.words(lang, game.forms, game.edition.money)
+                                 for lang in LANGUAGES}
                         seen[event.key] = {"key": event.key, **words}
                 for transfer in outcome.transfers:
                     why = transfer.why
@@ -63,15 +65,17 @@ class Review:
                                         "amount": transfer.amount,
                                         "square": {lang: name_in(square, lang) for lang in LANGUAGES},
                                         **rent_words(transfer.source, transfer.target, transfer.amount,
-                                                     square, game.forms)}
+                                                     square, game.forms, game.edition.money)}
             events = sorted(seen.values(), key=lambda e: HEADLINES.index(e["key"]))[:PER_TURN]
             turns.append({"player": player, "events": events})
         return turns
 
 
-def rent_words(payer: str, owner: str, amount: int, square: Any, people: Any) -> dict[str, str]:
+def rent_words(payer: str, owner: str, amount: int, square: Any, people: Any,
+               money: Currency | None = None) -> dict[str, str]:
     """A rent headline in every language, worded here as the engine's sentences are (the owner
-    and the square in the case the language asks for: "платит Боре ренту £200 за Мэйфэр")."""
+    and the square in the case the language asks for: "платит Боре ренту" the amount "за" the
+    square in the accusative), the amount in the game's edition's `money`."""
     cases = getattr(square, "cases", None)
     forms = cases if isinstance(cases, dict) else None
 
@@ -79,7 +83,7 @@ def rent_words(payer: str, owner: str, amount: int, square: Any, people: Any) ->
         shown = name_in(square, lang)
         return i18n.say(lang, "odds-rent", {
             **persons.person("payer", payer, lang, people), **persons.person("owner", owner, lang, people),
-            "amount": amount, **persons.square("square", shown, forms, lang)})
+            "amount": amount, **persons.square("square", shown, forms, lang)}, money=money)
 
     return {lang: words(lang) for lang in LANGUAGES}
 

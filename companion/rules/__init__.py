@@ -9,7 +9,8 @@ else asks.
 Of the companion's own it imports only `companion.errors` (the root every error of ours derives
 from, `CommandError` too) and `companion.i18n`, which words its sentences in each language when
 someone reads them (texts.py; i18n imports nothing of ours but for its hand-run edition_cases.py,
-which reads the editions' list); besides those, the standard library.
+which reads the editions' list, and `i18n.default_money`, which asks edition.py for the default
+edition's money when a sentence is worded without a game's); besides those, the standard library.
 
 Its imports go one way, like python-chess's core: each module stands on a floor, and imports only
 from its own floor or lower ones, with no circle within a floor, no import inside a function and

@@ -13,6 +13,7 @@ import random
 import unicodedata
 from typing import Any, Final
 
+from ..i18n.money import Currency
 from .edition import Card, Edition, Square, load_edition
 from .errors import Malformed, Rejected
 from .house_rules import HouseRules
@@ -125,8 +126,9 @@ class Outcome:
     def messages(self) -> list[str]:
         return [str(event) for event in self.events]
 
-    def words(self, lang: str) -> list[str]:
-        return [event.words(lang) for event in self.events]
+    def words(self, lang: str, money: Currency | None = None) -> list[str]:
+        """The events in `lang`, their amounts in the game's edition's `money`."""
+        return [event.words(lang, None, money) for event in self.events]
 
 
 SILENT: Final = Outcome({})  # what a quiet command returns: it keeps no story (never added to)

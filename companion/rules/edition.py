@@ -12,6 +12,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..i18n.money import Currency
+
 EDITIONS = Path(__file__).parent / "editions"
 
 OWNABLE_KINDS = ("lot", "station", "utility")
@@ -85,6 +87,7 @@ class Edition(Immutable):
     deck_names: dict[str, dict[str, str]]
     by_id: dict[str, Square]
     pieces: tuple[str, ...]  # the playing pieces of the set (tokens), by id
+    money: Currency  # its sign and its noun in each language, as the table writes and says amounts
 
     @property
     def size(self) -> int:
@@ -157,6 +160,7 @@ def parse_edition(raw: dict[str, Any]) -> Edition:
         deck_names={name: dict(deck["name"]) for name, deck in raw["decks"].items()},
         by_id=by_id,
         pieces=tuple(p if isinstance(p, str) else p["id"] for p in raw["pieces"]),
+        money=Currency.from_data(raw["money"]),
     )
 
 

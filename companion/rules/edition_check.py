@@ -13,9 +13,10 @@ every square, group, deck, card and named piece, and the money's nouns, need a n
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any, Final, NamedTuple
 
-from .edition import CARD_ACTIONS
+from .edition import CARD_ACTIONS, edition_json, shipped_editions
 
 BOARD_SIZE: Final = 40
 SQUARE_KINDS: Final = frozenset({
@@ -27,8 +28,16 @@ DECKS: Final = ("chance", "community_chest")  # the square kind that draws from 
 # The card kinds of RULES.md section 3a, which the engine gains beside the classic ones.
 NEW_CARD_ACTIONS: Final = ("advance_to_nearest", "pay_each_player")
 KNOWN_ACTIONS: Final = frozenset(CARD_ACTIONS) | frozenset(NEW_CARD_ACTIONS)
-# The pieces the companion draws and names itself; any other piece names itself in the file.
-CLASSIC_PIECES: Final = frozenset({"boot", "car", "dog", "hat", "iron", "ship", "thimble", "wheelbarrow"})
+
+
+@cache
+def classic_pieces() -> frozenset[str]:
+    """The pieces the companion draws and names itself: those of the shipped editions (by their
+    ids alone); any other piece names itself in the file."""
+    return frozenset(piece for name in shipped_editions() for piece in edition_json(name)["pieces"]
+                     if type(piece) is str)
+
+
 # CLDR plural categories a language's money noun needs (a language not listed: "one" and "other").
 PLURALS: Final = {"en": ("one", "other"), "ru": ("one", "few", "many", "other")}
 RENTS: Final = 6  # bare lot, 1 to 4 houses, hotel
@@ -129,11 +138,11 @@ class _Check:
 
     def money(self, money: Any) -> None:
         if type(money) is not dict:
-            self.bad("money", "the money is missing: {\"sign\": \"£\", \"nouns\": {...}}")
+            self.bad("money", "the money is missing: {\"sign\": ..., \"nouns\": {...}}")
             return
         sign = money.get("sign")
         if type(sign) is not str or not sign.strip():
-            self.bad("money.sign", "the money's sign (as \"£\" or \"$\") is missing")
+            self.bad("money.sign", "the money's sign (the one printed on the notes and the board) is missing")
         nouns = money.get("nouns")
         if type(nouns) is not dict:
             self.bad("money.nouns", "the money's nouns, by language and plural form, are missing")
@@ -159,8 +168,8 @@ class _Check:
             if type(piece) is dict:
                 self.names(f"{path}.name", piece.get("name"), "the piece's name")
                 piece = piece.get("id")
-            elif type(piece) is str and piece not in CLASSIC_PIECES:
-                classic = ", ".join(sorted(CLASSIC_PIECES))
+            elif type(piece) is str and piece not in classic_pieces():
+                classic = ", ".join(sorted(classic_pieces()))
                 self.bad(path, f"{piece!r} is not one of the classic pieces ({classic}); another piece "
                                "is written {\"id\": ..., \"name\": {...}}")
             if not _slug(piece):

@@ -17,7 +17,7 @@ BID_INCREMENT = 10
 
 
 def split_meaning(written: str) -> tuple[str, str]:
-    """A written meaning ("token:Ann", "deed:mayfair", "card:chance:3") as (kind, value): the one
+    """A written meaning ("token:Ann", "deed:<square id>", "card:<deck>:3") as (kind, value): the one
     reading of the form, used by the game's tag map, the table's registry and the web alike."""
     kind, _, value = written.partition(":")
     return kind, value
@@ -36,7 +36,7 @@ def game_meaning(game: BaseGame, uid: str) -> tuple[str, str] | None:
 
 
 def written_as(game: BaseGame, tag: str) -> str | None:
-    """What a tag (its UID, or a meaning) stands for in this game, as written ("deed:mayfair"), or
+    """What a tag (its UID, or a meaning) stands for in this game, as written ("deed:<square id>"), or
     None when the game does not know it."""
     return tag if ":" in tag else game.tags.get(tag.lower())
 

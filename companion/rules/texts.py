@@ -8,9 +8,10 @@ then the square): positional values keep the engine's hundreds of call sites sho
 snapshots unchanged, and the other languages use the names in any order, or leave one out.
 (tests/test_messages.py checks that every call site gives as many values as its message has.)
 Values that have a name in each language (a square, a card, a colour group, a deck) are kept as
-such and named in the reader's language; amounts are whole pounds, which the messages write with
-MONEY(). Simulated games make millions of texts and read none, so wording waits until `words` is
-called.
+such and named in the reader's language; amounts are whole numbers of the edition's money, which
+the messages write with MONEY() in the money the reader passes (the game's edition's, as `people`
+are the game's players: `words(lang, people, money)`). Simulated games make millions of texts and
+read none, so wording waits until `words` is called.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 from .. import i18n
 from ..i18n import persons
+from ..i18n.money import Currency
 from ..i18n.persons import People
 
 LANGUAGES = i18n.LANGUAGES
@@ -51,14 +53,14 @@ class Plural:
         return f"Plural({self.n}, {self.noun!r})"
 
 
-def name_in(value: Any, lang: str, people: People | None = None) -> str:
-    """A value as a reader of this language sees it."""
+def name_in(value: Any, lang: str, people: People | None = None, money: Currency | None = None) -> str:
+    """A value as a reader of this language sees it (a sentence's amounts in `money`)."""
     if isinstance(value, Sentence):
-        return value.words(lang, people)
+        return value.words(lang, people, money)
     if isinstance(value, Plural):
         return value.words(lang)
     if isinstance(value, tuple):
-        return ", ".join(name_in(v, lang, people) for v in value)
+        return ", ".join(name_in(v, lang, people, money) for v in value)
     names = getattr(value, "names", None)  # a square, a card (its text) or an edition's named thing
     if isinstance(names, dict):
         return str(names.get(lang) or names["en"])
@@ -76,12 +78,14 @@ class Sentence:
         self.key = key
         self.values = values
 
-    def words(self, lang: str = "en", people: People | None = None) -> str:
+    def words(self, lang: str = "en", people: People | None = None, money: Currency | None = None) -> str:
         """The sentence in `lang`; `people` are the game's players' forms (gender, cases), which
-        a Russian sentence agrees with (without them: gender-free, names kept nominative)."""
-        return i18n.say(lang, message_id(self.key), self.named(lang, people))
+        a Russian sentence agrees with (without them: gender-free, names kept nominative);
+        `money`, the game's edition's, which its amounts are written in (the default edition's
+        when None)."""
+        return i18n.say(lang, message_id(self.key), self.named(lang, people, money), money=money)
 
-    def named(self, lang: str, people: People | None = None) -> dict[str, Any]:
+    def named(self, lang: str, people: People | None = None, money: Currency | None = None) -> dict[str, Any]:
         """The values by the names of the message's variables, each named in this language
         (numbers stay numbers, so plurals and MONEY can read them), a player or a square with
         its forms besides ({ $player_gen }, { $player_gender }: companion/i18n/persons.py)."""
@@ -94,7 +98,7 @@ class Sentence:
                 out.update(persons.person(name, value, lang, people))
             else:
                 cases = getattr(value, "cases", None)
-                out.update(persons.square(name, name_in(value, lang, people),
+                out.update(persons.square(name, name_in(value, lang, people, money),
                                           cases if isinstance(cases, dict) else None, lang))
         return out
 
@@ -110,13 +114,14 @@ class Sentence:
     def __hash__(self) -> int:
         return hash((self.key, self.values))
 
-    def both(self, people: People | None = None) -> dict[str, str]:
+    def both(self, people: People | None = None, money: Currency | None = None) -> dict[str, str]:
         """The sentence in every language (what the API sends, so each screen picks its own)."""
-        return {lang: self.words(lang, people) for lang in LANGUAGES}
+        return {lang: self.words(lang, people, money) for lang in LANGUAGES}
 
 
 def Text(key: str, *values: Any) -> Sentence:  # noqa: N802 - reads as the sentence it makes
-    """A sentence: Text("buy.buys", "Ann", square) is "Ann buys Mayfair" to an English reader.
+    """A sentence: Text("buy.buys", "Ann", square) is "Ann buys" and the square's English
+    name to an English reader.
 
     (A function, not the class: a compiled class called with *values takes a slow generic path,
     and the engine makes a sentence for every payment it records.)

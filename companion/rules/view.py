@@ -60,7 +60,7 @@ def state(game: Game) -> dict[str, Any]:
                 "players": [names[s] for s in decision.seats],
                 "options": list(decision.options),
                 "blocks": decision.blocks,
-                "text": decision.text(game).both(game.forms),
+                "text": decision.text(game).both(game.forms, game.edition.money),
                 **_advice(game, decision.kind),
             }
             if decision is not None else None
@@ -71,7 +71,7 @@ def state(game: Game) -> dict[str, Any]:
 def _advice(game: Game, kind: str) -> dict[str, Any]:
     """A debt's quickest ways to raise the cash, in each language (other decisions have none)."""
     advice = debt_advice(game) if kind == "debt" else None
-    return {"advice": advice.both(game.forms)} if advice is not None else {}
+    return {"advice": advice.both(game.forms, game.edition.money)} if advice is not None else {}
 
 
 def pending(game: Game) -> dict[str, Any] | None:

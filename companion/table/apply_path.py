@@ -65,15 +65,16 @@ class ApplyPath:
         except Malformed as bad:
             return self.refused(bad.reason, source=source, refusal=MALFORMED)
         except CommandError as refused:
-            words = refusal_words(refused, store.game.forms)
-            return self.refused(refused.reason, words=words, source=source)
+            money = store.game.edition.money
+            words = refusal_words(refused, store.game.forms, money)
+            return self.refused(refused.reason_in(money), words=words, source=source)
         except LedgerError as exc:
             return self.refused(reason_of(exc), words=ledger_words(exc), source=source, refusal=STORAGE)
         except Exception as exc:
             return self.bug(exc, command, source)
         if speaker is not None:
             self.churn.stored(command, speaker.player)
-        return self.accepted(receipt.seq, receipt.prepared, _messages(receipt), command=command,
+        return self.accepted(receipt.seq, receipt.prepared, _messages(receipt, store), command=command,
                              source=source, outcome=receipt.outcome)
 
     def ledger_action(self, action: Callable[[GameStore], Any], command: dict[str, Any]) -> Result:
@@ -84,13 +85,14 @@ class ApplyPath:
         try:
             receipt = action(store)
         except Rejected as refused:
-            words = refusal_words(refused, store.game.forms)
-            return self.refused(refused.reason, words=words, source="banker")
+            money = store.game.edition.money
+            words = refusal_words(refused, store.game.forms, money)
+            return self.refused(refused.reason_in(money), words=words, source="banker")
         except LedgerError as exc:
             return self.refused(reason_of(exc), words=ledger_words(exc), source="banker", refusal=STORAGE)
         except Exception as exc:
             return self.bug(exc, command, "banker")
-        return self.accepted(receipt.seq, receipt.prepared, _messages(receipt), command=command,
+        return self.accepted(receipt.seq, receipt.prepared, _messages(receipt, store), command=command,
                              source="banker")
 
     def bug(self, exc: Exception, command: object, source: str) -> Result:
@@ -119,6 +121,8 @@ class ApplyPath:
         shown["turn_roll"] = list(game.last_roll) if game.rolled and game.last_roll else None
         # How sentences name each player (gender, Russian cases), as the new_game line keeps them.
         shown["forms"] = game.forms
+        # The edition's money (its sign, its nouns): the pages and the story write amounts in it.
+        shown["money"] = game.edition.money.to_data()
         return shown
 
     def push(self, event: dict[str, Any]) -> None:
@@ -183,7 +187,10 @@ class ApplyPath:
         were refused (a tap, a press, a roll of the unit) is shown on every screen."""
         if isinstance(reason, Sentence):
             store = self.store
-            words, reason = reason.both(store.game.forms if store is not None else None), str(reason)
+            game = store.game if store is not None else None
+            words = reason.both(game.forms if game is not None else None,
+                                game.edition.money if game is not None else None)
+            reason = str(reason)
         if self.feedback is not None:
             self.feedback.rejected()
         if source not in ("tablet", "banker"):
@@ -205,5 +212,6 @@ def ledger_words(exc: LedgerError) -> dict[str, str] | None:
     return problem_words(found.as_json()) if found is not None else None
 
 
-def _messages(receipt: Any) -> list[str]:
-    return receipt.outcome.messages if receipt.outcome else []
+def _messages(receipt: Any, store: GameStore) -> list[str]:
+    """The command's events in English, their amounts in the game's edition's money."""
+    return receipt.outcome.words("en", store.game.edition.money) if receipt.outcome else []

@@ -1,5 +1,6 @@
-"""A command in words, in every language ("bid £1,490 for Old Kent Road"): what the Table page
-shows of a command that waits for a token to confirm it, so whoever taps knows what they confirm."""
+"""A command in words, in every language ("bid" an amount "for" a lot, the amount in the game's
+money): what the Table page shows of a command that waits for a token to confirm it, so whoever
+taps knows what they confirm."""
 
 from __future__ import annotations
 
@@ -50,6 +51,7 @@ def describe(game: Game | None, command: dict[str, Any]) -> dict[str, str]:
     if not said(do):
         return {lang: str(do) for lang in LANGS}
     out = {}
+    money = game.edition.money if game is not None else None  # the default edition's without a game
     for lang in LANGS:
         square_id = command.get("square") or (_auctioned(game) if do in ("bid", "pass") else None)
         deck = command.get("deck")
@@ -58,15 +60,15 @@ def describe(game: Game | None, command: dict[str, Any]) -> dict[str, str]:
             deck_name = game.edition.deck_names.get(deck, {}).get(lang, deck)
         give, take = command.get("give") or {}, command.get("take") or {}
         values = {
-            "amount": i18n.money(command.get("amount"), lang),
+            "amount": i18n.money(command.get("amount"), lang, money),
             **_square(game, square_id, lang),
             "group": _group(game, command.get("group", ""), lang),
             "option": command.get("option", ""),
             "deck": deck_name or "",
             "card": command.get("card", ""),
             "to": command.get("to", ""),
-            "give": i18n.money(give.get("cash", 0), lang) if isinstance(give, dict) else "",
-            "take": i18n.money(take.get("cash", 0), lang) if isinstance(take, dict) else "",
+            "give": i18n.money(give.get("cash", 0), lang, money) if isinstance(give, dict) else "",
+            "take": i18n.money(take.get("cash", 0), lang, money) if isinstance(take, dict) else "",
         }
         key = f"cmd.{do}"
         if do in ("buy", "decline") and not values["square"]:

@@ -85,7 +85,8 @@ class DeviceInputs:
                 return answered
         if refused is not None:
             people = game.forms if game is not None else None
-            return self.path.refused(refused.reason, words=refusal_words(refused, people))
+            money = game.edition.money if game is not None else None
+            return self.path.refused(refused.reason, words=refusal_words(refused, people, money))
         if command is not None:
             return self.path.apply({"do": "tap", "tag": uid}, "reader")
         if meaning.kind == "deed":

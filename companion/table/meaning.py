@@ -58,7 +58,8 @@ def what_tap_means(uid: str, game: Game | None, registry: Registry | None) -> Ta
 
 
 def piece_of_tag(uid: str, registry: Registry | None) -> str | None:
-    """The piece a token's tag is enrolled as ("dog"), or None for any other tag."""
+    """The piece a token's tag is enrolled as (an id of the edition's pieces), or None for any
+    other tag."""
     written = enrolled(uid, registry)
     if not written:
         return None

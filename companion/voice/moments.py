@@ -8,10 +8,11 @@ order) and the game after it (the square a roll ended on). Pure: no I/O, no cloc
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import i18n
+from ..i18n.money import Currency
 from ..rules import Game, Outcome, Sentence, Transfer
 from ..rules.texts import LANGUAGES, name_in
 
@@ -34,20 +35,29 @@ Named = dict[str, str]  # a name in every language
 @dataclass(frozen=True)
 class Moment:
     """One thing worth saying: its `message` in the voice's .ftl files and the values it needs
-    (a str, an int, or a name in every language). `seq` is the stored command it came from."""
+    (a str, an int, or a name in every language). `seq` is the stored command it came from;
+    `money`, the game's edition's money block (its sign and nouns, plain data), which its amounts
+    are said in (the default edition's when None)."""
 
     seq: int
     kind: str
     message: str
     values: dict[str, Any] = field(default_factory=dict)
+    money: dict[str, Any] | None = None
+
+    @property
+    def currency(self) -> Currency | None:
+        return Currency.from_data(self.money) if self.money else None
 
     def to_json(self) -> dict[str, Any]:
-        return {"seq": self.seq, "kind": self.kind, "message": self.message, "values": self.values}
+        shown = {"seq": self.seq, "kind": self.kind, "message": self.message, "values": self.values}
+        return shown | {"money": self.money} if self.money else shown
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Moment:
         """A moment as the daemon handed it to the voice's process (to_json's plain data)."""
-        return cls(int(data["seq"]), str(data["kind"]), str(data["message"]), dict(data["values"]))
+        return cls(int(data["seq"]), str(data["kind"]), str(data["message"]), dict(data["values"]),
+                   data.get("money"))
 
 
 def named(value: Any) -> Named:
@@ -126,7 +136,10 @@ def moments(seq: int, outcome: Outcome, game: Game | None,
         if moment is not None:
             rolled = rolled or moment.kind == "roll"
             found.append(moment)
-    return found
+    if game is None:
+        return found
+    money = game.edition.money.to_data()  # said in the game's money
+    return [replace(moment, money=money) for moment in found]
 
 
 def _event(seq: int, event: Sentence, game: Game | None, rolled: bool, before: Sequence[int] | None,

@@ -39,12 +39,14 @@ class Utterance:
 
 
 def sentence(moment: Moment, lang: str) -> str:
-    """One moment in one language: names in that language, a card's £ amounts as words."""
+    """One moment in one language: names in that language, amounts (a card's printed ones too)
+    as words in the money of the moment's game."""
     values = {name: (value.get(lang) or value.get("en", "")) if isinstance(value, dict) else value
               for name, value in moment.values.items()}
+    money = moment.currency
     if moment.kind == "card":
-        values["card"] = spoken_amounts(str(values["card"]), lang)
-    return say(lang, moment.message, values)
+        values["card"] = spoken_amounts(str(values["card"]), lang, money)
+    return say(lang, moment.message, values, money)
 
 
 def utterance(moments: Iterable[Moment]) -> Utterance:

@@ -115,7 +115,7 @@ def _enrol_now(ctx: Context, registry: TagRegistry, step: Step, uid: Any) -> tup
         return refused("enrol.bad_uid", 422, uid="?")
     try:
         uid = normalize_uid(uid)
-        check_meaning(step.meaning)
+        check_meaning(step.meaning, _edition(ctx))
     except TagError:
         return refused("enrol.bad_uid", 422, uid=uid[:40])
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, request
 
+from ..i18n.money import Currency
 from ..ledger.committed import CommittedRead
 from ..rules.corrections import banker_set_dice
 from .answers import kept
@@ -126,8 +127,9 @@ class FeedPusher:
                 or command.get("do") in ("undo", "redo")):
             data: dict[str, Any] = {"game": game, "seq": seq, "reset": True}
         else:
+            money = state.get("money")  # the game's edition's money, as the state carries it
             items = story_items(seq, outcome, event.get("source") or "", state.get("forms"),
-                                banker_set_dice(command))
+                                banker_set_dice(command), Currency.from_data(money) if money else None)
             data = {"game": game, "seq": seq, "after": seq - 1, "items": items}
         self.ctx.broker.send(sse("feed", data))
 

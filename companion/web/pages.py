@@ -7,6 +7,7 @@ from jinja2 import TemplateNotFound
 
 from .. import i18n
 from ..i18n import LANGUAGES
+from ..rules import load_edition
 from .context import context
 
 pages = Blueprint("pages", __name__)
@@ -25,13 +26,20 @@ def page_language() -> str:
     return request.accept_languages.best_match(LANGUAGES, default="en") or "en"
 
 
+def money_sign() -> str:
+    """The sign amounts are written with until the page has a state: the current game's edition's,
+    or the default edition's when no game is played (the new-game form)."""
+    store = context().table.store
+    return (store.game.edition if store is not None else load_edition()).money.sign
+
+
 def _render(name: str) -> Response:
     simulated = context().simulator is not None
     if name == "virtual" and not simulated:
         abort(404)
     try:
         page = render_template(f"{name}.html", simulated=simulated, lang=page_language(), page=name,
-                               languages=LANGUAGES)
+                               languages=LANGUAGES, money_sign=money_sign())
     except TemplateNotFound:
         abort(404)
     response = make_response(page)

@@ -1,9 +1,9 @@
 """`GET /api/rules` (web/API.md): the house rules with their kinds, defaults and ranges, the
 editions this table knows (shipped, and the family's files in the data folder's editions/, with
-the refused ones and why: companion/editions.py), and the pieces of the edition asked for
-(`?edition=ID`, london by default), as the engine defines them (rules/house_rules.py, the edition
-data), so the Banker page's new-game form is built from the engine's word instead of a list of
-its own."""
+the refused ones and why: companion/editions.py), and the pieces and the money (its amounts'
+sign) of the edition asked for (`?edition=ID`, london by default), as the engine defines them
+(rules/house_rules.py, the edition data), so the Banker page's new-game form is built from the
+engine's word instead of a list of its own."""
 
 from __future__ import annotations
 
@@ -33,4 +33,5 @@ def house_rules() -> tuple[Response, int]:
         "piece_names": edition.piece_names,
         "editions": [known.public() for known in editions.known.values()],
         "files": editions.files(),
+        "money": edition.money.to_data(),
     }), 200

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify
 
-from ..rules import load_edition
+from ..rules import Edition, load_edition
 from ..rules.taps import split_card, split_meaning
 from ..table.meaning import tag_for, what_tap_means
 from .common import body, error
@@ -23,6 +23,17 @@ def _simulator() -> Any:
     return simulator
 
 
+def of_edition(kind: str, value: str, edition: Edition) -> bool:
+    """Whether a tag's meaning is of this edition (the simulated tags are every edition's)."""
+    if kind == "deed":
+        return value in edition.by_id
+    if kind == "token":
+        return value in edition.pieces
+    if kind == "card":
+        return split_card(value)[0] in edition.decks
+    return True
+
+
 @simulated.get("/tags")
 def sim_tags() -> Response:
     _simulator()
@@ -33,6 +44,8 @@ def sim_tags() -> Response:
     tags = []
     for uid, meaning in sorted(ctx.tags().items(), key=lambda kv: kv[1]):
         kind, value = split_meaning(meaning)
+        if not of_edition(kind, value, edition):
+            continue  # another edition's deed, piece or card: not on this table's board
         label = value
         if kind == "deed" and value in edition.by_id:
             label = edition.by_id[value].name

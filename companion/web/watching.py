@@ -169,7 +169,7 @@ def game_tags(reading: CommittedRead) -> dict[str, str]:
 def public_line(line: str, tags: dict[str, str]) -> str:
     """A log line as watchers see it. The new game's loses its seed (the decks are shuffled from
     it: whoever read it would know every card to come) and its tag map; a tap names what the tag
-    stands for ("deed:mayfair", as a table script may) instead of its UID. A UID is the banker's
+    stands for ("deed:<square id>", as a table script may) instead of its UID. A UID is the banker's
     to know: a blank tag written with Ann's token's UID taps as Ann's token."""
     if '"seed"' not in line and '"tags"' not in line and '"tap"' not in line:
         return line

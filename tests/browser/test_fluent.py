@@ -9,6 +9,8 @@ from typing import Any
 from playwright.sync_api import expect
 
 from companion import i18n
+from companion.i18n.money import Currency
+from companion.rules import load_edition
 
 from .conftest import TABLET, Screens
 
@@ -39,3 +41,27 @@ def test_plurals_and_money_read_the_same_in_the_browser_and_on_the_server(screen
                 lang, "story-story-new_game", values), (lang, amount)
     assert i18n.say("ru", "page-banker-moves_stored", {"n": 3}) != i18n.say("ru", "page-banker-moves_stored",
                                                                             {"n": 5})  # the control
+
+
+# The page's money, set as a state of a game on another edition would set it (api.js's applyState).
+IN_MONEY = """async ([money, id, vars]) => {
+  const m = await import("/static/js/i18n.js");
+  const before = document.documentElement.dataset.money;
+  m.setMoney(money);
+  try { return [m.say(id, vars), m.amountText(1500)]; } finally { m.setMoney({ sign: before }); }
+}"""
+
+
+def test_the_pages_write_money_in_the_games_edition(screens: Screens) -> None:
+    """The sign comes from the edition (base.html's data-money, then the state's money), never
+    from the page's code: a dollar game's amounts read as the server words them (issue 40)."""
+    dollars = Currency.from_data({"sign": "$", "nouns": {}})
+    for lang in i18n.LANGUAGES:
+        page = opened(screens, lang)
+        expect(page.locator("html")).to_have_attribute("data-money", load_edition().money.sign)
+        values = {"players": "Ann, Bob", "amount": 1500}
+        said, amount = page.evaluate(IN_MONEY, [dollars.to_data(), "story-story-new_game", values])
+        assert said == i18n.say(lang, "story-story-new_game", values, money=dollars), lang
+        assert amount == dollars.write(1500, lang) == {"en": "$1,500", "ru": "$1\u00a0500"}[lang]
+        again = page.evaluate(SAY, ["story-story-new_game", values])  # the page's own money again
+        assert again == i18n.say(lang, "story-story-new_game", values), lang

@@ -1,12 +1,13 @@
 """The game told in words, in every language the table speaks: each money movement as a sentence
-with £ ("Bob pays Ann £8 rent for Whitechapel Road"), each event the engine tells, and each entry
-of the log, for the Table page's feed, the History page and the banker's log.
+with its amount in the game's money ("Bob pays Ann" the amount "rent for" a lot), each event the
+engine tells, and each entry of the log, for the Table page's feed, the History page and the banker's log.
 
 The ledger keeps a movement's reason in English only; the words come from replaying the stored
 game (`Chronicle`), where every `Transfer` still carries its `why` as an engine sentence. The
 "story-" messages of companion/i18n/<lang>.ftl word a movement as a whole ("story-money-why-rent":
 { $from }, { $to }, { MONEY($amount) } and the reason's own variables by their names); events are
-the engine's own wording.
+the engine's own wording. Amounts are written in the game's edition's money (`money`, passed with
+the game's `people`; the default edition's when None).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import i18n
+from ...i18n.money import Currency
 from ...i18n.persons import People
 from ...rules import Game, Outcome, Sentence, Text, Transfer
 from ...rules.texts import LANGUAGES, name_in
@@ -21,7 +23,7 @@ from ...rules.texts import LANGUAGES, name_in
 ACCOUNTS = ("bank", "pot")
 TIMER = "table"  # the source of the passes the auction clock makes (companion/table/auction_clock.py)
 
-# Events the feed leaves out: a money line says the same with its £ (a purchase, a building, a
+# Events the feed leaves out: a money line says the same with its amount (a purchase, a building, a
 # mortgage, a fine paid), or the decision on every screen already says it (a deed on offer).
 SAID_BY_MONEY = frozenset({
     "buy.may", "buy.buys", "auction.wins", "build.house", "build.hotel", "sell.sells_house",
@@ -42,9 +44,10 @@ def template(key: str, lang: str, **values: Any) -> str:
     return i18n.say(lang, story_id(key), values)
 
 
-def pounds(amount: int, lang: str) -> str:
-    """£1,500 in English, £1 500 in Russian (a no-break space, as the screens write it)."""
-    return i18n.money(amount, lang)
+def money_text(amount: int, lang: str, money: Currency | None = None) -> str:
+    """An amount in the game's money as this language writes it (1,500 in English, 1 500 in
+    Russian with a no-break space, as the screens write it)."""
+    return i18n.money(amount, lang, money)
 
 
 def account(name: str, lang: str) -> str:
@@ -65,9 +68,10 @@ def both(word: Any) -> Words:
     return {lang: word(lang) for lang in LANGUAGES}
 
 
-def money_words(transfer: Transfer, lang: str, people: People | None = None) -> str:
+def money_words(transfer: Transfer, lang: str, people: People | None = None,
+                money: Currency | None = None) -> str:
     """One money movement as a whole sentence in this language (`people`: the game's forms of
-    its players, which Russian sentences agree with)."""
+    its players, which Russian sentences agree with; `money`: the game's edition's)."""
     why = transfer.why
     source, target = transfer.source, transfer.target
     named: dict[str, Any] = {"from": account(source, lang), "to": account(target, lang),
@@ -81,24 +85,25 @@ def money_words(transfer: Transfer, lang: str, people: People | None = None) -> 
     else:
         direction = "between"
     if isinstance(why, Sentence):
-        values = why.named(lang, people)
+        values = why.named(lang, people, money)
         for key in (f"money.{why.key}.{direction}", f"money.{why.key}"):
             if i18n.has(story_id(key)):
-                return _cap(i18n.say(lang, story_id(key), {**values, **named}))
-        reason = why.words(lang, people)
+                return _cap(i18n.say(lang, story_id(key), {**values, **named}, money=money))
+        reason = why.words(lang, people, money)
     elif why == "starting cash":  # the ledger's issuance at a new game (not the engine's)
-        return _cap(i18n.say(lang, "story-money-starting", named))
+        return _cap(i18n.say(lang, "story-money-starting", named, money=money))
     else:
         reason = str(why)
-    return _cap(i18n.say(lang, f"story-money-{direction}", {"why": reason, **named}))
+    return _cap(i18n.say(lang, f"story-money-{direction}", {"why": reason, **named}, money=money))
 
 
-def event_words(event: Sentence, lang: str, key: str = "", people: People | None = None) -> str:
+def event_words(event: Sentence, lang: str, key: str = "", people: People | None = None,
+                money: Currency | None = None) -> str:
     """An engine event in its own words, or in the story's own `key` where the story tells it
     otherwise (the timer's pass)."""
     if key and key != event.key and i18n.has(story_id(key)):
-        return i18n.say(lang, story_id(key), event.named(lang, people))
-    return event.words(lang, people)
+        return i18n.say(lang, story_id(key), event.named(lang, people, money), money=money)
+    return event.words(lang, people, money)
 
 
 def story_key(event: Sentence, source: str, banker_dice: bool) -> str:
@@ -114,20 +119,21 @@ def story_key(event: Sentence, source: str, banker_dice: bool) -> str:
 
 
 def story_items(seq: int, outcome: Outcome, source: str = "",
-                people: People | None = None, banker_dice: bool = False) -> list[dict[str, Any]]:
+                people: People | None = None, banker_dice: bool = False,
+                money: Currency | None = None) -> list[dict[str, Any]]:
     """What one command adds to the story: its events and money movements in the engine's order
     (never re-sorted here), each event as story_key tells it (banker_dice: the command is a roll
     whose dice the banker chose)."""
     items: list[dict[str, Any]] = []
     for said in outcome.story:
         if isinstance(said, Transfer):
-            items.append(money_item(seq, said, people))
+            items.append(money_item(seq, said, people, money))
             continue
         if said.key in SAID_BY_MONEY:
             continue
         key = story_key(said, source, banker_dice)
         item = {"seq": seq, "kind": "turn" if key == "turn.next" else "event", "key": key,
-                "text": both(lambda lang, e=said, k=key: event_words(e, lang, k, people))}
+                "text": both(lambda lang, e=said, k=key: event_words(e, lang, k, people, money))}
         items.append(item | about(said))
     return items
 
@@ -144,16 +150,18 @@ def about(event: Sentence) -> dict[str, Any]:
     return shown
 
 
-def money_item(seq: int, transfer: Transfer, people: People | None = None) -> dict[str, Any]:
+def money_item(seq: int, transfer: Transfer, people: People | None = None,
+               money: Currency | None = None) -> dict[str, Any]:
     why = transfer.why
     return {"seq": seq, "kind": "money", "key": why.key if isinstance(why, Sentence) else "",
             "from": transfer.source, "to": transfer.target, "amount": transfer.amount,
-            "text": both(lambda lang: money_words(transfer, lang, people))}
+            "text": both(lambda lang: money_words(transfer, lang, people, money))}
 
 
-def new_game_item(seq: int, players: list[str], cash: int) -> dict[str, Any]:
+def new_game_item(seq: int, players: list[str], cash: int, money: Currency | None = None) -> dict[str, Any]:
     def word(lang: str) -> str:
-        return i18n.say(lang, "story-story-new_game", {"players": ", ".join(players), "amount": cash})
+        return i18n.say(lang, "story-story-new_game", {"players": ", ".join(players), "amount": cash},
+                        money=money)
     return {"seq": seq, "kind": "event", "key": "story.new_game", "text": both(word)}
 
 
@@ -162,7 +170,7 @@ def first_turn_item(seq: int, game: Game) -> dict[str, Any]:
     so without it the story's headings would begin at the second turn."""
     said = Text("turn.next", game.names[game.current])
     return {"seq": seq, "kind": "turn", "key": said.key,
-            "text": both(lambda lang: said.words(lang, game.forms))} | about(said)
+            "text": both(lambda lang: said.words(lang, game.forms, game.edition.money))} | about(said)
 
 
 def undone_words(words: Words) -> Words:

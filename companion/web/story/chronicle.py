@@ -97,10 +97,12 @@ class Chronicle:
             self.effective = array("q", [seq])
             if told is not None:
                 names = list(self.game.names)
+                money = self.game.edition.money
                 told.money = [both(lambda lang, n=name, c=cash: money_words(
-                    Transfer("bank", n, c, "starting cash"), lang))
+                    Transfer("bank", n, c, "starting cash"), lang, None, money))
                     for name, cash in zip(names, self.game.cash, strict=True) if cash]
-                told.items = [new_game_item(seq, names, self.game.cash[0]), first_turn_item(seq, self.game)]
+                told.items = [new_game_item(seq, names, self.game.cash[0], money),
+                              first_turn_item(seq, self.game)]
                 told.text = both(lambda lang: template("log.new", lang, players=", ".join(names)))
         elif kind in ("play", "redo"):
             if self.game is None:
@@ -141,10 +143,11 @@ class Chronicle:
 
     def _tell(self, told: Told, outcome: Outcome, banker_dice: bool = False) -> None:
         people = self.game.forms if self.game is not None else None
-        told.items = story_items(told.seq, outcome, told.source, people, banker_dice)
+        money = self.game.edition.money if self.game is not None else None
+        told.items = story_items(told.seq, outcome, told.source, people, banker_dice, money)
         told.money = [item["text"] for item in told.items if item["kind"] == "money"]
         # the log tells events as the story does (the timer's passes, the banker's dice)
-        said = [lambda lang, e=e: event_words(e, lang, story_key(e, told.source, banker_dice), people)
+        said = [lambda lang, e=e: event_words(e, lang, story_key(e, told.source, banker_dice), people, money)
                 for e in outcome.events]
         told.text = both(lambda lang: template("log.nothing", lang))
         if said:

@@ -2,7 +2,7 @@
 // stream of Server-Sent Events on /api/events (reconnecting, catching up with Last-Event-ID; polling
 // /api/state when the table evicts or refuses the stream).
 
-import { known, lang, t } from "./i18n.js";
+import { known, lang, setMoney, t } from "./i18n.js";
 import { toast } from "./ui.js";
 
 export class ApiError extends Error {
@@ -158,6 +158,7 @@ export function applyState(state, messages = [], force = true) {
   if (!force && latest && latest.game === state.game && (state.seq ?? 0) <= (latest.seq ?? 0)) return;
   const before = latest;
   latest = state;
+  setMoney(state.money); // the game's edition's money: what every amount is written in
   // Another game: who this screen is may have changed with it (a paired phone is asked again).
   if (before && before.game !== state.game) window.dispatchEvent(new CustomEvent("gamechange", { detail: state }));
   for (const fn of stateListeners) {

@@ -12,7 +12,7 @@ import { openSection } from "./banker-sections.js";
 const POLL_MS = 500;
 const PATH = "/api/banker/enrolment";
 
-// What a tag stands for, in words: "Old Kent Road", "the car token", "Chance card 3", "the banker's tag".
+// What a tag stands for, in words: the deed's name, "the <piece> token", "<deck> card 3", "the banker's tag".
 export function meaningText(board, meaning) {
   if (meaning === "banker") return t("enrol.banker_tag");
   const [kind, value = "", number = ""] = meaning.split(":");

@@ -25,6 +25,7 @@ let EDITION = "london";
 
 const pieceName = (piece) => PIECE_NAMES[piece]?.[lang()] || PIECE_NAMES[piece]?.en || t(`piece.${piece}`);
 const editionName = (edition) => edition.name?.[lang()] || edition.name?.en || edition.id;
+let SIGN = null; // the sign of the chosen edition's money, from GET /api/rules
 
 // The unit of each number among the house rules (shown beside its box).
 const RULE_UNITS = {
@@ -87,6 +88,7 @@ export class NewGameForm {
       PIECE_NAMES = answer.piece_names || {};
       EDITIONS = answer.editions || [];
       FILES = answer.files || [];
+      SIGN = answer.money?.sign ?? null;
     } catch { return; /* no pieces nor house rules to offer until it answers: the page says why */ }
     if (this.form.childElementCount) this.readSeats();
     this.seats.forEach((seat, i) => { if (!seat.piece || !PIECES.includes(seat.piece)) seat.piece = PIECES[i] ?? null; });
@@ -142,13 +144,15 @@ export class NewGameForm {
     if (select) select.value = seat.gender;
   }
 
-  // A number's unit beside its box ("£ [1500]", "[10] %"), told to screen readers with the box.
+  // A number's unit beside its box (the new game's money sign before "[1500]", "[10] %"), told to
+  // screen readers with the box.
   withUnit(key, input) {
     const unit = RULE_UNITS[key];
     if (!unit) return input;
     const id = `${input.id}-unit`;
     input.setAttribute("aria-describedby", id);
-    const text = unit === "money" ? money(0).replace(/[\d\s.,]/g, "") : t(`rule.unit.${unit}`);
+    const sign = SIGN ?? money(0).replace(/[\d\s.,]/g, ""); // the new game's edition's, once known
+    const text = unit === "money" ? sign : t(`rule.unit.${unit}`);
     const shown = h("span", { class: "unit", id }, text);
     return h("span", { class: "with-unit" }, unit === "money" ? [shown, input] : [input, shown]);
   }

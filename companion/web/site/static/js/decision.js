@@ -272,7 +272,7 @@ export class DecisionView {
           type: "number", min: low, max: high, step: 1, inputmode: "numeric", "data-test": `bid-amount${suffix}`, "data-keep": `bid-${bidder}`,
           "aria-label": t("action.bid_amount", { player: bidder }), placeholder: String(low), class: "bid-input",
         });
-        const unit = h("span", { class: "unit", "aria-hidden": "true" }, money(0).replace(/[\d\s.,]/g, "")); // "£ [ 60 ]"
+        const unit = h("span", { class: "unit", "aria-hidden": "true" }, money(0).replace(/[\d\s.,]/g, "")); // "<sign> [ 60 ]"
         custom = [h("span", { class: "with-unit" }, unit, input), this.button(t("action.bid"), `action-bid-custom${suffix}`, () => {
           const amount = parseInt(input.value, 10);
           return bid(Number.isFinite(amount) ? amount : low)();

@@ -2,8 +2,8 @@
 // per language the Python side words the engine's sentences from, formatted here by the vendored
 // @fluent/bundle with English as the fallback. A page asks t("nav.table"): its message is
 // "page-nav-table" (a dot of the page's key is a "-" of the Fluent id). Plurals are the messages'
-// own selectors ({ $n -> [one] ... *[other] ... }); money is { MONEY($amount) }, £1,500 / £1 500
-// as the Python side writes it. Square names and card texts are not here: they come from /api/board.
+// own selectors ({ $n -> [one] ... *[other] ... }); money is { MONEY($amount) }: the game's
+// edition's sign and the language's grouping (1,500 / 1 500), as the Python side writes it. Square names and card texts are not here: they come from /api/board.
 // The language is chosen per screen and kept in localStorage; before a screen has chosen, the
 // page opens in the language the server picked from ?lang= or the browser's Accept-Language.
 // The languages are the server's (companion/i18n's LANGUAGES, in base.html's data-languages):
@@ -21,18 +21,26 @@ let english = null;
 
 export const lang = () => current;
 
-// £ and the language's grouping (CLDR, as babel does on the server): £1,500, £1 500.
+// The sign of the money amounts are written in: the game's edition's, as the state carries it
+// (state.money), and before any state the one the server rendered the page with (base.html's
+// data-money: the current game's edition's, or the default edition's when no game is played).
+let moneySign = document.documentElement.dataset.money ?? "";
+export function setMoney(money) {
+  if (money && typeof money.sign === "string") moneySign = money.sign;
+}
+
+// The sign and the language's grouping (CLDR, as babel does on the server): 1,500, 1 500.
 function money(code) {
   const format = new Intl.NumberFormat(code, { maximumFractionDigits: 0 });
   return ([amount]) => {
     const n = amount instanceof FluentNumber ? amount.valueOf() : Number(amount);
-    return Number.isFinite(n) ? `£${format.format(n)}` : `£${amount ?? ""}`;
+    return Number.isFinite(n) ? moneySign + format.format(n) : moneySign + (amount ?? "");
   };
 }
 
-// A whole amount as this screen's language writes it, £ included (MONEY() of its messages).
+// A whole amount as this screen's language writes it, the sign included (MONEY() of its messages).
 const formats = {};
-export const pounds = (n) => (formats[current] ||= money(current))([n]);
+export const amountText = (n) => (formats[current] ||= money(current))([n]);
 
 async function fetchBundle(code) {
   // no isolation marks: the words are compared and shown as plain text, as on the Python side

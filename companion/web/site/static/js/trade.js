@@ -63,11 +63,11 @@ export class TradeForm {
     const number = (name, test, max, fromFill) => h("input", {
       type: "number", min: 0, max, step: 1, value: value(name, fromFill), name, id: `trade-${name}`, "data-test": test, inputmode: "numeric", class: "short",
     });
-    // "£ [ 100 ]": the sum's unit before its box, as the custom bid and the house rules have it
-    const pounds = (input) => h("span", { class: "with-unit" }, h("span", { class: "unit", "aria-hidden": "true" }, money(0).replace(/[\d\s.,]/g, "")), input);
+    // "<sign> [ 100 ]": the sum's unit (the money's sign) before its box, as the custom bid and the house rules have it
+    const withSign = (input) => h("span", { class: "with-unit" }, h("span", { class: "unit", "aria-hidden": "true" }, money(0).replace(/[\d\s.,]/g, "")), input);
     const side = (who, legend, cash, cards, options, given) => h("fieldset", { class: `trade-side trade-${who}` },
       h("legend", {}, legend),
-      h("div", { class: "field-row" }, h("label", { for: `trade-${cash}` }, t("trade.cash")), pounds(number(cash, `trade-${who}-cash`, options.cash[1], given?.cash))),
+      h("div", { class: "field-row" }, h("label", { for: `trade-${cash}` }, t("trade.cash")), withSign(number(cash, `trade-${who}-cash`, options.cash[1], given?.cash))),
       h("div", { class: "checks" }, this.deedBoxes(state, options.squares, who, chosen)),
       options.jail_cards[1] ? h("div", { class: "field-row" }, h("label", { for: `trade-${cards}` }, t("trade.jail_cards")),
         number(cards, `trade-${who}-jail-cards`, options.jail_cards[1], given?.jail_cards)) : null);

@@ -1,7 +1,7 @@
 // Small DOM helpers shared by every page: element builder, toasts, a confirm dialog, money and
 // player colours. No framework: pages rebuild their parts from the latest state.
 
-import { t, locale, pounds } from "./i18n.js";
+import { t, locale, amountText } from "./i18n.js";
 
 // h("button", {class: "x", "data-test": "y", onclick: f}, "text", child, ...)
 export function h(tag, attrs, ...children) {
@@ -42,11 +42,11 @@ export function clear(el, ...children) {
 
 export const $ = (selector, root = document) => root.querySelector(selector);
 
-// Money: "£1,500" (the separator follows the screen's language).
+// Money: the game's sign and "1,500" (the separator follows the screen's language).
 export function money(amount) {
   const n = Number(amount) || 0;
   const sign = n < 0 ? "−" : "";
-  return `${sign}${pounds(Math.abs(n))}`; // written as the messages' MONEY() writes it
+  return `${sign}${amountText(Math.abs(n))}`; // written as the messages' MONEY() writes it
 }
 
 // A slug fit for a data-test value: "dark blue" -> "dark-blue".
