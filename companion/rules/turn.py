@@ -273,18 +273,13 @@ def choose(game: BaseGame, cmd: dict[str, Any]) -> None:
 # ---- movement and squares --------------------------------------------------------------------
 
 def move_forward(game: BaseGame, seat: int, steps: int) -> None:
-    step_forward(game, seat, steps)
-    land(game, seat)
-
-
-def step_forward(game: BaseGame, seat: int, steps: int) -> None:
-    """The token moves forward, salary paid on passing or reaching GO; the square does not act yet."""
     target = game.position[seat] + steps
     size = len(game.squares)
     if target >= size:
         target -= size
         game.pay(BANK, seat, game.rules.salary, Text("why.salary"))
     game.position[seat] = target
+    land(game, seat)
 
 
 def advance_to(game: BaseGame, seat: int, target: int) -> None:
@@ -446,12 +441,15 @@ def _advance_to_nearest(game: BaseGame, seat: int, value: dict[str, Any]) -> Non
     steps = 1
     while steps < size and squares[(here + steps) % size].kind != value["kind"]:
         steps += 1
-    step_forward(game, seat, steps)
-    square = squares[game.position[seat]]
+    square = squares[(here + steps) % size]
     owner = game.owner[square.index]
     if owner < 0 or owner == seat or game.mortgaged[square.index]:
-        land(game, seat)
+        move_forward(game, seat, steps)  # the square acts as usual: an offer, or nothing
         return
+    # Another player's: the card's own payment stands for the square's (salary first, as always).
+    if here + steps >= size:
+        game.pay(BANK, seat, game.rules.salary, Text("why.salary"))
+    game.position[seat] = square.index
     if "rent_times" in value:
         collect_rent(game, seat, owner, square, rent(game, square) * value["rent_times"])
         return
