@@ -464,5 +464,5 @@ def _utility_roll(game: BaseGame, seat: int, total: int) -> None:
     game.roll_due = None
     square = game.squares[due.square]
     owner = game.owner[due.square]
-    if owner >= 0 and owner != seat:  # the deed left nobody's hands meanwhile (deals wait for it)
+    if owner >= 0 and owner != seat:  # still another's: no deal is made while the roll waits
         collect_rent(game, seat, owner, square, due.times * total)
