@@ -74,7 +74,7 @@ def why_not_roll(game: BaseGame, seat: int) -> Sentence | None:
         return Text("turn.not_yours", game.names[game.current], name)
     found = blocking(game)
     if found is not None:
-        if found.record is game.roll_due:  # the roll a utility card asks for (its seat's: the current one)
+        if found.kind == "utility_roll":  # the roll a utility card asks for (its seat's: the current one)
             return None
         return Text("roll.blocked", name, found.refusal(game))
     if not game.may_roll:
