@@ -27,6 +27,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=3, help="runs; the best is reported")
     parser.add_argument("--run-seed", type=int, default=None, metavar="S")
+    parser.add_argument("--edition", default="london", help="the board and decks played (london)")
     args = parser.parse_args()
     build = choose(args.engine, say=lambda line: print(line, file=sys.stderr))
     if build is not None:
@@ -42,7 +43,7 @@ def main() -> None:
         digest = hashlib.sha256()
         start, cpu_start = time.perf_counter(), time.process_time()
         for seed in seeds:
-            result = play_game(args.players, seed)
+            result = play_game(args.players, seed, edition=args.edition)
             turns += result.player_turns
             rolls += result.rolls
             digest.update(f"{result.winner},{result.player_turns},{result.net_worth};".encode())
@@ -52,7 +53,9 @@ def main() -> None:
             best = (seconds, turns, rolls, digest.hexdigest()[:16])
     assert best is not None
     seconds, turns, rolls, fingerprint = best
+    edition = {"edition": args.edition} if args.edition != "london" else {}  # London's line as it was
     print(json.dumps({
+        **edition,
         "engine": engine_in_use(),
         "python": sys.version.split()[0],
         "games": args.games,

@@ -40,6 +40,8 @@ def blocking_candidates(game: Game) -> list[dict[str, Any]]:
         return [{"do": "draw", "deck": deck, "card": n} for n in (1, 7, 2, 16)] + [
             {"do": "draw", "deck": deck, "card": game.deck(deck)[0]}
         ]
+    if game.roll_due is not None:  # a utility card's extra roll (RULES.md 3a); ending the turn is refused
+        return [{"do": "roll", "dice": [a, b]} for a, b in ((1, 2), (3, 3), (6, 5))] + [{"do": "end_turn"}]
     out = []
     for debt in game.debts:
         out.append({"do": "bankrupt", "player": names[debt.debtor]})

@@ -79,13 +79,14 @@ def test_the_suite_passes_on_the_compiled_build(tests: list[str], at_least: int)
     assert "skipped" not in summary.group(2) and "failed" not in summary.group(2)
 
 
-def test_both_builds_play_identical_games() -> None:
+@pytest.mark.parametrize("edition", ["london", "us"])
+def test_both_builds_play_identical_games(edition: str) -> None:
     require_build()
     figures = {}
     for engine in ("pure", "compiled"):
         done = subprocess.run(
             [sys.executable, str(ROOT / "bench" / "engine_speed.py"), "--engine", engine,
-             "--games", "150", "--repeat", "1", "--players", "5"],
+             "--games", "150", "--repeat", "1", "--players", "5", "--edition", edition],
             capture_output=True, text=True, timeout=300,
         )
         assert done.returncode == 0, done.stderr

@@ -1,4 +1,4 @@
-"""The London edition data file agrees with RULES.md sections 2 and 3.
+"""The edition data files agree with RULES.md: London with sections 2 and 3, the US with 3a.
 
 Read as plain JSON, not through the engine, so a typo in the data is caught even while the loader
 changes.
@@ -12,6 +12,7 @@ import pytest
 from companion.i18n import LANGUAGES
 
 LONDON = Path(__file__).parents[1] / "companion/rules/editions/london.json"
+US = LONDON.with_name("us.json")
 
 GROUPS = ["brown", "light blue", "pink", "orange", "red", "yellow", "green", "dark blue"]
 SQUARE_KINDS = {
@@ -20,7 +21,7 @@ SQUARE_KINDS = {
 }
 CARD_ACTIONS = {
     "advance_to", "collect", "pay", "repairs", "go_to_jail", "jail_card",
-    "back", "back_to", "birthday", "pay_or_draw",
+    "back", "back_to", "birthday", "pay_or_draw", "advance_to_nearest", "pay_each_player",
 }
 
 
@@ -147,3 +148,74 @@ def test_spot_checks(london: dict, squares: dict[str, dict]) -> None:
     assert chest[7 - 1]["action"] == {"birthday": 10}
     assert chest[15 - 1]["action"] == {"back_to": "old-kent-road"}
     assert chest[15 - 1]["text"]["ru"] == "Идите на Олд Кент Роуд."
+
+
+# ---- the US board (RULES.md 3a) -----------------------------------------------------------------
+
+US_IDS = (
+    "go mediterranean-avenue community-chest-1 baltic-avenue income-tax reading-railroad oriental-avenue "
+    "chance-1 vermont-avenue connecticut-avenue jail st-charles-place electric-company states-avenue "
+    "virginia-avenue pennsylvania-railroad st-james-place community-chest-2 tennessee-avenue "
+    "new-york-avenue free-parking kentucky-avenue chance-2 indiana-avenue illinois-avenue "
+    "b-and-o-railroad atlantic-avenue ventnor-avenue water-works marvin-gardens go-to-jail pacific-avenue "
+    "north-carolina-avenue community-chest-3 pennsylvania-avenue short-line chance-3 park-place "
+    "luxury-tax boardwalk"
+).split()
+NEAREST_RAILROAD = {"advance_to_nearest": {"kind": "station", "rent_times": 2}}
+NEAREST_UTILITY = {"advance_to_nearest": {"kind": "utility", "dice_times": 10}}
+US_CHANCE = [
+    {"advance_to": "boardwalk"}, {"advance_to": "go"}, {"advance_to": "illinois-avenue"},
+    {"advance_to": "st-charles-place"}, NEAREST_RAILROAD, NEAREST_RAILROAD, NEAREST_UTILITY,
+    {"collect": 50}, {"jail_card": True}, {"back": 3}, {"go_to_jail": True},
+    {"repairs": {"house": 25, "hotel": 100}}, {"pay": 15}, {"advance_to": "reading-railroad"},
+    {"pay_each_player": 50}, {"collect": 150},
+]
+US_CHEST = [
+    {"advance_to": "go"}, {"collect": 200}, {"pay": 50}, {"collect": 50}, {"jail_card": True},
+    {"go_to_jail": True}, {"collect": 100}, {"collect": 20}, {"birthday": 10}, {"collect": 100},
+    {"pay": 100}, {"pay": 50}, {"collect": 25}, {"repairs": {"house": 40, "hotel": 115}}, {"collect": 10},
+    {"collect": 100},
+]
+
+
+@pytest.fixture(scope="module")
+def us() -> dict:
+    with open(US, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def test_us_squares_are_londons_index_by_index_with_their_own_names(us: dict, london: dict) -> None:
+    assert us["id"] == "us"
+    assert us["name"] == {"en": "USA (classic)", "ru": "США (классика)"}
+    assert [sq["id"] for sq in us["squares"]] == US_IDS
+    assert us["groups"].keys() == london["groups"].keys()
+    for ours, theirs in zip(us["squares"], london["squares"], strict=True):
+        numbers = {k: v for k, v in theirs.items() if k not in ("id", "name", "cases")}
+        assert {k: v for k, v in ours.items() if k not in ("id", "name", "cases")} == numbers, ours["id"]
+        assert all(ours["name"][lang] for lang in LANGUAGES), ours["id"]
+        assert set(ours["cases"]["ru"]) == {"gen", "dat", "acc", "ins", "pre"}, ours["id"]
+    for key in ("station_rents", "utility_multipliers", "pieces"):
+        assert us[key] == london[key]
+    by_id = {sq["id"]: sq for sq in us["squares"]}
+    assert by_id["boardwalk"]["name"]["en"] == "Boardwalk" and by_id["boardwalk"]["price"] == 400
+    assert by_id["luxury-tax"]["amount"] == 100 and by_id["income-tax"]["amount"] == 200
+
+
+def test_us_money_is_dollars(us: dict) -> None:
+    assert us["money"] == {"sign": "$", "nouns": {
+        "en": {"one": "dollar", "other": "dollars"},
+        "ru": {"one": "доллар", "few": "доллара", "many": "долларов", "other": "доллара"}}}
+
+
+def test_us_decks_in_printed_order(us: dict) -> None:
+    assert list(us["decks"]) == ["chance", "community_chest"]
+    assert [card["action"] for card in us["decks"]["chance"]["cards"]] == US_CHANCE
+    assert [card["action"] for card in us["decks"]["community_chest"]["cards"]] == US_CHEST
+    for deck, number, card in all_cards(us):
+        assert set(card["action"]) <= CARD_ACTIONS, (deck, number)
+        assert all(card["text"][lang] for lang in LANGUAGES), (deck, number)
+        assert "£" not in card["text"]["en"] + card["text"]["ru"], (deck, number)
+        (value,) = card["action"].values()
+        if type(value) is int and "back" not in card["action"]:
+            for lang in LANGUAGES:
+                assert f"${value}" in card["text"][lang], (deck, number, lang)

@@ -1,18 +1,23 @@
 """Random games, thousands of steps: the invariants a player trusts must hold after every command.
 
 Money is conserved, buildings are conserved, groups stay even, nobody has negative cash, a bankrupt
-player owns nothing, a refused command changes nothing, and the game is never stuck.
+player owns nothing, a refused command changes nothing, and the game is never stuck; on every
+edition the companion ships (RULES.md 3a: the US decks' own cards included), and in whole games the
+bots play as in random ones.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.bots import Bots
+from companion.bots.seats import table_of
 from companion.i18n import LANGUAGES
 from companion.rules import Game, Rejected, new_game, restore, snapshot, state
 from tests.driver import blocking_candidates, side_candidates
@@ -42,6 +47,9 @@ RULES = st.fixed_dictionaries(
         "starting_cash": st.sampled_from([1500, 400]),
     },
 )
+
+
+EDITIONS = st.sampled_from(["london", "us"])
 
 
 def fingerprint(game: Game) -> str:
@@ -92,12 +100,13 @@ def check_invariants(game: Game) -> None:
     players=st.integers(min_value=2, max_value=8),
     seed=st.integers(min_value=0, max_value=2**32),
     rules=RULES,
+    edition=EDITIONS,
 )
 def test_random_games_keep_every_invariant(
-    data: st.DataObject, players: int, seed: int, rules: dict[str, Any]
+    data: st.DataObject, players: int, seed: int, rules: dict[str, Any], edition: str
 ) -> None:
     names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"][:players]
-    game = new_game({"do": "new_game", "players": names, "seed": seed, "rules": rules})
+    game = new_game({"do": "new_game", "players": names, "seed": seed, "rules": rules, "edition": edition})
     check_invariants(game)
     for _step in range(300):
         if game.over:
@@ -119,13 +128,13 @@ def test_random_games_keep_every_invariant(
 
 
 @settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), seed=st.integers(min_value=0, max_value=2**32), rules=RULES)
+@given(data=st.data(), seed=st.integers(min_value=0, max_value=2**32), rules=RULES, edition=EDITIONS)
 def test_a_snapshot_plays_on_exactly_like_the_game(
-    data: st.DataObject, seed: int, rules: dict[str, Any]
+    data: st.DataObject, seed: int, rules: dict[str, Any], edition: str
 ) -> None:
     """Storage resumes from snapshots: the restored game must be the same game, move for move."""
     names = ["Ann", "Bob", "Cat", "Dan"]
-    game = new_game({"do": "new_game", "players": names, "seed": seed, "rules": rules})
+    game = new_game({"do": "new_game", "players": names, "seed": seed, "rules": rules, "edition": edition})
     for _step in range(200):
         if game.over:
             break
@@ -141,3 +150,30 @@ def test_a_snapshot_plays_on_exactly_like_the_game(
             except Rejected:
                 pass
         assert fingerprint(copy) == fingerprint(game)
+
+
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(min_value=2, max_value=6),
+    seed=st.integers(min_value=0, max_value=2**32),
+    rules=RULES,
+    edition=EDITIONS,
+    bots=st.sampled_from(["simple", "smart"]),
+)
+def test_bots_whole_games_keep_every_invariant(
+    players: int, seed: int, rules: dict[str, Any], edition: str, bots: str
+) -> None:
+    """The bots answer every decision an edition's cards open (the US utility card's extra roll
+    among them), and the money, the buildings and the decks stay whole in their games."""
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:players]
+    game = new_game({"do": "new_game", "players": names, "seed": seed, "rules": rules, "edition": edition})
+    table: Bots = table_of((bots,) * players, "pay")
+    dice = random.Random(seed).randint
+    for _step in range(1500):
+        if game.over or game.turn >= 150:
+            break
+        command = table.next_command(game)
+        if command["do"] == "roll":
+            command["dice"] = [dice(1, 6), dice(1, 6)]
+        game.apply(command)  # a bot's command the rules refuse is a bug: the test fails
+        check_invariants(game)

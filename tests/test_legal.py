@@ -11,17 +11,21 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.replay import replay
 from companion.rules import COMMANDS, Game, Legal, Malformed, Rejected, new_game, snapshot
 from companion.rules.taps import resolve
 from tests.driver import blocking_candidates, side_candidates
 from tests.examples import examples
 from tests.test_invariants import RULES
+
+SCRIPTS_03A = Path(__file__).parent / "scripts" / "03a-us-edition"
 
 # slow: starts processes, servers or browsers, or builds (`make check` leaves it out)
 pytestmark = [pytest.mark.slow, pytest.mark.minutes]
@@ -295,3 +299,20 @@ def test_the_current_player_is_always_offered_a_way_on() -> None:
             assert answers, f"{decision} has no listed answer"
             command = instances(rng.choice(answers), rng)[0]
             game.apply(command)
+
+
+def test_a_utility_cards_roll_is_the_one_legal_move_of_its_player() -> None:
+    """RULES.md 3a, Chance 7: the extra roll is a decision like any other (who, what, legal), and
+    only the roll answers it: the turn cannot end, nobody deals, the banker cannot end the game."""
+    script = SCRIPTS_03A / "chance-07-nearest-utility-owned-asks-a-roll.jsonl"
+    lines = script.read_text(encoding="utf-8").splitlines()[:-1]  # without the refused end_turn
+    game = replay(lines).game
+    hal = game.seats["Hal"]
+    decision = game.decision()
+    assert decision is not None and decision.kind == "utility_roll" and decision.blocks
+    assert game.answering() == hal == game.actor({"do": "roll", "dice": [1, 2]})
+    assert [entry.do for entry in game.legal_commands(hal)] == ["roll"]
+    assert game.legal_commands("Ann") == []  # no deals, building or mortgages while it waits
+    assert all(entry.do != "end_game" for entry in game.legal_commands(None))
+    assert not game.is_legal({"do": "end_turn"})
+    assert game.is_legal({"do": "roll", "dice": [6, 6]})

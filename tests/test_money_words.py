@@ -19,9 +19,11 @@ from companion.web.story.chronicle import Chronicle
 
 SCRIPTS = sorted((Path(__file__).parent / "scripts").rglob("*.jsonl"))
 # Values that are counts or numbers, not money: a die, a card's number, a note's length, a
-# percentage, a try of three, a building limit (a Plural says its noun itself).
+# percentage, a try of three, a building limit, a utility card's multiplier (a Plural says its noun
+# itself).
 NOT_MONEY = {"roll.bad_die": (0,), "card.no_number": (1, 2), "correct.note_long": (0,),
-             "now.choice_tax": (2,), "now.jail": (2,), "now.jail_card": (2,)}
+             "now.choice_tax": (2,), "now.jail": (2,), "now.jail_card": (2,),
+             "card.utility_roll": (2,), "now.utility_roll": (2,)}
 DIE = 6  # ints up to a die's face are dice, tries and counts in every sentence
 
 

@@ -304,6 +304,32 @@ def test_recorded_game_replays_to_the_identical_final_state(rules: dict) -> None
         assert result.ended == ("bankruptcy" if shown["winner"] else "turn_cap")
 
 
+@pytest.mark.parametrize("bots", ["simple", "smart"])
+def test_us_games_are_played_to_the_end_and_replay_exactly(bots: str) -> None:
+    """RULES.md 3a: the bots answer the US cards (the utility card's extra roll included) and a
+    recorded US game names its edition, so `companion replay` plays the same game again."""
+    for game_seed, players in ((21, 4), (22, 3)):
+        result = play_game(players, game_seed, record=True, edition="us", bots=(bots,) * players)
+        assert result.ended == "bankruptcy"
+        assert result.script is not None and result.script[0]["edition"] == "us"
+        replayed = replay([json.dumps(command) for command in result.script])
+        assert replayed.rejected == []
+        shown = replayed.state()
+        assert shown["edition"] == "us"
+        assert [p["net_worth"] for p in shown["players"]] == result.net_worth
+        assert "boardwalk" in shown["properties"]
+
+
+def test_the_report_names_a_us_run(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_cli(capsys, "--games", "8", "--edition", "us", "--json", "--landing")
+    assert status == 0
+    report = json.loads(out)
+    assert report["edition"] == "us"
+    assert "boardwalk" in report["landing"] and "mayfair" not in report["landing"]
+    status, out, _ = run_cli(capsys, "--games", "3", "--edition", "us")
+    assert status == 0 and "Edition" in out and "us" in out
+
+
 def test_record_writes_the_first_game_that_companion_replay_reproduces(tmp_path: Path) -> None:
     path = tmp_path / "first.jsonl"
     done = subprocess.run(
@@ -343,6 +369,9 @@ def test_record_writes_the_first_game_that_companion_replay_reproduces(tmp_path:
         (["--rule", "houses=-1"], "houses must be a whole number"),
         (["--rule", "interpol"], "is not key=value"),
         (["--compare", "trade_window=never"], "trade_window must be"),
+        (["--edition", "narnia"], "there is no edition called 'narnia'"),
+        (["--edition", "../london"], "there is no edition called"),
+        (["--edition", "us", "--compare", "interpol=true"], "--compare plays the london edition only"),
     ],
 )
 def test_bad_rule_is_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], args: list[str],

@@ -114,6 +114,8 @@ class Bots:
         if kind == "rent_claim":
             assert game.claim is not None
             return {"do": "claim_rent", "player": game.names[game.claim.owner]}
+        if kind == "utility_roll":  # a utility card's extra roll (RULES.md 3a)
+            return {"do": "roll"}  # the caller puts in the dice
         return any_answer(game)
 
     def _own_turn(self, game: Game, kind: str) -> Command:

@@ -85,11 +85,13 @@ def _simulation_report(summary: Summary) -> str:
         ("Wins by seat", ", ".join(
             f"{SEAT_NAMES[seat]} {wins}" for seat, wins in enumerate(summary.wins_by_seat))),
     ]
+    if summary.edition != "london":
+        rows.insert(1, ("Edition", summary.edition))
     if summary.bots:
         rows.insert(2, ("Bots", ", ".join(f"{SEAT_NAMES[s]} {kind}" for s, kind in enumerate(summary.bots))))
     text = _aligned(rows)
     if summary.landing is not None:
-        names = {sq.id: sq.name for sq in load_edition().squares}
+        names = {sq.id: sq.name for sq in load_edition(summary.edition).squares}
         names["jail"] = "Just Visiting"
         names[IN_JAIL] = "In jail"
         top = sorted(summary.landing.items(), key=lambda kv: (-kv[1], kv[0]))[:10]
@@ -178,6 +180,17 @@ def seat_bots(text: str | None, players: int) -> tuple[str, ...]:
     return kinds
 
 
+def _edition(name: str) -> str:
+    """`--edition`: an edition the rules know (RULES.md 3a), checked before any game is played."""
+    if not name.replace("-", "").isalnum() or not name.isascii():
+        raise Malformed(f"there is no edition called {name!r}")
+    try:
+        load_edition(name)
+    except (OSError, ValueError):
+        raise Malformed(f"there is no edition called {name!r}") from None
+    return name
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         rules = _rules(args.rule)
@@ -185,15 +198,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if change:
             HouseRules.from_dict({**rules, **change})
         bots = seat_bots(args.bots, args.players)
+        edition = _edition(args.edition)
     except Malformed as exc:
         print(f"companion simulate: {exc.reason}", file=sys.stderr)
+        return 2
+    if change and edition != "london":
+        print("companion simulate: --compare plays the london edition only", file=sys.stderr)
         return 2
     if bots and change:
         print("companion simulate: --bots cannot be combined with --compare", file=sys.stderr)
         return 2
     if args.record:
         script = first_game_script(args.players, args.seed, rules, args.jail_strategy, args.turn_cap,
-                                   bots)
+                                   bots, edition)
         try:
             with open(args.record, "w", encoding="utf-8") as f:
                 f.writelines(json.dumps(command) + "\n" for command in script)
@@ -219,7 +236,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         else:
             result = simulate(
                 args.games, args.players, args.seed, rules, args.jail_strategy, args.landing,
-                args.turn_cap, progress=bar, jobs=jobs, build=build, bots=bots,
+                args.turn_cap, progress=bar, jobs=jobs, build=build, bots=bots, edition=edition,
             )
     except KeyboardInterrupt:
         return 130
@@ -261,6 +278,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bots", metavar="KIND,...",
                    help="each seat's bot, in seat order: simple (today's) or smart, e.g. "
                         "smart,simple,simple,simple; one name for every seat (simple)")
+    p.add_argument("--edition", default="london", metavar="NAME",
+                   help="the board and decks played: london or us (london)")
     p.add_argument("--compare", action="append", default=[], metavar="KEY=VALUE",
                    help="play paired games without and with this house rule (repeatable)")
     p.set_defaults(func=cmd_simulate)

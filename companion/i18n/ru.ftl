@@ -57,6 +57,12 @@ rules-block-draw =
         [he] { $player } должен сначала взять карточку «{ $deck }»
        *[other] сначала { $player_dat } нужно взять карточку «{ $deck }»
     }
+rules-block-utility_roll =
+    { $player_gender ->
+        [she] { $player } должна сначала ещё раз бросить кубики: от них зависит плата за { $square_acc }
+        [he] { $player } должен сначала ещё раз бросить кубики: от них зависит плата за { $square_acc }
+       *[other] сначала { $player_dat } нужно ещё раз бросить кубики: от них зависит плата за { $square_acc }
+    }
 rules-block-debt =
     { $player_gender ->
         [she] { $player } должна { MONEY($amount) } (кому: { $creditor }) и должна заплатить, собрать деньги или объявить банкротство
@@ -87,6 +93,12 @@ rules-busy-draw =
         [she] { $player } не может сейчас { $doing }: { $other } должна сначала взять карточку
         [he] { $player } не может сейчас { $doing }: { $other } должен сначала взять карточку
        *[other] { $player } не может сейчас { $doing }: сначала { $other_dat } нужно взять карточку
+    }
+rules-busy-utility_roll =
+    { $other_gender ->
+        [she] { $player } не может сейчас { $doing }: { $other } должна сначала ещё раз бросить кубики
+        [he] { $player } не может сейчас { $doing }: { $other } должен сначала ещё раз бросить кубики
+       *[other] { $player } не может сейчас { $doing }: сначала { $other_dat } нужно ещё раз бросить кубики
     }
 rules-in_debt = { $player } не может { $doing }: сначала нужно отдать долг { MONEY($amount) } (кому: { $creditor })
 rules-too_dear = { $player } не может { $doing }: это стоит { MONEY($cost) }, а у игрока { MONEY($cash) }
@@ -164,6 +176,7 @@ rules-doing-buy = купить { $square }
 rules-doing-decline = отказаться от { $square_gen }
 rules-card-draw_at_table = { $player } берёт карточку «{ $deck }» со стола
 rules-card-draws = { $player } берёт карточку «{ $deck }»: { $card }
+rules-card-utility_roll = { $player } ещё раз бросает кубики и платит { $owner_dat } сумму очков × { $times } за { $square_acc }
 rules-card-none_due = Сейчас не нужно брать карточку
 rules-card-not_yours = Карточку берёт { $player }, а не { $other }
 rules-card-wrong_deck = { $player } берёт из колоды «{ $deck }», а не «{ $asked }»
@@ -267,6 +280,12 @@ rules-end_game-draw =
         [he] Игру нельзя закончить, пока { $player } должен взять карточку; сначала её нужно взять
        *[other] Игру нельзя закончить, пока { $player_dat } нужно взять карточку; сначала её нужно взять
     }
+rules-end_game-utility_roll =
+    { $player_gender ->
+        [she] Игру нельзя закончить, пока { $player } должна ещё раз бросить кубики; сначала нужно их бросить
+        [he] Игру нельзя закончить, пока { $player } должен ещё раз бросить кубики; сначала нужно их бросить
+       *[other] Игру нельзя закончить, пока { $player_dat } нужно ещё раз бросить кубики; сначала нужно их бросить
+    }
 rules-auction-none = Сейчас нет аукциона
 rules-auction-out =
     { $player_gender ->
@@ -333,6 +352,7 @@ rules-now-auction_bid = Аукцион за { $lot_acc }: { MONEY($bid) } от {
 rules-now-choice_card = { $player } выбирает: заплатить штраф { MONEY($fine) } или взять карточку «{ $deck }»
 rules-now-choice_tax = { $player } выбирает подоходный налог: { MONEY($tax) } или { $percent } % капитала ({ MONEY($percent_tax) })
 rules-now-draw = { $player } берёт карточку «{ $deck }» со стола и прикладывает её (или вводит номер)
+rules-now-utility_roll = { $player } ещё раз бросает кубики и платит { $owner_dat } сумму очков × { $times } за { $square_acc }
 rules-now-debt =
     { $player_gender ->
         [she] { $player } должна { MONEY($amount) } (кому: { $creditor }; { $reason }): соберите { MONEY($short) }, продав строения, заложив собственность или заключив сделку, или объявите банкротство

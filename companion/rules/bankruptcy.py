@@ -106,6 +106,8 @@ def _forget(game: BaseGame, seat: int) -> None:
         game.choice = None
     if game.draw_due is not None and game.draw_due.seat == seat:
         game.draw_due = None
+    if game.roll_due is not None and game.roll_due.seat == seat:
+        game.roll_due = None
     game.auctions = tuple(
         Auction(tuple(s for s in a.bidders if s != seat), a.square, a.building, a.high_bid,
                 a.high_bidder, a.build_on) if seat in a.bidders else a
@@ -122,6 +124,8 @@ def why_not_end_game(game: BaseGame) -> Sentence | None:
         return Text("end_game.choice", game.names[game.choice.seat])
     if game.draw_due is not None:
         return Text("end_game.draw", game.names[game.draw_due.seat])
+    if game.roll_due is not None:
+        return Text("end_game.utility_roll", game.names[game.roll_due.seat])
     return None
 
 

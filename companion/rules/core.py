@@ -470,11 +470,12 @@ class BaseGame(State):
         self.tell("over.wins", self.names[self.winner])
 
     def clear_decisions(self) -> None:
-        """No offer, auction, choice, card to draw, debt, trade or rent claim is pending."""
+        """No offer, auction, choice, card to draw, utility roll, debt, trade or rent claim is pending."""
         self.offer = None
         self.auctions = ()
         self.choice = None
         self.draw_due = None
+        self.roll_due = None
         self.debts = ()
         self.trade = None
         self.claim = None

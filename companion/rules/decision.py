@@ -138,6 +138,22 @@ def _draw_blocked(game: BaseGame, due: Any) -> Sentence:
     return Text("block.draw", game.names[due.seat], game.edition.deck_names[due.deck])
 
 
+def _utility_roll_text(game: BaseGame, due: Any) -> Sentence:
+    owner = game.owner[due.square]
+    square = game.squares[due.square]
+    return Text("now.utility_roll", game.names[due.seat], game.names[owner], due.times, square)
+
+
+def _utility_roll_shown(game: BaseGame, due: Any) -> dict[str, Any]:
+    return {
+        "kind": "utility_roll",
+        "player": game.names[due.seat],
+        "square": game.squares[due.square].id,
+        "owner": game.names[game.owner[due.square]],
+        "times": due.times,
+    }
+
+
 def _debtors(game: BaseGame, _debt: Any) -> tuple[int, ...]:
     debtors: list[int] = []
     for debt in game.debts:
@@ -230,6 +246,11 @@ KINDS: tuple[Kind, ...] = (
          seats=lambda g, d: (d.seat,), nexts=_seat_of, options=lambda g, d: ("draw",),
          describe=_draw_text, blocked=_draw_blocked,
          shown=lambda g, d: {"kind": "draw", "player": g.names[d.seat], "deck": d.deck}),
+    Kind("utility_roll", "roll_due", True,
+         seats=lambda g, r: (r.seat,), nexts=_seat_of, options=lambda g, r: ("roll",),
+         describe=_utility_roll_text,
+         blocked=lambda g, r: Text("block.utility_roll", g.names[r.seat], g.squares[r.square]),
+         shown=_utility_roll_shown),
     Kind("debt", "debts", True,
          seats=_debtors, nexts=lambda g, d: d.debtor, options=lambda g, d: DEBT_OPTIONS,
          describe=_debt_text,
@@ -272,14 +293,16 @@ def first_open(game: BaseGame) -> int:
         return 1
     if game.draw_due is not None:
         return 2
-    if game.debts:
+    if game.roll_due is not None:
         return 3
-    if game.offer is not None:
+    if game.debts:
         return 4
-    if game.trade is not None:
+    if game.offer is not None:
         return 5
-    if game.claim is not None:
+    if game.trade is not None:
         return 6
+    if game.claim is not None:
+        return 7
     return NONE_OPEN
 
 

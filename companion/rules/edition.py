@@ -20,7 +20,11 @@ OWNABLE_KINDS = ("lot", "station", "utility")
 CARD_ACTIONS = (
     "advance_to", "collect", "pay", "repairs", "go_to_jail", "jail_card",
     "back", "back_to", "birthday", "pay_or_draw",
+    "advance_to_nearest", "pay_each_player",  # RULES.md 3a: the US decks' own kinds
 )
+# What "advance_to_nearest" may name, and the one number each kind of square takes with it:
+# {"kind": "station", "rent_times": 2} or {"kind": "utility", "dice_times": 10}.
+NEAREST_TIMES = {"station": "rent_times", "utility": "dice_times"}
 
 
 class Immutable:
@@ -131,6 +135,19 @@ def _card(deck: str, number: int, raw: dict[str, Any]) -> Card:
     return Card(deck=deck, number=number, texts=dict(raw["text"]), action=action, value=value)
 
 
+def _check_nearest(card: Card, squares: tuple[Square, ...]) -> None:
+    """{"kind": "station", "rent_times": 2} or {"kind": "utility", "dice_times": 10}, of a kind
+    the board has: the card can always find its square."""
+    value = card.value
+    kind = value.get("kind") if isinstance(value, dict) else None
+    times = NEAREST_TIMES.get(kind) if isinstance(kind, str) else None
+    if times is None or set(value) != {"kind", times} or type(value[times]) is not int or value[times] < 1:
+        raise ValueError(f"{card.deck} card {card.number}: advance_to_nearest needs "
+                         '{"kind": "station", "rent_times": N} or {"kind": "utility", "dice_times": N}')
+    if not any(sq.kind == kind for sq in squares):
+        raise ValueError(f"{card.deck} card {card.number}: the board has no {kind}")
+
+
 def parse_edition(raw: dict[str, Any]) -> Edition:
     """Build an edition from its JSON form (checked enough that a typo fails at load, not mid-game)."""
     squares = tuple(_square(i, sq) for i, sq in enumerate(raw["squares"]))
@@ -149,6 +166,8 @@ def parse_edition(raw: dict[str, Any]) -> Edition:
         for card in deck:
             if card.action in ("advance_to", "back_to") and card.value not in by_id:
                 raise ValueError(f"{card.deck} card {card.number}: no square {card.value!r}")
+            if card.action == "advance_to_nearest":
+                _check_nearest(card, squares)
     return Edition(
         id=raw["id"],
         squares=squares,

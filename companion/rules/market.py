@@ -203,6 +203,9 @@ def why_not_auction_building(game: BaseGame, kind: str) -> Sentence | None:
     if game.draw_due is not None:
         due = game.draw_due
         return Text("block.draw", game.names[due.seat], game.edition.deck_names[due.deck])
+    if game.roll_due is not None:
+        roll_due = game.roll_due
+        return Text("block.utility_roll", game.names[roll_due.seat], game.squares[roll_due.square])
     left = game.bank_houses if kind == "house" else game.bank_hotels
     if left < 1:
         return Text("auction.bank_none_" + kind)

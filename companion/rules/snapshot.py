@@ -16,7 +16,7 @@ from .house_rules import HouseRules
 from .state import RECORDS, State
 from .texts import Sentence
 
-FORMAT = 3  # 3: the turn number
+FORMAT = 4  # 3: the turn number; 4: a utility card's roll (State.roll_due, RULES.md 3a)
 STATE_FIELDS = tuple(f.name for f in fields(State))
 
 

@@ -91,6 +91,21 @@ class DrawDue:
 
 
 @dataclass(slots=True, init=False)
+class RollDue:
+    """RULES.md 3a, Chance 7: the player rolls once more and pays the utility's owner `times` the
+    total (the roll moves nothing and counts for no doubles and no jail)."""
+
+    seat: int
+    square: int  # the utility the card brought the player to
+    times: int
+
+    def __init__(self, seat: int, square: int, times: int) -> None:
+        self.seat = seat
+        self.square = square
+        self.times = times
+
+
+@dataclass(slots=True, init=False)
 class Debt:
     debtor: int
     creditor: Account
@@ -157,7 +172,7 @@ class RentClaim:
 
 # Every record a state may hold, by name: what snapshots write and read back.
 RECORDS: dict[str, type] = {
-    cls.__name__: cls for cls in (Offer, Auction, Choice, DrawDue, Debt, Side, Trade, RentClaim)
+    cls.__name__: cls for cls in (Offer, Auction, Choice, DrawDue, RollDue, Debt, Side, Trade, RentClaim)
 }
 
 
@@ -197,6 +212,7 @@ class State:
     auctions: tuple[Auction, ...]  # the first one runs; the rest wait their turn
     choice: Choice | None
     draw_due: DrawDue | None
+    roll_due: RollDue | None
     debts: tuple[Debt, ...]  # in the order they arose
     trade: Trade | None
     claim: RentClaim | None
@@ -213,8 +229,8 @@ class State:
             self.owner.copy(), self.level.copy(), self.mortgaged.copy(),
             self.bank_houses, self.bank_hotels, self.pot, self.bank_paid, self.bank_received,
             self.decks, self.current, self.may_roll, self.rolled, self.doubles, self.last_roll,
-            self.built, self.turn, self.offer, self.auctions, self.choice, self.draw_due, self.debts,
-            self.trade, self.claim, self.over, self.winner, self.ranking,
+            self.built, self.turn, self.offer, self.auctions, self.choice, self.draw_due, self.roll_due,
+            self.debts, self.trade, self.claim, self.over, self.winner, self.ranking,
         )
 
     def load(self, saved: tuple) -> None:  # type: ignore[type-arg]
@@ -224,8 +240,8 @@ class State:
             owner, level, mortgaged,
             self.bank_houses, self.bank_hotels, self.pot, self.bank_paid, self.bank_received,
             self.decks, self.current, self.may_roll, self.rolled, self.doubles, self.last_roll,
-            self.built, self.turn, self.offer, self.auctions, self.choice, self.draw_due, self.debts,
-            self.trade, self.claim, self.over, self.winner, self.ranking,
+            self.built, self.turn, self.offer, self.auctions, self.choice, self.draw_due, self.roll_due,
+            self.debts, self.trade, self.claim, self.over, self.winner, self.ranking,
         ) = saved
         self.cash, self.position, self.in_jail = cash.copy(), position.copy(), in_jail.copy()
         self.jail_turns, self.jail_cards = jail_turns.copy(), jail_cards.copy()

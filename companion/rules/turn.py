@@ -10,10 +10,10 @@ from typing import Any
 
 from .core import BaseGame
 from .decision import blocking
-from .edition import Card
+from .edition import Card, Square
 from .errors import Rejected
 from .rent import rent
-from .state import BANK, POT, Choice, DrawDue, Offer, RentClaim
+from .state import BANK, POT, Choice, DrawDue, Offer, RentClaim, RollDue
 from .texts import Sentence, Text
 
 
@@ -44,6 +44,9 @@ def free_moment(game: BaseGame, seat: int, doing: str, *values: Any) -> Sentence
         return Text("busy.choice", game.names[seat], Text(doing, *values), game.names[game.choice.seat])
     if game.draw_due is not None:
         return Text("busy.draw", game.names[seat], Text(doing, *values), game.names[game.draw_due.seat])
+    if game.roll_due is not None:
+        return Text("busy.utility_roll", game.names[seat], Text(doing, *values),
+                    game.names[game.roll_due.seat])
     return None
 
 
@@ -69,9 +72,11 @@ def why_not_roll(game: BaseGame, seat: int) -> Sentence | None:
     name = game.names[seat]
     if seat != game.current:
         return Text("turn.not_yours", game.names[game.current], name)
-    blocked = blocker(game)
-    if blocked is not None:
-        return Text("roll.blocked", name, blocked)
+    found = blocking(game)
+    if found is not None:
+        if found.kind == "utility_roll":  # the roll a utility card asks for (its seat's: the current one)
+            return None
+        return Text("roll.blocked", name, found.refusal(game))
     if not game.may_roll:
         return Text("roll.none_due", name)
     return None
@@ -98,6 +103,9 @@ def roll(game: BaseGame, cmd: dict[str, Any]) -> None:
     doubles = d1 == d2
     total = d1 + d2
     game.tell("roll.rolls", game.names[seat], d1, d2)
+    if game.roll_due is not None:
+        _utility_roll(game, seat, total)
+        return
     if game.in_jail[seat]:
         _jail_roll(game, seat, total, doubles)
         return
@@ -297,12 +305,7 @@ def land(game: BaseGame, seat: int) -> None:
             game.offer = Offer(seat, index)
             game.tell("buy.may", game.names[seat], square, square.price)
         elif owner != seat and not game.mortgaged[index]:
-            amount = rent(game, square)
-            if game.rules.auto_collect_rent:
-                game.charge(seat, owner, amount, Text("why.rent", square))
-            else:
-                game.claim = RentClaim(owner, seat, index, amount)
-                game.tell("rent.may_claim", game.names[owner], amount, square)
+            collect_rent(game, seat, owner, square, rent(game, square))
     elif kind == "tax":
         percent = game.rules.income_tax_percent
         if square.income_tax and percent:
@@ -319,6 +322,15 @@ def land(game: BaseGame, seat: int) -> None:
         send_to_jail(game, seat)
     elif kind == "free_parking" and game.pot:
         game.pay(POT, seat, game.pot, Text("why.pot"))
+
+
+def collect_rent(game: BaseGame, seat: int, owner: int, square: Square, amount: int) -> None:
+    """Rent the player owes the owner: charged now, or the owner's to claim (auto_collect_rent)."""
+    if game.rules.auto_collect_rent:
+        game.charge(seat, owner, amount, Text("why.rent", square))
+    else:
+        game.claim = RentClaim(owner, seat, square.index, amount)
+        game.tell("rent.may_claim", game.names[owner], amount, square)
 
 
 # ---- the decks -----------------------------------------------------------------------------------
@@ -407,5 +419,50 @@ def _obey(game: BaseGame, seat: int, card: Card) -> None:
                 game.charge(other, seat, value, why)
     elif action == "pay_or_draw":
         game.choice = Choice(seat, ("pay", value["deck"]), amount=value["amount"])
+    elif action == "advance_to_nearest":
+        _advance_to_nearest(game, seat, value)
+    elif action == "pay_each_player":  # what the cash cannot cover is a debt to each, in seat order
+        for other in game.active:
+            if other != seat:
+                game.charge(seat, other, value, why)
     else:  # pragma: no cover - edition loading refuses unknown actions
         raise AssertionError(action)
+
+
+# ---- RULES.md 3a: the nearest railroad or utility ----------------------------------------------
+
+def _advance_to_nearest(game: BaseGame, seat: int, value: dict[str, Any]) -> None:
+    """Forward to the nearest square of the card's kind (salary on passing GO). The bank's deed is
+    offered as usual, and the player's own or a mortgaged one asks nothing; another player's asks
+    `rent_times` its usual rent (a station), or a roll that pays `dice_times` the dice (a utility)."""
+    squares = game.squares
+    size = len(squares)
+    here = game.position[seat]
+    steps = 1
+    while steps < size and squares[(here + steps) % size].kind != value["kind"]:
+        steps += 1
+    square = squares[(here + steps) % size]
+    owner = game.owner[square.index]
+    if owner < 0 or owner == seat or game.mortgaged[square.index]:
+        move_forward(game, seat, steps)  # the square acts as usual: an offer, or nothing
+        return
+    # Another player's: the card's own payment stands for the square's (salary first, as always).
+    if here + steps >= size:
+        game.pay(BANK, seat, game.rules.salary, Text("why.salary"))
+    game.position[seat] = square.index
+    if "rent_times" in value:
+        collect_rent(game, seat, owner, square, rent(game, square) * value["rent_times"])
+        return
+    game.roll_due = RollDue(seat, square.index, value["dice_times"])
+    game.tell("card.utility_roll", game.names[seat], game.names[owner], value["dice_times"], square)
+
+
+def _utility_roll(game: BaseGame, seat: int, total: int) -> None:
+    """The roll the utility card asked for: it moves nothing and counts for no doubles or jail."""
+    due = game.roll_due
+    assert due is not None
+    game.roll_due = None
+    square = game.squares[due.square]
+    owner = game.owner[due.square]
+    if owner >= 0 and owner != seat:  # still another's: no deal is made while the roll waits
+        collect_rent(game, seat, owner, square, due.times * total)

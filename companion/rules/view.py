@@ -22,6 +22,7 @@ def state(game: Game) -> dict[str, Any]:
     names = game.names
     decision = game.decision()
     return {
+        "edition": game.edition.id,
         "players": [
             {
                 "name": name,

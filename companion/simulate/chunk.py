@@ -25,6 +25,7 @@ class Job:
     turn_cap: int
     landing: bool
     bots: tuple[str, ...] = ()  # each seat's bot ("simple", "smart"); () : the simple bot at every seat
+    edition: str = "london"  # the board and decks played (RULES.md 3a)
 
     def play(self, seeds: Sequence[int]) -> tuple[list[tuple[Record, ...]], Counter[str]]:
         """What a worker does with a slice of seeds."""
@@ -50,7 +51,8 @@ def play_slice(job: Job, seeds: Sequence[int]) -> tuple[list[tuple[Record, ...]]
         games = []
         for rules in job.arms:
             result = play_game(job.players, seed, rules=rules, jail_strategy=job.jail_strategy,
-                               turn_cap=job.turn_cap, landing=job.landing, bots=job.bots)
+                               turn_cap=job.turn_cap, landing=job.landing, bots=job.bots,
+                               edition=job.edition)
             games.append(Record(result.player_turns, result.rolls, result.ended, result.winner,
                                 result.richest, result.bankruptcies))
             if job.landing:

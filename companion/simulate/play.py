@@ -9,7 +9,7 @@ from typing import Any
 
 from ..bots import BotPolicy, Bots
 from ..bots.seats import table_of
-from ..rules import Game, HouseRules, Rejected
+from ..rules import Game, HouseRules, Rejected, load_edition
 from .errors import SimulateError
 
 SEAT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -63,17 +63,22 @@ def play_game(
     landing: bool = False,
     record: bool = False,
     bots: tuple[str, ...] = (),
+    edition: str = "london",
 ) -> GameResult:
     """Play one complete game; the same arguments always give the same game. `bots` names each
-    seat's bot ("simple", "smart"); by default the simple bot plays every seat."""
+    seat's bot ("simple", "smart"); by default the simple bot plays every seat. `edition` is the
+    board and decks played (RULES.md 3a)."""
     house = house_rules(rules)
     names = list(SEAT_NAMES[:players])
-    game = Game(names, seed, house)  # the game of the new_game line below, its rules read once
+    # The game of the new_game line below, its rules read once.
+    game = Game(names, seed, house, edition=load_edition(edition))
     table: Bots = table_of(bots, jail_strategy) if bots else Bots(BotPolicy(jail_strategy=jail_strategy))
     roll = random.Random(seed ^ 0x5EED_D1CE).random
     script = None
     if record:
         script = [{"do": "new_game", "players": list(names), "seed": seed, "rules": house.changed()}]
+        if edition != "london":
+            script[0]["edition"] = edition
     jailed = len(game.squares)  # the landing counts: one slot per square, then one for in jail
     landed = [0] * (jailed + 1)  # (a list, not a Counter: 5 % of a compiled game's time, not 1 %)
     roller = -1  # whose last roll is still being resolved, for the landing counts
@@ -85,14 +90,17 @@ def play_game(
             raise BotError(f"game seed {seed}: the bots made {commands} commands without ending")
         command = table.next_command(game)
         kind = command["do"]
-        if landing and roller >= 0 and (kind == "roll" or kind == "end_turn"):
+        if kind == "roll" and game.roll_due is not None:  # a utility card's roll: it moves nothing
+            pass
+        elif landing and roller >= 0 and (kind == "roll" or kind == "end_turn"):
             if not game.bankrupt[roller]:
                 landed[jailed if game.in_jail[roller] else game.position[roller]] += 1
             roller = -1
         if kind == "roll":
             command["dice"] = [int(roll() * 6) + 1, int(roll() * 6) + 1]
             rolls += 1
-            roller = game.current
+            if game.roll_due is None:
+                roller = game.current
         try:
             game.apply(command, guarded=False, quiet=True, well_formed=True)  # nobody reads it
         except Rejected as refused:

@@ -29,9 +29,9 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [draw.getrandbits(32) for _ in range(games)]
 
 
-def square_ids() -> list[str]:
+def square_ids(edition: str = "london") -> list[str]:
     """Every square id of the board the simulated games are played on, in board order."""
-    return [square.id for square in load_edition().squares]
+    return [square.id for square in load_edition(edition).squares]
 
 
 @dataclass
@@ -54,6 +54,7 @@ class Summary:
     jobs: int  # processes that played the games
     landing: dict[str, float] | None = None  # per-roll frequency by square id and "in-jail"
     bots: tuple[str, ...] = ()  # each seat's bot; (): the simple bot at every seat
+    edition: str = "london"  # the board and decks played (RULES.md 3a)
 
     @property
     def games_per_second(self) -> float:
@@ -88,15 +89,16 @@ class Summary:
             "endings": dict(self.endings),
             "wins_by_seat": list(self.wins_by_seat),
             "bots": list(self.bots) or ["simple"] * self.players,
+            "edition": self.edition,
         }
         if self.landing is not None:
             report["landing"] = dict(self.landing)
         return report
 
 
-def landing_frequencies(counts: Counter[str]) -> dict[str, float]:
+def landing_frequencies(counts: Counter[str], edition: str = "london") -> dict[str, float]:
     """Counts of rolls by where they left the token, as shares of all counted rolls (they sum to 1)."""
-    keys = [*square_ids(), IN_JAIL]
+    keys = [*square_ids(edition), IN_JAIL]
     total = sum(counts[key] for key in keys)
     unknown = set(counts) - set(keys)
     if unknown:
@@ -118,11 +120,13 @@ def simulate(
     jobs: int = 1,
     build: Build | None = None,
     bots: tuple[str, ...] = (),
+    edition: str = "london",
 ) -> Summary:
     """Play `games` games with seeds drawn from `seed`, in `jobs` processes with `build` (None: the
     pure engine); the same arguments give the same summary, except the timing."""
     changed = HouseRules.from_dict(rules).changed()  # raises Malformed before any game is played
-    job = Job(players, (changed,), jail_strategy, turn_cap, landing, bots)
+    load_edition(edition)  # an unknown edition fails here, before any game is played
+    job = Job(players, (changed,), jail_strategy, turn_cap, landing, bots, edition)
     played = play_all(job, game_seeds(seed, games), jobs, build, progress)
     endings = {"bankruptcy": 0, "turn_cap": 0}
     wins = [0] * players
@@ -146,8 +150,9 @@ def simulate(
         wins_by_seat=wins,
         engine=played.engine,
         jobs=played.jobs,
-        landing=landing_frequencies(played.landing) if landing else None,
+        landing=landing_frequencies(played.landing, edition) if landing else None,
         bots=bots,
+        edition=edition,
     )
 
 
@@ -158,9 +163,10 @@ def first_game_script(
     jail_strategy: str = "pay",
     turn_cap: int = 1000,
     bots: tuple[str, ...] = (),
+    edition: str = "london",
 ) -> list[dict[str, Any]]:
     """The first game of a run as a table script (played again, recording, outside the timing)."""
     result = play_game(players, game_seeds(seed, 1)[0], rules=rules, jail_strategy=jail_strategy,
-                       turn_cap=turn_cap, record=True, bots=bots)
+                       turn_cap=turn_cap, record=True, bots=bots, edition=edition)
     assert result.script is not None
     return result.script
