@@ -111,9 +111,9 @@ def file_problems(path: Path) -> tuple[dict[str, Any] | None, list[str]]:
     if problems:
         return None, problems
     try:
-        parse_edition(raw)  # the engine takes it as it is (a card kind it does not play yet)
+        parse_edition(raw)  # the engine takes it as it is (the checker and the engine agree)
     except (ValueError, KeyError, TypeError) as exc:
-        return None, [f"the engine cannot play it yet: {exc}"]
+        return None, [f"the engine cannot play it: {exc}"]
     return raw, []
 
 

@@ -25,9 +25,7 @@ SQUARE_KINDS: Final = frozenset({
 })
 PRICED_KINDS: Final = frozenset({"lot", "station", "utility"})
 DECKS: Final = ("chance", "community_chest")  # the square kind that draws from each is its name
-# The card kinds of RULES.md section 3a, which the engine gains beside the classic ones.
-NEW_CARD_ACTIONS: Final = ("advance_to_nearest", "pay_each_player")
-KNOWN_ACTIONS: Final = frozenset(CARD_ACTIONS) | frozenset(NEW_CARD_ACTIONS)
+KNOWN_ACTIONS: Final = frozenset(CARD_ACTIONS)  # RULES.md 3 and 3a: the card kinds the engine plays
 
 
 @cache
