@@ -1,7 +1,8 @@
 """How honest the odds are: predictions at random points of recorded bot games against who won.
 
-Run: .venv/bin/python bench/odds_calibration.py [--games 500] [--every 30] [--samples 300]
-It records `--games` complete games of smart bots (2, 3 and 4 players in turn, seeds from `--seed`),
+Run: .venv/bin/python bench/odds_calibration.py [--games 500] [--every 30] [--samples 300] [--edition us]
+It records `--games` complete games of smart bots (2, 3 and 4 players in turn, seeds from `--seed`,
+on the board of `--edition`, London's by default),
 takes each turn end while the game runs as a prediction point with chance 1/`--every` (about four
 a game), and works out the odds there as the table does (`companion/odds`, the compiled engine on
 every core, `--samples` continuations each).
@@ -35,6 +36,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=300, help="continuations per prediction")
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--jobs", type=int, default=0)
+    parser.add_argument("--edition", default=None, help="a shipped edition (the default edition's board)")
     args = parser.parse_args()
     build = choose("compiled", say=lambda line: print(line, file=sys.stderr))
     install(build)  # this process replays the games on the same engine as the workers
@@ -52,7 +54,8 @@ def main() -> None:
     with Pool(args.jobs or default_jobs(), build) as pool:
         for number, seed in enumerate(game_seeds(args.seed, args.games)):
             players = 2 + number % 3
-            result = play_game(players, seed, record=True, bots=("smart",) * players)
+            result = play_game(players, seed, record=True, bots=("smart",) * players,
+                               **({"edition": args.edition} if args.edition else {}))
             assert result.script is not None
             lines = [json.dumps(c) for c in result.script]
             ends = [end.length for end in ends_of(lines) if end.length < len(lines)]
@@ -100,7 +103,8 @@ def main() -> None:
                       "predicted": round(predicted, 4), "observed": round(observed, 4),
                       "difference": round(observed - predicted, 4),
                       "within_5_points": abs(observed - predicted) <= 0.05 if len(inside) >= 50 else None})
-    print(f"{args.games} games (2-4 smart bots), a point at each turn end with chance "
+    board = f" on the {args.edition} board" if args.edition else ""
+    print(f"{args.games} games (2-4 smart bots){board}, a point at each turn end with chance "
           f"1/{args.every:g}, {args.samples} continuations a point: {len(rows)} predictions in "
           f"{seconds:.0f} s ({capped} games ended by the turn cap)")
     print(f"Brier score: odds {scores['odds']:.4f}, equal chances {scores['equal_chances']:.4f}, "
@@ -114,8 +118,8 @@ def main() -> None:
         else:
             print(f"| {row['decile']} | 0 | | | |")
     checked = [row for row in table if row.get("within_5_points") is not None]
-    print(json.dumps({"games": args.games, "every": args.every, "samples": args.samples,
-                      "seed": args.seed, "predictions": len(rows),
+    print(json.dumps({"games": args.games, "edition": args.edition, "every": args.every,
+                      "samples": args.samples, "seed": args.seed, "predictions": len(rows),
                       "brier": {k: round(v, 5) for k, v in scores.items()},
                       "deciles": table, "capped_games": capped,
                       "beats_both": scores["odds"] < min(scores["equal_chances"], scores["net_worth_share"]),
