@@ -319,6 +319,7 @@ rules-auction-bank_opens_hotel = Банк выставляет на аукцио
 rules-auction-bank_house = дом банка
 rules-auction-bank_hotel = отель банка
 rules-tap-unknown = Метка { $tag } этому столу неизвестна; банкир может её зарегистрировать
+rules-tap-other_board = Метка { $tag } — это { $thing } с поля «{ $board }», а не с поля этой игры: ничего не меняется
 rules-tap-not_card = Метка { $tag } означает «{ $written }», но такой карточки в этой игре нет
 rules-tap-not_ours = Метка { $tag } означает «{ $written }», а это не фишка и не карточка собственности
 rules-tap-nothing = Метка { $tag } считана; в игре сейчас нечего делать
@@ -612,6 +613,8 @@ enrol-enrol-bad_meaning = Такой карточки собственности
 enrol-enrol-bad_uid = { $uid } — не UID метки
 enrol-enrol-in_use = Метка { $uid } уже означает { $meaning }: перерегистрируйте лучше её
 enrol-enrol-nothing_to_undo = В этой регистрации не осталось меток, которые можно отменить
+enrol-enrol-edition_in_game = За столом идёт игра на поле { $edition }: сейчас регистрируются метки этого поля (а не { $asked })
+enrol-enrol-bad_edition = Метки этого поля зарегистрировать нельзя: { $why }
 
 ## The pages (companion/web/site): every word the browser shows
 
