@@ -382,10 +382,11 @@ class Doctor:
         except TagError as exc:
             return Finding("tags", "fail", str(exc), f"mend the line it names in {path}, or move the "
                                                      f"file away and enrol again")
-        if not len(registry):
+        if not len(registry):  # a table not enrolled yet is not broken: it plays from the screens
             if self.simulate:
                 return Finding("tags", "ok", f"none in {path}: the simulated table makes up every board's")
-            return Finding("tags", "warn", f"no tags enrolled yet ({path})", enrol)
+            return Finding("tags", "ok", f"none enrolled yet in {path}: enrol them on the Banker page "
+                                         f"(Tags) or with companion enroll")
         known = table_editions(self.data_dir).known
         boards, complete = [], []
         for each in known.values():

@@ -934,6 +934,8 @@ page-enrol-count =
        *[other] { $n } tags enrolled; deeds and tokens without a tag: { $missing }.
     }
 page-enrol-hint = Each deed, token and card has a sticker (a tag) the reader knows. Enrol the missing ones, a whole new set, or redo one damaged sticker alone. While it runs, taps on the reader go to the enrolment, not to the game.
+page-enrol-board = Board whose deeds and cards to enrol (the same sticker may be a deed of each board)
+page-enrol-board_of_game = The deeds and cards of this game's board: { $board }
 page-enrol-with_cards = With the printed Chance and Community Chest cards
 page-enrol-missing = Enrol the missing tags
 page-enrol-all = Enrol a whole new set
