@@ -20,7 +20,7 @@ Why sections, not an edition written into each line ("us:deed:boardwalk"): a per
 file sees one board at a time, a UID appears at most once in a section (TOML refuses a repeated key,
 so two meanings for one UID could not be two lines of one table anyway), and a file written before
 editions, with its single [tags] table, is read exactly as it was: its deeds and cards are London's,
-the default edition, with no migration. A London-only table's file is saved byte for byte as before.
+the default edition, with no migration; a London-only table's file keeps its one [tags] table.
 Tokens and the banker's tag are the table's whatever the board (a piece is a piece), so they live
 under [tags] only; a token line under [tags.us] is refused, naming the line.
 """
