@@ -280,3 +280,32 @@ def test_the_virtual_table_and_the_enrolment_follow_the_games_board(tmp_path: Pa
         ctx.broker.close()
         table.close()
         folder.close()
+
+
+def test_the_simulated_table_has_tags_for_every_shipped_boards_deeds(tmp_path: Path) -> None:
+    from companion.daemon import simulated_tags
+
+    registry = simulated_tags(tmp_path / "tags.toml")
+    us, london = registry.as_dict("us"), registry.as_dict()
+    assert "deed:boardwalk" in us.values() and "deed:boardwalk" not in london.values()
+    assert "deed:mayfair" in london.values() and "card:chance:16" in us.values()
+    assert {m for m in us.values() if m.startswith("token:")} == {f"token:{p}" for p in US.pieces}
+    assert len(set(registry)) == len(registry)  # every made-up sticker is one thing on one board
+
+
+def test_enroll_for_a_family_file_reuses_the_london_stickers(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    (data / "editions").mkdir(parents=True)
+    (data / "editions" / "springfield.json").write_text(json.dumps(springfield()), encoding="utf-8")
+    london_table(data / "tags.toml")
+    typed = "\n".join([deed_uid(1), deed_uid(2), CAR]) + "\n"  # a token's sticker is no deed
+    done = subprocess.run([sys.executable, "-m", "companion.cli", "enroll", "--simulate", "--data", str(data),
+                           "--edition", "springfield"], input=typed, capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == 1, done.stderr  # stopped before the last deed: carries on next time
+    assert "Tap Evergreen Terrace (2/28)" in done.stdout
+    assert "already the car token" in done.stdout
+    registry = TagRegistry.load(data / "tags.toml")
+    assert registry.lookup(deed_uid(2), "springfield") == "deed:evergreen-terrace"
+    assert registry.lookup(deed_uid(2)) == "deed:whitechapel-road"
+    assert registry.lookup(CAR, "springfield") == "token:car"
