@@ -11,6 +11,7 @@ import sys
 import threading
 import webbrowser
 from dataclasses import dataclass
+from itertools import count
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -130,7 +131,7 @@ class Daemon:
         use must be said before one starts."""
         registry = TagRegistry.load(registry_path(self.config.tags, self.data_dir))
         if self.simulate and not len(registry):  # made-up tags (saved with any enrolled in the browser)
-            registry = TagRegistry(registry.path, simulated_tags())
+            registry = simulated_tags(registry.path)
         devices = Devices.from_config(self.config, self.data_dir, self.dice_port)
         table = Table(folder, roll=roll, registry=registry, feedback=devices.feedback,
                       dice_unit=devices.dice_unit)
@@ -291,17 +292,20 @@ class Daemon:
                 return
 
 
-def simulated_tags() -> dict[str, str]:
-    """Made-up UIDs for every deed, piece and printed card of every edition (the default one's
-    first), so the virtual table has tags to tap whatever edition its game is played on."""
-    meanings: list[str] = []
-    for edition in editions():
-        meanings += [f"deed:{sq.id}" for sq in edition.ownable]
-        meanings += [f"token:{piece}" for piece in edition.pieces]
-        meanings += [f"card:{deck}:{card.number}" for deck, cards in edition.decks.items() for card in cards]
-    meanings = list(dict.fromkeys(meanings))  # a piece two editions share is one tag
-    meanings += ["banker"]  # the banker's tag: the banker's step at the table
-    return {f"5a{index:012x}": meaning for index, meaning in enumerate(meanings, start=1)}
+def simulated_tags(path: Path) -> TagRegistry:
+    """Made-up UIDs for every piece, and for every deed and printed card of every shipped edition
+    (each enrolled for its board, the default one's first), so the virtual table has tags to tap
+    whatever edition its game is played on."""
+    free = list(dict.fromkeys(f"token:{piece}" for edition in editions() for piece in edition.pieces))
+    free += ["banker"]  # the banker's tag: the banker's step at the table
+    boards = {edition.id: [*(f"deed:{sq.id}" for sq in edition.ownable),
+                           *(f"card:{deck}:{card.number}" for deck, cards in edition.decks.items()
+                             for card in cards)]
+              for edition in editions()}
+    uids = (f"5a{index:012x}" for index in count(1))
+    return TagRegistry(path, {next(uids): meaning for meaning in free},
+                       {edition: {next(uids): meaning for meaning in meanings}
+                        for edition, meanings in boards.items()})
 
 
 def simulator(devices: Devices) -> Simulator:

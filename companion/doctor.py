@@ -27,12 +27,16 @@ from importlib.util import find_spec
 from pathlib import Path
 
 from .config import Config
+from .editions import table_editions
+from .hardware.tags import TagError, TagRegistry, registry_path
 from .ledger.journal import journal_path
 from .ledger.key import TableKey
 from .ledger.problems import problem
 from .ledger.readonly import blocked
 from .ledger.recovery import diagnose
 from .ledger.schema import first_fault
+from .rules import load_edition
+from .rules.edition import parse_edition
 from .table.problem_words import terminal_lang, worded
 
 log = logging.getLogger(__name__)
@@ -122,8 +126,8 @@ class Doctor:
     service_url: str | None = None  # the running service's dashboard (default: from the config's port)
     installed: Callable[[str], str | None] = installed_version
 
-    CHECKS = ("config", "spi", "reader", "gpio", "dice unit", "data folder", "games", "backups", "clock",
-              "service")
+    CHECKS = ("config", "spi", "reader", "gpio", "dice unit", "data folder", "tags", "games", "backups",
+              "clock", "service")
 
     def findings(self) -> Iterator[Finding]:
         """Every check's finding, in the order of CHECKS."""
@@ -135,6 +139,7 @@ class Doctor:
         yield self.check_gpio()
         yield self.check_dice_unit(serving)
         yield self.check_data()
+        yield self.check_tags()
         yield self.check_games()
         yield self.check_backups()
         yield self.check_clock()
@@ -364,6 +369,49 @@ class Doctor:
                            f"free at least {self.min_free // 1_000_000} MB on that disk (old backups in "
                            f"{path / 'backups'} may go)")
         return Finding("data folder", "ok", f"{path} is writable{to_be}, {shown} free")
+
+    # ---- the tags ----------------------------------------------------------------------------------
+
+    def check_tags(self) -> Finding:
+        """The tags file read as the table reads it, and how far each board the table knows (the
+        shipped ones, the family's files) is enrolled: its deeds, and its cards once any is."""
+        path = registry_path(self.config.tags, self.data_dir)
+        enrol = "enrol them: the Banker page's Tags section, or companion enroll --edition ID"
+        try:
+            registry = TagRegistry.load(path)
+        except TagError as exc:
+            return Finding("tags", "fail", str(exc), f"mend the line it names in {path}, or move the "
+                                                     f"file away and enrol again")
+        if not len(registry):  # a table not enrolled yet is not broken: it plays from the screens
+            if self.simulate:
+                return Finding("tags", "ok", f"none in {path}: the simulated table makes up every board's")
+            return Finding("tags", "ok", f"none enrolled yet in {path}: enrol them on the Banker page "
+                                         f"(Tags) or with companion enroll")
+        known = table_editions(self.data_dir).known
+        boards, complete = [], []
+        for each in known.values():
+            edition = load_edition(each.id) if each.board is None else parse_edition(each.board)
+            tags = set(registry.as_dict(edition.id).values())
+            deeds = sum(f"deed:{sq.id}" in tags for sq in edition.ownable)
+            printed = [f"card:{deck}:{card.number}"
+                       for deck, cards in edition.decks.items() for card in cards]
+            cards = sum(card in tags for card in printed)
+            said = f"{edition.id}: {deeds} of {len(edition.ownable)} deeds"
+            boards.append(said + (f", {cards} of {len(printed)} cards" if cards else ""))
+            if deeds == len(edition.ownable):
+                complete.append(edition.id)
+        pieces = sum(1 for m in registry.as_dict().values() if m.startswith("token:"))
+        banker = "the banker's tag" if "banker" in registry.as_dict().values() else "no banker's tag"
+        unknown = [board for board in registry.boards() if board not in known]
+        detail = f"{path}: {'; '.join(boards)}; {pieces} tokens, {banker}"
+        if unknown:
+            return Finding("tags", "warn", f"{detail}; tags for a board this table does not know: "
+                                           f"{', '.join(unknown)}",
+                           "put that board's edition file in the data folder's editions/ (or remove "
+                           "its [tags.ID] section)")
+        if not complete:
+            return Finding("tags", "warn", f"{detail}; no board has a tag for every deed", enrol)
+        return Finding("tags", "ok", detail)
 
     # ---- the games ---------------------------------------------------------------------------------
 

@@ -5,12 +5,25 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .rules import Game, Malformed, Rejected, new_game, state
 from .scriptfile import ScriptError, parse_line
 
-__all__ = ["Replay", "ScriptError", "parse_line", "replay"]
+if TYPE_CHECKING:
+    from .editions import Editions
+
+__all__ = ["Replay", "ScriptError", "parse_line", "replay", "with_board"]
+
+
+def with_board(command: dict[str, Any], editions: Editions | None) -> dict[str, Any]:
+    """A new_game naming an edition file by its id alone, given that file's board (when the
+    editions know it; otherwise as it was, and an unknown edition cannot start a game)."""
+    edition = command.get("edition")
+    if editions is None or command.get("do") != "new_game" or "board" in command:
+        return command
+    known = editions.get(edition)
+    return {**command, **known.start()} if known is not None and known.board is not None else command
 
 
 @dataclass
@@ -40,14 +53,17 @@ class Replay:
         return shown
 
 
-def replay(lines: Iterable[str | bytes]) -> Replay:
-    """Apply every line in order; rules refusals are collected, unreadable input raises ScriptError."""
+def replay(lines: Iterable[str | bytes], editions: Editions | None = None) -> Replay:
+    """Apply every line in order; rules refusals are collected, unreadable input raises ScriptError.
+    editions: the ones a table knows (`companion replay --data DIR`: its edition files), so a first
+    line that names a file's edition by its id alone is played on that file's board."""
     result: Replay | None = None
     for number, text in enumerate(lines, start=1):
         if not text.strip():
             continue
         command = parse_line(number, text)
         if result is None:
+            command = with_board(command, editions)
             try:
                 result = Replay(new_game(command))
             except Malformed as exc:

@@ -202,8 +202,8 @@ def test_enroll_without_a_real_reader_says_how_to_get_one(tmp_path: Path) -> Non
 
 @pytest.mark.parametrize("args, error", [
     (["--config", "missing.toml"], "There is no config file missing.toml"),
-    (["--edition", "../etc"], "'../etc' is not an edition name"),
-    (["--edition", "narnia"], "there is no edition called 'narnia'"),
+    (["--edition", "../etc"], "there is no edition '../etc' this table can play; it knows london, us"),
+    (["--edition", "narnia"], "there is no edition 'narnia' this table can play; it knows london, us"),
 ])
 def test_enroll_refuses_bad_arguments_in_one_line(tmp_path: Path, args: list[str], error: str) -> None:
     done = run("--simulate", "--data", str(tmp_path), *args, stdin=uid(1) + "\n")

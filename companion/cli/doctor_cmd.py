@@ -1,5 +1,5 @@
-"""`companion doctor`: check the reader, GPIO, dice unit, data folder, clock, service and the voice's
-speaker (companion/voice/doctor.py); say the fix."""
+"""`companion doctor`: check the reader, GPIO, dice unit, data folder, tags (per board), clock, service
+and the voice's speaker (companion/voice/doctor.py); say the fix."""
 
 from __future__ import annotations
 

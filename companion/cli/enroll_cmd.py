@@ -1,4 +1,6 @@
-"""`companion enroll`: teach the table its tags, one deed, token and deck at a time."""
+"""`companion enroll`: teach the table its tags, one deed, token and deck at a time, for one board
+(`--edition`: a shipped one, or a family's file in the data folder's editions/); a deed tag of
+another board may be this board's deed too."""
 
 from __future__ import annotations
 
@@ -7,11 +9,13 @@ import sys
 from pathlib import Path
 
 from ..config import ConfigError, load_config
+from ..editions import table_editions
 from ..hardware.enroll import ReaderUids, enroll, enrolment_steps, typed_uids
 from ..hardware.reader import make_reader
 from ..hardware.tags import TagError, TagRegistry, registry_path
 from ..ledger import default_data_dir
 from ..rules import load_edition
+from ..rules.edition import parse_edition
 
 
 def say(text: str) -> None:
@@ -30,15 +34,14 @@ def cmd_enroll(args: argparse.Namespace) -> int:
         return fail(str(exc))
     data = Path(args.data) if args.data else Path(config.data) if config.data else default_data_dir()
     path = registry_path(config.tags, data)
-    if not args.edition.replace("-", "").isalnum():
-        return fail(f"{args.edition!r} is not an edition name")
+    known = table_editions(data).get(args.edition)  # shipped, or a file of the data folder's editions/
+    if known is None:
+        return fail(table_editions(data).why_not(args.edition))
     try:
         registry = TagRegistry.load(path)
-        edition = load_edition(args.edition)
     except TagError as exc:
         return fail(str(exc))
-    except FileNotFoundError:
-        return fail(f"there is no edition called {args.edition!r}")
+    edition = load_edition(known.id) if known.board is None else parse_edition(known.board)
     if args.simulate:
         source = typed_uids(sys.stdin, say)
         close = None
@@ -77,5 +80,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="also enroll the banker's tag (its tap logs a waiting screen in as the banker)")
     p.add_argument("--simulate", action="store_true",
                    help="read UIDs typed on standard input instead of tapping them on the reader")
-    p.add_argument("--edition", default="london", help="the board whose deeds to enroll (default london)")
+    p.add_argument("--edition", default="london",
+                   help="the board whose deeds and cards to enroll: a shipped edition or the id of an "
+                        "edition file in the data folder's editions/ (default london); tokens are "
+                        "every board's")
     p.set_defaults(func=cmd_enroll)

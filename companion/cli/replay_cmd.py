@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
+from ..editions import table_editions
 from ..replay import Replay, ScriptError, replay
 from ..rules import state
 from ..scriptfile import script_lines
@@ -61,9 +63,10 @@ def _print_state(result: Replay) -> None:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    editions = table_editions(Path(args.data)) if args.data else None  # its editions/ files
     try:
         with script_lines(args.file) as lines:
-            result = replay(lines)
+            result = replay(lines, editions)
     except OSError as exc:
         print(f"companion replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
@@ -80,6 +83,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="apply a table script and print the final state")
     p.add_argument("file", help="a table script (JSON Lines), or - for standard input")
+    p.add_argument("--data", metavar="DIR",
+                   help="a data folder whose editions/ files a first line may name by id alone "
+                        "(\"edition\": \"springfield\" without its \"board\")")
     p.add_argument("--summary", action="store_true",
                    help="print the final balances as a readable table instead of JSON")
     p.set_defaults(func=cmd_replay)

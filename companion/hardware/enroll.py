@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from .device import Device, Event, Tap
-from .tags import BANKER, TagError, TagRegistry, describe, normalize_uid
+from .tags import BANKER, TagError, TagInUse, TagRegistry, describe, normalize_uid
 
 if TYPE_CHECKING:
     from ..rules import Edition
@@ -73,8 +73,10 @@ def enroll(
     say: Say,
     edition: Edition | None = None,
 ) -> Outcome:
-    """Ask for each step's tag until it gets one not used elsewhere; save after every tag."""
-    todo = [step for step in steps if not registry.has(step.meaning)]
+    """Ask for each step's tag until it gets one not used elsewhere on this edition's board (a
+    tag of another board's deed may be this board's too); save after every tag."""
+    board = edition.id if edition is not None else None
+    todo = [step for step in steps if not registry.has(step.meaning, board)]
     already = len(steps) - len(todo)
     if already and todo:
         say(f"{already} of {len(steps)} tags already enrolled; carrying on with "
@@ -93,11 +95,15 @@ def enroll(
                 except TagError as exc:
                     say(str(exc))
                     continue
-                existing = registry.lookup(uid)
+                existing = registry.lookup(uid, board)
                 if existing is not None:
                     say(f"That tag is already {describe(existing, edition)}: use another one.")
                     continue
-                _add_and_save(registry, uid, step.meaning)
+                try:
+                    _add_and_save(registry, uid, step.meaning, board)
+                except TagInUse as exc:  # a token's tag is no board's deed, nor the other way
+                    say(f"{exc}: use another one.")
+                    continue
                 enrolled += 1
                 say(f"  {describe(step.meaning, edition)}: tag {uid}")
                 break
@@ -109,13 +115,13 @@ def enroll(
     return Outcome(enrolled, already, len(steps))
 
 
-def _add_and_save(registry: TagRegistry, uid: str, meaning: str) -> None:
+def _add_and_save(registry: TagRegistry, uid: str, meaning: str, board: str | None = None) -> None:
     """A tag is enrolled once it is on disk; if saving fails the registry is left as it was."""
-    registry.add(uid, meaning)
+    registry.add(uid, meaning, board)
     try:
         registry.save()
     except BaseException:
-        registry.remove(uid)
+        registry.remove(uid, board)
         raise
 
 
@@ -181,13 +187,18 @@ class Enrolment:
     again=False asks only the steps no tag stands for yet (carrying on, like `companion enroll`);
     again=True asks every step and each tap replaces that meaning's old tags (a damaged sticker
     redone, a new set), so nothing is forgotten before its new tag is tapped.
+
+    edition: the board whose deeds and cards are enrolled (None: the default edition's); a tag
+    of another board's deed may become this board's.
     """
 
-    def __init__(self, registry: TagRegistry, steps: list[Step], again: bool = False) -> None:
+    def __init__(self, registry: TagRegistry, steps: list[Step], again: bool = False,
+                 edition: str | None = None) -> None:
         self.registry = registry
         self.again = again
+        self.edition = edition
         self.total = len(steps)
-        self.steps = steps if again else [s for s in steps if not registry.has(s.meaning)]
+        self.steps = steps if again else [s for s in steps if not registry.has(s.meaning, edition)]
         self.done: list[Enrolled] = []
         self.last: dict[str, str] = {}  # what the last tap or undo did, for the page to say
         self.stopped = False
@@ -213,11 +224,13 @@ class Enrolment:
         except TagError:
             self.last = {"outcome": "bad_uid", "uid": uid[:40]}
             return False
-        existing = self.registry.lookup(uid)
-        if existing is not None and existing != step.meaning:
-            self.last = {"outcome": "in_use", "uid": uid, "meaning": existing}
+        existing = self.registry.lookup(uid, self.edition)
+        clash = self.registry.clash(uid, step.meaning, self.edition)
+        if clash is not None:  # another thing here, or another board's deed asked to be a token
+            self.last = {"outcome": "in_use", "uid": uid, "meaning": clash.meaning}
             return False
-        replaced = tuple(u for u in self.registry.uids_for(step.meaning) if u != uid) if self.again else ()
+        replaced = (tuple(u for u in self.registry.uids_for(step.meaning, self.edition) if u != uid)
+                    if self.again else ())
         entry = Enrolled(uid, step.meaning, replaced, had=existing is not None)
         self._apply(entry)
         self.done.append(entry)
@@ -241,9 +254,9 @@ class Enrolment:
     def _apply(self, entry: Enrolled) -> None:
         """The registry with this tag, saved; left as it was if saving fails."""
         for old in entry.replaced:
-            self.registry.remove(old)
+            self.registry.remove(old, self.edition)
         if not entry.had:
-            self.registry.add(entry.uid, entry.meaning)
+            self.registry.add(entry.uid, entry.meaning, self.edition)
         try:
             self.registry.save()
         except BaseException:
@@ -260,15 +273,15 @@ class Enrolment:
 
     def _restore(self, entry: Enrolled) -> None:
         if not entry.had:
-            self.registry.remove(entry.uid)
+            self.registry.remove(entry.uid, self.edition)
         for old in entry.replaced:
-            self.registry.add(old, entry.meaning)
+            self.registry.add(old, entry.meaning, self.edition)
 
     def _apply_in_memory(self, entry: Enrolled) -> None:
         for old in entry.replaced:
-            self.registry.remove(old)
+            self.registry.remove(old, self.edition)
         if not entry.had:
-            self.registry.add(entry.uid, entry.meaning)
+            self.registry.add(entry.uid, entry.meaning, self.edition)
 
     def status(self) -> dict[str, object]:
         """What the Banker page shows: the step asked, the progress, the last outcome."""
@@ -281,6 +294,7 @@ class Enrolment:
             "total": self.total,
             "already": self.total - len(self.steps),
             "again": self.again,
+            "edition": self.edition,
             "stopped": self.stopped,
             "last": dict(self.last),
             "enrolled": [{"uid": e.uid, "meaning": e.meaning} for e in self.done],

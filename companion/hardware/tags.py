@@ -1,8 +1,28 @@
-"""The tag registry: which RFID tag (its UID) stands for which deed, token or deck at this table.
+"""The tag registry: which RFID tag (its UID) stands for which deed, token, card or the banker at
+this table, and for which board.
 
 A TOML file in the data folder, written by `companion enroll` and safe to edit by hand. A tag means
-one thing only, so a sticker re-used by mistake is caught at enrolment, not mid-game; one thing may
-have several tags (a spare sticker for a worn deed).
+one thing only on a board, so a sticker re-used by mistake is caught at enrolment, not mid-game; one
+thing may have several tags (a spare sticker for a worn deed).
+
+Deeds and cards belong to a board (an edition): the same physical deed tag may stand for Mayfair in
+a London game and for Boardwalk in a US one (a family that re-stickers, or plays two boards with one
+set of tagged cards). The file keeps one section per board, each line as it always was:
+
+    [tags]                              # tokens, the banker's tag, and London's deeds and cards
+    "04a1b2c3d4e5f6" = "token:dog"
+    "04a1b2c3d4e5f7" = "deed:mayfair"
+
+    [tags.us]                           # the US board's deeds and cards
+    "04a1b2c3d4e5f7" = "deed:boardwalk"
+
+Why sections, not an edition written into each line ("us:deed:boardwalk"): a person editing the
+file sees one board at a time, a UID appears at most once in a section (TOML refuses a repeated key,
+so two meanings for one UID could not be two lines of one table anyway), and a file written before
+editions, with its single [tags] table, is read exactly as it was: its deeds and cards are London's,
+the default edition, with no migration; a London-only table's file keeps its one [tags] table.
+Tokens and the banker's tag are the table's whatever the board (a piece is a piece), so they live
+under [tags] only; a token line under [tags.us] is refused, naming the line.
 """
 
 from __future__ import annotations
@@ -28,11 +48,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 KINDS = ("deed", "token", "card", "banker")
+BOARD_KINDS = ("deed", "card")  # a board's own tags: the others (tokens, banker) are every board's
+DEFAULT_EDITION = "london"  # what a deed or card line of [tags] (an edition-free line) is for
 BANKER = "banker"  # the banker's own tag: the banker's step at the table (logs a screen in)
 UID_BYTES = (4, 7, 10)  # ISO 14443-A single, double and triple size UIDs
 _SQUARE_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 _SEPARATORS = re.compile(r"[\s:.-]")
 _HEX = re.compile(r"[0-9a-f]+")
+_EDITION_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
 class BadTag(TagError):
@@ -42,10 +65,12 @@ class BadTag(TagError):
 class TagInUse(TagError):
     """The tag already stands for something else."""
 
-    def __init__(self, uid: str, meaning: str) -> None:
-        super().__init__(f"The tag {uid} is already {describe(meaning)}")
+    def __init__(self, uid: str, meaning: str, edition: str | None = None) -> None:
+        board = f" on the {edition} board" if edition not in (None, DEFAULT_EDITION) else ""
+        super().__init__(f"The tag {uid} is already {describe(meaning)}{board}")
         self.uid = uid
         self.meaning = meaning
+        self.edition = edition
 
 
 class TagFileError(TagError):
@@ -136,13 +161,23 @@ def registry_path(tags_setting: str, data_dir: Path) -> Path:
 
 
 class TagRegistry:
-    """UID -> meaning, loaded from and saved to one file; saving never leaves half a file."""
+    """UID -> meaning, loaded from and saved to one file; saving never leaves half a file.
 
-    def __init__(self, path: Path, tags: dict[str, str] | None = None) -> None:
+    The tokens and the banker's tag are the table's (`free`); each deed and card tag is an
+    edition's (`board`): one UID may be a deed of London and another deed of the US board.
+    `edition` None is the default edition, London.
+    """
+
+    def __init__(self, path: Path, tags: dict[str, str] | None = None,
+                 boards: dict[str, dict[str, str]] | None = None) -> None:
         self.path = path
-        self._tags: dict[str, str] = {}
+        self._free: dict[str, str] = {}  # tokens and the banker's tag: whatever the board
+        self._boards: dict[str, dict[str, str]] = {}  # edition -> UID -> deed or card
         for uid, meaning in (tags or {}).items():
             self.add(uid, meaning)
+        for edition, tags_of in (boards or {}).items():
+            for uid, meaning in tags_of.items():
+                self.add(uid, meaning, edition)
 
     @classmethod
     def load(cls, path: Path) -> TagRegistry:
@@ -160,14 +195,29 @@ class TagRegistry:
         if not isinstance(tags, dict):
             raise TagFileError(f"{path}: [tags] must be a table of \"UID\" = \"meaning\" lines")
         registry = cls(path)
-        for uid, meaning in tags.items():
+        sections = {key: value for key, value in tags.items() if isinstance(value, dict)}
+        try:
+            registry._read(path, {k: v for k, v in tags.items() if k not in sections}, None)
+            for edition, lines in sections.items():
+                if not _EDITION_ID.fullmatch(edition):
+                    raise TagFileError(f"{path}: [tags.{edition}] does not name an edition (its id: "
+                                       f"lower-case letters, digits and hyphens, like [tags.us])")
+                registry._read(path, lines, edition)
+        except TagFileError:
+            raise
+        except TagError as exc:
+            raise TagFileError(f"{path}: {exc}") from None
+        return registry
+
+    def _read(self, path: Path, lines: dict[str, object], edition: str | None) -> None:
+        for uid, meaning in lines.items():
             if not isinstance(meaning, str):
                 raise TagFileError(f"{path}: the tag {uid} must map to text, not {meaning!r}")
-            try:
-                registry.add(uid, meaning)
-            except TagError as exc:
-                raise TagFileError(f"{path}: {exc}") from None
-        return registry
+            if edition is not None and split_meaning(meaning)[0] not in BOARD_KINDS:
+                raise TagFileError(f"{path}: the tag {uid} is {meaning!r} under [tags.{edition}]: "
+                                   f"only deeds and cards are a board's; write tokens and the "
+                                   f"banker's tag under [tags]")
+            self.add(uid, meaning, edition)
 
     def save(self) -> None:
         """Write the file whole: a temporary file beside it, then an atomic rename."""
@@ -176,11 +226,14 @@ class TagRegistry:
             "# The table's RFID tags: UID (hex, as the reader reports it) = what the tag stands for.",
             "# Written by `companion enroll`; safe to edit by hand.",
             "# Meanings: deed:<square id>, token:<piece>, card:<deck>:<number>, banker.",
+            f"# [tags]: the tokens, the banker's tag and the {DEFAULT_EDITION} board's deeds and cards;",
+            "# [tags.<edition id>]: another board's deeds and cards (the same tag may be in several).",
             "",
             "[tags]",
         ]
-        order = sorted(self._tags.items(), key=lambda kv: (KINDS.index(kv[1].split(":")[0]), kv[1], kv[0]))
-        lines += [f"{json.dumps(uid)} = {json.dumps(meaning)}" for uid, meaning in order]
+        lines += _lines({**self._free, **self._boards.get(DEFAULT_EDITION, {})})
+        for edition in sorted(e for e, tags in self._boards.items() if tags and e != DEFAULT_EDITION):
+            lines += ["", f"[tags.{edition}]", *_lines(self._boards[edition])]
         fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -191,45 +244,104 @@ class TagRegistry:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
-        log.debug("saved %d tags to %s", len(self._tags), self.path)
+        log.debug("saved %d tags to %s", len(self), self.path)
 
-    def add(self, uid: str, meaning: str) -> str:
-        """Enrol a tag; refuses (TagInUse) a tag that already stands for something else."""
+    def add(self, uid: str, meaning: str, edition: str | None = None) -> str:
+        """Enrol a tag (a deed or a card for `edition`, London by default; a token or the banker's
+        tag for every board); refuses (TagInUse) a tag that already stands for something else
+        there, and a token's tag as any deed or card (and the other way round)."""
         uid = normalize_uid(uid)
         check_meaning(meaning)
-        existing = self._tags.get(uid)
-        if existing is not None and existing != meaning:
-            raise TagInUse(uid, existing)
-        self._tags[uid] = meaning
+        clash = self.clash(uid, meaning, edition)
+        if clash is not None:
+            raise clash
+        if split_meaning(meaning)[0] in BOARD_KINDS:
+            self._boards.setdefault(_edition_id(edition), {})[uid] = meaning
+        else:
+            self._free[uid] = meaning
         return uid
 
-    def remove(self, uid: str) -> str | None:
-        """Forget a tag (a lost or damaged sticker); its meaning, or None if it was not known."""
+    def clash(self, uid: str, meaning: str, edition: str | None = None) -> TagInUse | None:
+        """Why this tag cannot be enrolled as this meaning (for this edition), or None."""
+        uid = normalize_uid(uid)
+        if split_meaning(meaning)[0] in BOARD_KINDS:
+            board = _edition_id(edition)
+            if uid in self._free:
+                return TagInUse(uid, self._free[uid])
+            existing = self._boards.get(board, {}).get(uid)
+            return TagInUse(uid, existing, board) if existing not in (None, meaning) else None
+        existing = self._free.get(uid)
+        if existing is not None:
+            return TagInUse(uid, existing) if existing != meaning else None
+        return next((TagInUse(uid, tags[uid], e) for e, tags in sorted(self._boards.items(),
+                     key=lambda kv: _board_order(kv[0])) if uid in tags), None)
+
+    def remove(self, uid: str, edition: str | None = None) -> str | None:
+        """Forget a tag (a lost or damaged sticker): a token or banker's tag, or the edition's deed
+        or card; its meaning, or None if it was not known."""
         try:
-            return self._tags.pop(normalize_uid(uid), None)
+            uid = normalize_uid(uid)
         except BadTag:
             return None
+        if uid in self._free:
+            return self._free.pop(uid)
+        return self._boards.get(edition or DEFAULT_EDITION, {}).pop(uid, None)
 
-    def lookup(self, uid: str) -> str | None:
-        """What a tag stands for; None for an unknown (or malformed) UID."""
+    def lookup(self, uid: str, edition: str | None = None) -> str | None:
+        """What a tag stands for at a game of this edition; None for an unknown (or malformed) UID."""
         try:
-            return self._tags.get(normalize_uid(uid))
+            uid = normalize_uid(uid)
         except BadTag:
             return None
+        return self._free.get(uid) or self._boards.get(edition or DEFAULT_EDITION, {}).get(uid)
 
-    def has(self, meaning: str) -> bool:
-        """Whether some tag already stands for this meaning (enrolment skips it)."""
-        return meaning in self._tags.values()
+    def elsewhere(self, uid: str, edition: str | None = None) -> dict[str, str]:
+        """The other editions a tag is a deed or card of (edition -> meaning), for a tag this
+        edition does not know: "that is a deed of the US board"."""
+        try:
+            uid = normalize_uid(uid)
+        except BadTag:
+            return {}
+        here = edition or DEFAULT_EDITION
+        return {e: tags[uid] for e, tags in sorted(self._boards.items(), key=lambda kv: _board_order(kv[0]))
+                if e != here and uid in tags}
 
-    def uids_for(self, meaning: str) -> list[str]:
-        return sorted(uid for uid, m in self._tags.items() if m == meaning)
+    def has(self, meaning: str, edition: str | None = None) -> bool:
+        """Whether some tag already stands for this meaning at a game of this edition (enrolment
+        skips it)."""
+        return meaning in self.as_dict(edition).values()
 
-    def as_dict(self) -> dict[str, str]:
-        """A copy of UID -> meaning."""
-        return dict(self._tags)
+    def uids_for(self, meaning: str, edition: str | None = None) -> list[str]:
+        return sorted(uid for uid, m in self.as_dict(edition).items() if m == meaning)
+
+    def as_dict(self, edition: str | None = None) -> dict[str, str]:
+        """A copy of UID -> meaning at a game of this edition: the tokens, the banker's tag, and
+        the edition's deeds and cards."""
+        return {**self._free, **self._boards.get(edition or DEFAULT_EDITION, {})}
+
+    def boards(self) -> tuple[str, ...]:
+        """The editions some deed or card tag is enrolled for, the default one first."""
+        return tuple(sorted((e for e, tags in self._boards.items() if tags), key=_board_order))
 
     def __len__(self) -> int:
-        return len(self._tags)
+        return len(self._free) + sum(len(tags) for tags in self._boards.values())
 
     def __iter__(self) -> Iterator[str]:
-        return iter(dict(self._tags))
+        return iter(dict.fromkeys([*self._free, *(uid for tags in self._boards.values() for uid in tags)]))
+
+
+def _board_order(edition: str) -> tuple[bool, str]:
+    return edition != DEFAULT_EDITION, edition
+
+
+def _edition_id(edition: str | None) -> str:
+    if edition is None:
+        return DEFAULT_EDITION
+    if not _EDITION_ID.fullmatch(edition):
+        raise BadTag(f"{edition!r} is not an edition id: lower-case letters, digits and hyphens")
+    return edition
+
+
+def _lines(tags: dict[str, str]) -> list[str]:
+    order = sorted(tags.items(), key=lambda kv: (KINDS.index(kv[1].split(":")[0]), kv[1], kv[0]))
+    return [f"{json.dumps(uid)} = {json.dumps(meaning)}" for uid, meaning in order]

@@ -201,6 +201,7 @@ rules-auction-bank_opens_hotel = The bank auctions a hotel
 rules-auction-bank_house = a house from the bank
 rules-auction-bank_hotel = a hotel from the bank
 rules-tap-unknown = The tag { $tag } is not known at this table; the banker can enroll it
+rules-tap-other_board = The tag { $tag } is { $thing } of the { $board } board, not of this game's board: nothing changes
 rules-tap-not_card = The tag { $tag } stands for '{ $written }', which is no card of this game
 rules-tap-not_ours = The tag { $tag } stands for '{ $written }', which is neither a token nor a deed
 rules-tap-nothing = Tag { $tag } read; nothing to do in the game now
@@ -462,6 +463,8 @@ enrol-enrol-bad_meaning = That is no deed, token, card or banker's tag of this s
 enrol-enrol-bad_uid = { $uid } is not a tag's UID
 enrol-enrol-in_use = The tag { $uid } already stands for { $meaning }: redo that one instead
 enrol-enrol-nothing_to_undo = No tag of this enrolment is left to take back
+enrol-enrol-edition_in_game = A game on the { $edition } board is at the table: its tags are the ones to enrol now (not { $asked }'s)
+enrol-enrol-bad_edition = Cannot enrol that board: { $why }
 
 ## The pages (companion/web/site): every word the browser shows
 
@@ -931,6 +934,8 @@ page-enrol-count =
        *[other] { $n } tags enrolled; deeds and tokens without a tag: { $missing }.
     }
 page-enrol-hint = Each deed, token and card has a sticker (a tag) the reader knows. Enrol the missing ones, a whole new set, or redo one damaged sticker alone. While it runs, taps on the reader go to the enrolment, not to the game.
+page-enrol-board = Board whose deeds and cards to enrol (the same sticker may be a deed of each board)
+page-enrol-board_of_game = The deeds and cards of this game's board: { $board }
 page-enrol-with_cards = With the printed Chance and Community Chest cards
 page-enrol-missing = Enrol the missing tags
 page-enrol-all = Enrol a whole new set

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from ..hardware.device import Event, Press, Tap, UnitRoll
 from ..rules import Rejected, Text
-from ..rules.taps import resolve
+from ..rules.edition import edition_json, load_edition, shipped_editions
+from ..rules.taps import resolve, split_card, split_meaning
+from ..rules.texts import Sentence
 from .meaning import TapMeaning, piece_of_tag, what_tap_means
 from .result import Result
 from .words import refusal_words
@@ -31,6 +33,23 @@ def nak_word(store: GameStore | None) -> str:
     if decision is None:
         return "OFF"
     return "BUSY" if decision.blocks else "NOTURN"
+
+
+def elsewhere(uid: str, meaning: TapMeaning) -> Sentence:
+    """The refusal of a tag enrolled for another board only: what it is there, and which board."""
+    board: object = meaning.value  # a family's edition file: its id (the table's data folder names it)
+    thing: object = meaning.written
+    if meaning.value in shipped_editions():
+        board = edition_json(meaning.value)["name"]
+        edition = load_edition(meaning.value)
+        kind, value = split_meaning(meaning.written)
+        if kind == "deed" and value in edition.by_id:
+            thing = edition.by_id[value]
+        elif kind == "card":
+            deck, number = split_card(value)
+            if deck in edition.deck_names:
+                thing = {lang: f"{name} {number}" for lang, name in edition.deck_names[deck].items()}
+    return Text("tap.other_board", uid, thing, board)
 
 
 class DeviceInputs:
@@ -67,6 +86,10 @@ class DeviceInputs:
         if meaning.kind == "unknown":
             log.info("unknown tag %s", uid)
             return self.path.refused(Text("tap.unknown", uid), kind="unknown_tag", detail={"uid": uid})
+        if meaning.kind == "elsewhere":  # another board's deed or card: this game has no such thing
+            log.info("tag %s is %s of the %s board", uid, meaning.written, meaning.value)
+            detail = {"uid": uid, "edition": meaning.value, "meaning": meaning.written}
+            return self.path.refused(elsewhere(uid, meaning), kind="other_board", detail=detail)
         if meaning.kind == "banker":  # the banker's own tag: the banker's step at the table
             return self._banker_step("tag")
         command = None

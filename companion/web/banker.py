@@ -182,7 +182,7 @@ def new_game() -> tuple[Response, int]:
         "players": players,
         "seed": seed if isinstance(seed, int) and not isinstance(seed, bool) else secrets.randbits(SEED_BITS),
         "rules": data.get("rules") or {},
-        "tags": game_tags(ctx.tags(), tokens),
+        "tags": game_tags(ctx.tags_of(chosen.id), tokens),  # the deeds and cards of its edition
         **chosen.start(),  # a file's edition: its board too, so the game outlives the file
     }
     genders = data.get("genders") or {}

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from flask import current_app
 
 from ..config import WifiConfig
+from ..hardware.tags import TagRegistry
 from ..odds.shared import SharedScreens
 from ..table import Result, Table
 from ..table import result as refusals
@@ -106,6 +107,15 @@ class Context:
             self.broker.send_where(sse("notice", event), lambda sid: self.sessions.get(sid).at_table)
         else:
             self.broker.publish(event)
+
+    def tags_of(self, edition: str | None) -> dict[str, str]:
+        """The enrolled tags at a game of this edition: the tokens, the banker's tag, and that
+        edition's deeds and cards (the table's registry knows each board's; a plain `tags` is
+        taken as the one edition it is)."""
+        registry = self.table.registry
+        if isinstance(registry, TagRegistry):
+            return registry.as_dict(edition)
+        return self.tags()
 
     def device_status(self) -> dict[str, str]:
         """What the Banker page lists under devices: the table's, then the lines that join them."""

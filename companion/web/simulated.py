@@ -42,7 +42,7 @@ def sim_tags() -> Response:
     game = store.game if store is not None else None
     edition = store.game.edition if store is not None else load_edition()
     tags = []
-    for uid, meaning in sorted(ctx.tags().items(), key=lambda kv: kv[1]):
+    for uid, meaning in sorted(ctx.tags_of(edition.id).items(), key=lambda kv: kv[1]):
         kind, value = split_meaning(meaning)
         if not of_edition(kind, value, edition):
             continue  # another edition's deed, piece or card: not on this table's board
@@ -71,7 +71,8 @@ def sim_tap() -> tuple[Response, int]:
     meaning = data.get("meaning")
     if uid is None and isinstance(meaning, str):
         store = ctx.table.store
-        uid = tag_for(meaning, store.game if store is not None else None, ctx.tags())
+        game = store.game if store is not None else None
+        uid = tag_for(meaning, game, ctx.tags_of(game.edition.id if game is not None else None))
         if uid is None:
             return error(f"No tag stands for {meaning!r}", 404)
     if not isinstance(uid, str):

@@ -184,3 +184,23 @@ def test_a_whole_set_and_one_tag_are_enrolled_in_the_browser(browser: Browser, o
     assert saved(own)["04aaaaaaaaaaaa"] == "card:chance:1"
     assert_layout(page, f"enrolment {size} {lang}")
     assert not errors, errors
+
+
+def test_the_board_to_enrol_is_picked_when_no_game_runs(browser: Browser, own: Daemon) -> None:
+    """A London sticker enrolled again as a US deed: the Board list, the US names, its own section."""
+    errors: list[str] = []
+    api = Api(own.url)
+    page = banker(browser, own, "tablet", "en", errors)
+    open_section(page, "tags")
+    page.get_by_test_id("enrol-board").select_option("us")
+    page.get_by_test_id("enrol-missing").click()
+    ask = page.get_by_test_id("enrol-ask")
+    expect(ask).to_have_text(text("en", "enrol.tap", what="Mediterranean Avenue"))
+    tap(api, uid(1))
+    expect(ask).to_have_text(text("en", "enrol.tap", what="Baltic Avenue"))
+    page.get_by_test_id("enrol-stop").click()
+    expect(page.get_by_test_id("enrol-finished")).to_be_visible()
+    raw = tomllib.loads((own.data / "tags.toml").read_text())["tags"]
+    assert raw["us"] == {uid(1): "deed:mediterranean-avenue"} and uid(1) not in raw  # not London's
+    expect(page.get_by_test_id("enrol-board")).to_have_value("us")
+    assert not errors, errors

@@ -2,23 +2,29 @@
 // progress and the last one undone), redo one tag alone (a damaged sticker), or give an unknown
 // tag its meaning when it is tapped. The table runs the enrolment (POST /api/banker/enrolment);
 // while it runs every tap on the reader goes to it, and this page polls for what it became.
+// Deeds and cards are a board's: the game's while one is at the table, else the board chosen here
+// (any edition the table knows, a family's file too); the status names each deed and deck.
 
 import { get, post, session } from "./api.js";
 import { deckName, loadBoard, squareName } from "./board.js";
-import { t } from "./i18n.js";
+import { local, t } from "./i18n.js";
 import { clear, confirmDialog, h, toast } from "./ui.js";
 import { openSection } from "./banker-sections.js";
 
 const POLL_MS = 500;
 const PATH = "/api/banker/enrolment";
 
-// What a tag stands for, in words: the deed's name, "the <piece> token", "<deck> card 3", "the banker's tag".
-export function meaningText(board, meaning) {
+// What a tag stands for, in words: the deed's name, "the <piece> token", "<deck> card 3", "the banker's tag"
+// (names: the enrolled board's deeds and decks by language, from the status, when it is not the page's board).
+export function meaningText(board, meaning, names) {
   if (meaning === "banker") return t("enrol.banker_tag");
   const [kind, value = "", number = ""] = meaning.split(":");
-  if (kind === "deed") return squareName(board, value);
+  if (kind === "deed") return names?.[meaning] ? local(names[meaning]) : squareName(board, value);
   if (kind === "token") return t("enrol.token", { piece: t(`piece.${value}`) });
-  if (kind === "card") return t("enrol.card", { deck: deckName(board, value), n: number });
+  if (kind === "card") {
+    const deck = names?.[`deck:${value}`] ? local(names[`deck:${value}`]) : deckName(board, value);
+    return t("enrol.card", { deck, n: number });
+  }
   return meaning;
 }
 
@@ -28,9 +34,10 @@ export class EnrolPanel {
     this.status = null;
     this.board = null;
     this.unknown = null; // the UID of an unknown tag just tapped, offered to be enrolled
+    this.edition = null; // the board chosen while no game is at the table (null: the table's default)
     this.timer = 0;
     window.addEventListener("notice", (e) => {
-      if (e.detail?.type === "refused" && e.detail.kind === "unknown_tag" && session.banker) {
+      if (e.detail?.type === "refused" && ["unknown_tag", "other_board"].includes(e.detail.kind) && session.banker) {
         this.unknown = e.detail.uid;
         openSection("tags");
         this.render();
@@ -44,13 +51,19 @@ export class EnrolPanel {
     clearTimeout(this.timer);
     if (!session.banker) return;
     if (!this.board) this.board = await loadBoard().catch(() => null);
-    try { this.status = await get(PATH, { quiet: true }); } catch { /* the last one stays */ }
+    const asked = this.edition ? `?edition=${encodeURIComponent(this.edition)}` : "";
+    try { this.status = await get(PATH + asked, { quiet: true }); } catch {
+      if (this.edition) { this.edition = null; return this.load(); } // a game came, or the file went
+      /* the last one stays */
+    }
+    if (this.status?.game_edition) this.edition = null; // a game at the table: its board
     this.render();
     if (this.status?.enrolment?.running) this.timer = setTimeout(() => this.load(), POLL_MS);
   }
 
   async send(path, body) {
-    try { this.status = await post(path, body); } catch { return false; }
+    const board = path === PATH && this.edition && !this.status?.game_edition ? { edition: this.edition } : {};
+    try { this.status = await post(path, { ...body, ...board }); } catch { return false; }
     this.render();
     this.load();
     return true;
@@ -74,14 +87,14 @@ export class EnrolPanel {
 
   runBox(run) {
     const last = run.last || {};
-    const said = last.outcome === "in_use" ? t("enrol.in_use", { what: meaningText(this.board, last.meaning) })
-      : last.outcome === "enrolled" ? t("enrol.saved", { what: meaningText(this.board, last.meaning) })
-      : last.outcome === "undone" ? t("enrol.undone", { what: meaningText(this.board, last.meaning) })
+    const said = last.outcome === "in_use" ? t("enrol.in_use", { what: meaningText(this.board, last.meaning, this.status?.names) })
+      : last.outcome === "enrolled" ? t("enrol.saved", { what: meaningText(this.board, last.meaning, this.status?.names) })
+      : last.outcome === "undone" ? t("enrol.undone", { what: meaningText(this.board, last.meaning, this.status?.names) })
       : last.outcome === "bad_uid" ? t("enrol.bad_uid") : "";
     const number = run.done + 1;
     return h("div", { class: "enrol-run", "data-test": "enrol-run", "data-meaning": run.meaning },
       h("p", { class: "enrol-ask", "data-test": "enrol-ask" },
-        t("enrol.tap", { what: meaningText(this.board, run.meaning) })),
+        t("enrol.tap", { what: meaningText(this.board, run.meaning, this.status?.names) })),
       h("label", { for: "enrol-progress", class: "muted" }, t("enrol.progress", { n: number, steps: run.steps })),
       h("progress", { id: "enrol-progress", max: String(run.steps), value: String(run.done), "data-test": "enrol-progress" }),
       h("p", { class: `enrol-last${last.outcome === "in_use" || last.outcome === "bad_uid" ? " danger-text" : ""}`,
@@ -98,6 +111,7 @@ export class EnrolPanel {
     const one = h("select", { id: "enrol-one", "data-test": "enrol-one" }, ...options);
     return h("div", { class: "enrol-start" },
       h("p", { class: "muted" }, t("enrol.hint")),
+      this.boardChoice(s),
       h("div", { class: "field check" }, cards, h("label", { for: "enrol-cards" }, t("enrol.with_cards"))),
       h("div", { class: "actions" },
         h("button", { type: "button", class: "primary", "data-test": "enrol-missing",
@@ -111,12 +125,22 @@ export class EnrolPanel {
           t("enrol.redo"))));
   }
 
+  // The board whose deeds and cards are enrolled: the game's (said), or one the banker picks.
+  boardChoice(s) {
+    const named = (id) => { const found = s.editions.find((e) => e.id === id); return found ? local(found.name) : id; };
+    if (s.game_edition) return h("p", { class: "muted", "data-test": "enrol-board" }, t("enrol.board_of_game", { board: named(s.game_edition) }));
+    if (s.editions.length < 2) return null;
+    const pick = h("select", { id: "enrol-board", "data-test": "enrol-board", onchange: () => { this.edition = pick.value; this.load(); } },
+      ...s.editions.map((e) => h("option", { value: e.id, selected: e.id === s.edition }, local(e.name))));
+    return h("div", { class: "field" }, h("label", { for: "enrol-board" }, t("enrol.board")), pick);
+  }
+
   // Every meaning, grouped (deeds, tokens, cards, the banker's), each saying whether a tag has it.
   choices(meanings, selected) {
     const groups = [["deed", t("enrol.deeds")], ["token", t("enrol.tokens")], ["card", t("enrol.cards")], ["banker", t("enrol.other")]];
     return groups.map(([kind, label]) => h("optgroup", { label },
       ...meanings.filter((m) => m.meaning.split(":")[0] === kind).map((m) => h("option", { value: m.meaning, selected: m.meaning === selected },
-        `${meaningText(this.board, m.meaning)}${m.enrolled ? "" : ` (${t("enrol.none_yet")})`}`))));
+        `${meaningText(this.board, m.meaning, this.status?.names)}${m.enrolled ? "" : ` (${t("enrol.none_yet")})`}`))));
   }
 
   unknownBox() {
@@ -129,7 +153,7 @@ export class EnrolPanel {
         h("button", { type: "button", class: "primary", "data-test": "enrol-unknown-save", onclick: async () => {
           const uid = this.unknown;
           if (await this.send(PATH, { what: "one", meaning: what.value, uid })) {
-            toast(t("enrol.saved", { what: meaningText(this.board, what.value) }), "ok");
+            toast(t("enrol.saved", { what: meaningText(this.board, what.value, this.status?.names) }), "ok");
             this.unknown = null;
             this.render();
           }
