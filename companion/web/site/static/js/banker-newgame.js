@@ -56,7 +56,7 @@ export class NewGameForm {
   }
 
   // The board of the game the table holds, until the banker picks one herself: during a US game
-  // the form offers the US board again, its money's sign beside the amounts ("$1,500", not "£").
+  // the form offers the US board again, its money's sign beside the amounts (not London's).
   followTable() {
     const id = currentState()?.edition;
     if (!id || this.editionPicked || this.following || id === EDITION) return;
