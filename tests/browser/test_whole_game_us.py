@@ -32,6 +32,7 @@ def test_an_english_us_game_on_every_screen(browser: Browser, table: Daemon) -> 
     assert not reading.faults, "\n".join(reading.faults[:40])
     assert reading.signed > 50  # the pages did show dollars
     assert reading.heard > 20  # ... and the voice said them
+    assert reading.railroads  # the phone grouped the deeds under Railroads
 
 
 def test_a_russian_us_game_on_every_screen(browser: Browser, table: Daemon) -> None:
@@ -43,3 +44,4 @@ def test_a_russian_us_game_on_every_screen(browser: Browser, table: Daemon) -> N
     assert reading.agreed > 50
     assert reading.signed > 50
     assert reading.heard > 20
+    assert reading.railroads

@@ -75,6 +75,8 @@ try { localStorage.setItem("companion.voice", "on"); } catch (e) {}
 # Each edition's money as the voice says it (companion/i18n/money.py's nouns): a word of the noun.
 SPOKEN_NOUN = {"£": re.compile(r"\b(pounds?|фунт\w*)\b", re.I),
                "$": re.compile(r"\b(dollars?|доллар\w*)\b", re.I)}
+# What a board calls its stations where the pages group the deeds (a US game never says Stations).
+STATIONS = {"london": {"en": "Stations", "ru": "Станции"}, "us": {"en": "Railroads", "ru": "Железные дороги"}}
 # The Russian noun's form after a number's last word (CLDR: one, few, many).
 RU_NOUN_FORM = {"один": 0, "два": 1, "три": 1, "четыре": 1}
 OPEN_DETAILS = "() => document.querySelectorAll('details').forEach((d) => { d.open = true; })"
@@ -195,6 +197,9 @@ class Reading:
         self.agreed = 0  # words checked for gender: the positive control that the check ran
         self.signed = 0  # readings that showed the game's own sign: the money check's control
         self.heard = 0  # the voice's sentences with the game's money noun: the voice check's control
+        self.stations = STATIONS[edition][lang]  # the deeds' heading for the board's stations
+        self.not_stations = {words[lang] for words in STATIONS.values()} - {self.stations}
+        self.railroads = 0  # readings that grouped deeds under the board's own word: the control
 
     def hear(self, spoken: list[str]) -> None:
         """The voice's sentences: the game's money nouns, agreeing with their number in Russian;
@@ -221,6 +226,9 @@ class Reading:
             self.faults += [f"{where}: {sign} in «{line.strip()}»"
                             for line in text.splitlines() if sign in line]
         self.signed += self.sign in text
+        self.faults += [f"{where}: «{word}» on this board" for word in sorted(self.not_stations)
+                        if re.search(rf"^{word}\b", text, re.M)]
+        self.railroads += bool(re.search(rf"^{self.stations}\b", text, re.M))
         for name in sorted(self.others, key=len, reverse=True):
             text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
         if self.lang == "en":
