@@ -16,6 +16,7 @@ from companion.rules import load_edition
 MORPH = pymorphy3.MorphAnalyzer()
 BOARD = load_edition("london")
 WORD = re.compile(r"[А-Яа-яЁё]+")
+HYPHENATED = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")  # a word with its hyphenated parts
 BOARD_WORDS = {w for sq in BOARD.squares for w in WORD.findall(sq.names["ru"])}
 # What each preposition governs (the cases a name after it may be in).
 GOVERNS = {
@@ -69,7 +70,7 @@ def preposition_faults(text: str, forms: set[str]) -> list[str]:
     """Each name form of `forms` (or the "игрок" a name that is not declined stands after) right
     after a preposition that does not take its case: «от Вика»."""
     out = []
-    tokens = WORD.findall(text)
+    tokens = HYPHENATED.findall(text)  # "Би-энд-О" is a name, not «о» before the next word
     for before, word in zip(tokens, tokens[1:], strict=False):
         cases = GOVERNS.get(before.lower())
         if cases is None or not (word in forms or word.startswith("игрок")):

@@ -388,6 +388,7 @@ def test_board_devices_and_session(rig: Rig) -> None:
     assert board["squares"][1]["name"]["ru"]
     assert board["squares"][12]["cases"]["ru"]["acc"] == "Электрическую компанию"
     assert board["groups"] and board["decks"] and board["station_rents"]
+    assert board["id"] == "london"  # the board's own words follow it (the US board's railroads)
     assert client.get("/api/devices").json == DEVICES
     session = client.get("/api/session").json
     assert len(session.pop("screen")) == 12

@@ -36,6 +36,10 @@ KINDS = frozenset({
     "card.draw_at_table", "card.draws", "why.card", "why.fine_not_chance",
     "rent.may_claim", "why.pot", "why.income_tax_percent",  # the house rules' own lines
 })
+# What a US game (companion/rules/editions/us.json) says that London's does not: its decks' own
+# kinds (RULES.md 3a), the nearest utility's extra roll among them; and what it cannot say, having
+# no pay-a-fine-or-draw-Chance card.
+US_KINDS = (KINDS - {"why.fine_not_chance"}) | {"card.utility_roll"}
 # Interpol (a house rule that replaces the third-doubles jail) is a game of its own.
 INTERPOL_KINDS = frozenset({"roll.interpol", "turn.interpol_skip"})
 
@@ -73,13 +77,15 @@ def table_bots() -> Covering:
 
 
 def game_script(names: tuple[str, ...], seed: int, rules: dict[str, Any] | None = None,
-                turn_cap: int = 400) -> list[dict[str, Any]]:
+                turn_cap: int = 400, edition: str = "london") -> list[dict[str, Any]]:
     """A whole game as a table script: its new_game (with the players' forms, as the Banker
-    page's form keeps them) and every command, dice included, to the last player standing or the
-    cap (then the banker ends it: `end_game`)."""
-    start = {"do": "new_game", "players": list(names), "seed": seed,
-             "rules": HouseRules.from_dict(rules if rules is not None else RULES).changed(),
-             "forms": forms_for(list(names))}
+    page's form keeps them, and the edition's board when it is not London's) and every command,
+    dice included, to the last player standing or the cap (then the banker ends it: `end_game`)."""
+    start: dict[str, Any] = {"do": "new_game", "players": list(names), "seed": seed,
+                             "rules": HouseRules.from_dict(rules if rules is not None else RULES).changed(),
+                             "forms": forms_for(list(names))}
+    if edition != "london":
+        start["edition"] = edition
     game = new_game(start)
     bots, dice = table_bots(), random.Random(seed)
     lines: list[dict[str, Any]] = [start]

@@ -589,6 +589,7 @@ page-board-rents = rents
 # A colour group's title where it stands alone (a heading of deeds, a deed card).
 page-group-colour = The { $group } group
 page-group-station = Stations
+page-group-railroad = Railroads
 page-group-utility = Utilities
 page-group-other = Other
 page-table-decision = Now
@@ -825,6 +826,8 @@ page-deed-with_houses = With { $n } houses
 page-deed-with_hotel = With a hotel
 page-deed-station = 1 station owned
 page-deed-stations = { $n } stations owned
+page-deed-railroad = 1 railroad owned
+page-deed-railroads = { $n } railroads owned
 page-deed-utility = 1 utility owned
 page-deed-utilities = { $n } utilities owned
 page-deed-times_dice = { $n } × the dice

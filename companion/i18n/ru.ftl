@@ -739,6 +739,7 @@ page-board-rents = рента
 # A colour group's title where it stands alone (a heading of deeds, a deed card).
 page-group-colour = Группа «{ $group }»
 page-group-station = Станции
+page-group-railroad = Железные дороги
 page-group-utility = Предприятия
 page-group-other = Другое
 page-table-decision = Сейчас
@@ -980,6 +981,8 @@ page-deed-with_houses = С { $n } домами
 page-deed-with_hotel = С отелем
 page-deed-station = 1 станция у владельца
 page-deed-stations = Станций у владельца: { $n }
+page-deed-railroad = 1 железная дорога у владельца
+page-deed-railroads = Железных дорог у владельца: { $n }
 page-deed-utility = 1 предприятие у владельца
 page-deed-utilities = Предприятий у владельца: { $n }
 page-deed-times_dice = { $n } × сумма кубиков

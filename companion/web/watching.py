@@ -81,6 +81,7 @@ def board() -> Response:
     store = context().table.store
     edition = store.game.edition if store is not None else load_edition()
     return jsonify({
+        "id": edition.id,
         "squares": [
             {"index": sq.index, "id": sq.id, "name": sq.names, "kind": sq.kind, "group": sq.group,
              "price": sq.price, "rents": list(sq.rents), "house_cost": sq.house_cost, "tax": sq.tax,

@@ -52,7 +52,17 @@ export class NewGameForm {
     this.seats = [{ name: "", piece: null, gender: "not_said" }, { name: "", piece: null, gender: "not_said" }];
     form.addEventListener("submit", (e) => { e.preventDefault(); this.submit(); });
     this.loaded = this.loadRules();
-    onState(() => this.showAgain());
+    onState(() => { this.showAgain(); this.followTable(); });
+  }
+
+  // The board of the game the table holds, until the banker picks one herself: during a US game
+  // the form offers the US board again, its money's sign beside the amounts (not London's).
+  followTable() {
+    const id = currentState()?.edition;
+    if (!id || this.editionPicked || this.following || id === EDITION) return;
+    if (!EDITIONS.some((e) => e.id === id)) return; // not offered (yet, or a file since removed)
+    this.following = true;
+    this.chooseEdition(id, false).finally(() => { this.following = false; });
   }
 
   // "Same players again": offered while the table holds a game (the one running, or the last one,
@@ -93,10 +103,12 @@ export class NewGameForm {
     if (this.form.childElementCount) this.readSeats();
     this.seats.forEach((seat, i) => { if (!seat.piece || !PIECES.includes(seat.piece)) seat.piece = PIECES[i] ?? null; });
     if (this.form.childElementCount) this.render();
+    this.followTable();
   }
 
   // Another board: its pieces (a file's own may differ) and the files found, asked again.
-  async chooseEdition(id) {
+  async chooseEdition(id, picked = true) {
+    if (picked) this.editionPicked = true;
     this.readSeats();
     EDITION = id;
     await this.loadRules();

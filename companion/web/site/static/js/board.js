@@ -34,8 +34,13 @@ export const squareName = (board, id) => (board?.byId?.[id] ? local(board.byId[i
 // never capitalised here or by CSS; where it stands alone (a heading, a deed card) it is said in a
 // phrase that starts the line ("The dark blue group"): groupTitle.
 export const groupName = (board, group) => (board?.groups?.[group] ? local(board.groups[group].name) : group || "");
-// The title of a group of deeds: a colour group in its phrase, else "Stations", "Utilities", "Other".
-export const groupTitle = (board, key) => (board?.groups?.[key] ? t("group.colour", { group: groupName(board, key) }) : t(`group.${key}`));
+// What a board calls its four stations: the US board's are railroads ("Reading Railroad", ...), so
+// its deeds say "Railroads" and "2 railroads owned" (a key of its own: group.railroad, deed.railroad).
+const RAILROAD_BOARDS = new Set(["us"]);
+export const kindKey = (board, kind) => (kind === "station" && RAILROAD_BOARDS.has(board?.id) ? "railroad" : kind);
+// The title of a group of deeds: a colour group in its phrase, else "Stations" (or "Railroads"),
+// "Utilities", "Other".
+export const groupTitle = (board, key) => (board?.groups?.[key] ? t("group.colour", { group: groupName(board, key) }) : t(`group.${kindKey(board, key)}`));
 export const deckName = (board, deck) => (board?.decks?.[deck] ? local(board.decks[deck].name) : deck || "");
 
 // The group of a square for grouping deeds: its colour group, or "station" / "utility".
@@ -283,7 +288,7 @@ export class BoardView {
       const sq = parts.sq;
       const bits = [local(sq.name)];
       if (sq.group) bits.push(t("board.group", { group: groupName(this.board, sq.group) }));
-      else if (sq.kind === "station" || sq.kind === "utility") bits.push(t(`group.${sq.kind}`));
+      else if (sq.kind === "station" || sq.kind === "utility") bits.push(t(`group.${kindKey(this.board, sq.kind)}`));
       if (sq.price) bits.push(money(sq.price));
       const prop = props[id];
       if (prop) {

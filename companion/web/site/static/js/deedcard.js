@@ -3,7 +3,7 @@
 // it now (owner, buildings, mortgage, the rent due now). Printed values come from /api/deeds.
 
 import { get } from "./api.js";
-import { groupStyle, groupTitle, squareName, utilityTimes } from "./board.js";
+import { groupStyle, groupTitle, kindKey, squareName, utilityTimes } from "./board.js";
 import { t } from "./i18n.js";
 import { h, money, playerColour } from "./ui.js";
 
@@ -15,14 +15,15 @@ function loadDeeds() {
   return deeds;
 }
 
-function rentRows(card, prop) {
+function rentRows(card, prop, board) {
   const level = prop ? (prop.hotel ? 5 : prop.houses) : -1;
   if (card.kind === "lot") {
     const labels = [t("deed.rent"), ...[1, 2, 3, 4].map((n) => t(n === 1 ? "deed.with_house" : "deed.with_houses", { n })), t("deed.with_hotel")];
     return card.rents.map((amount, i) => [labels[i], money(amount), i === level && Boolean(prop?.owner)]);
   }
   if (card.kind === "station") {
-    return card.rents.map((amount, i) => [t(i ? "deed.stations" : "deed.station", { n: i + 1 }), money(amount), false]);
+    const kind = kindKey(board, "station"); // "railroad" on the US board
+    return card.rents.map((amount, i) => [t(i ? `deed.${kind}s` : `deed.${kind}`, { n: i + 1 }), money(amount), false]);
   }
   return (card.multipliers || []).map((m, i) => [t(i ? "deed.utilities" : "deed.utility", { n: i + 1 }), t("deed.times_dice", { n: m }), false]);
 }
@@ -61,7 +62,7 @@ export async function openDeed(board, id, state, seconds = 0) {
       h("span", { class: "deed-kind" }, kindName),
       h("h2", { id: "deed-card-title" }, squareName(board, id))),
     h("table", { class: "deed-rents", "data-test": "deed-rents" },
-      h("tbody", {}, rentRows(card, prop).map(([label, value, now]) =>
+      h("tbody", {}, rentRows(card, prop, board).map(([label, value, now]) =>
         h("tr", { class: now ? "is-now" : "" }, h("th", { scope: "row" }, label), h("td", { class: "num" }, value))))),
     h("dl", { class: "deed-facts" }, facts.map(([label, value]) => h("div", {}, h("dt", {}, label), h("dd", {}, value)))),
     h("div", { class: "actions" }, h("button", { type: "button", class: "primary", "data-test": "deed-close", onclick: closeDeed }, t("common.close"))));
