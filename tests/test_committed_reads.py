@@ -17,13 +17,12 @@ from companion.ledger import StorageError
 from companion.replay import replay
 from companion.rules import state
 from tests.driver import blocking_candidates
-from tests.web_support import BANKER, Rig
+from tests.web_support import BANKER, TABLE_ADDS, Rig
 
 # slow: many games, processes or hypothesis examples (`make check` leaves it out)
 pytestmark = pytest.mark.slow
 
 # what the state for screens adds to the engine's printed state (web/API.md, GET /api/state)
-SCREENS_ONLY = ("seq", "game", "legal", "turn_roll", "redo", "forms")
 
 
 def test_every_state_read_is_the_replay_of_its_seq(rig: Rig) -> None:
@@ -72,7 +71,7 @@ def test_every_state_read_is_the_replay_of_its_seq(rig: Rig) -> None:
         seq = shown["seq"]
         if seq not in replays:
             replays[seq] = state(replay(script[:seq]).game)  # no undos here: seq = script length
-        printed = {k: v for k, v in shown.items() if k not in SCREENS_ONLY}
+        printed = {k: v for k, v in shown.items() if k not in TABLE_ADDS}
         assert printed == replays[seq], f"state read at seq {seq} is not the stored game"
 
 
@@ -89,5 +88,5 @@ def test_a_failed_commit_is_never_shown(rig: Rig, monkeypatch: pytest.MonkeyPatc
     answer = rig.client().post("/api/commands", json={"do": "roll", "dice": [1, 2]}, headers=BANKER)
     assert answer.status_code == 503
     assert rig.client().get("/api/state").json == before  # not the roll that was never stored
-    shown = SCREENS_ONLY
+    shown = TABLE_ADDS
     assert state(store.game) == {k: v for k, v in before.items() if k not in shown}

@@ -31,6 +31,7 @@ from tests.web_support import (
     DOG,
     HAT,
     NEW_GAME,
+    TABLE_ADDS,
     UNKNOWN_TAG,
     FakeSimulator,
     LiveServer,
@@ -42,8 +43,6 @@ from tests.web_support import (
 ROLL = {"do": "roll", "dice": [1, 2]}  # the banker's dice: Ann to Whitechapel Road (60), offered to her
 MARCH = 1772366400.0  # 2026-03-01T12:00:00Z
 
-# What the table adds to the printed state for screens (web/API.md).
-ADDED = ("seq", "game", "legal", "turn_roll", "redo", "forms", "money")
 
 
 def command(rig: Rig, body: object, **kwargs: object):
@@ -74,7 +73,7 @@ def test_state_of_a_game_is_the_printed_state_with_seq_and_game(rig: Rig, game: 
     assert state["turn"] == "Ann" and state["pending"] is None
     printed = replay([line for line in rig.table.store.script()]).state()
     printed.pop("rejected")
-    assert {k: v for k, v in state.items() if k not in ADDED} == printed
+    assert {k: v for k, v in state.items() if k not in TABLE_ADDS} == printed
     # What each player may do now, from the engine: Ann rolls; Bob may only propose trades.
     legal = state["legal"]["players"]
     roll = {"command": {"do": "roll", "player": "Ann"}, "free": {"dice": "rolled by the table"}}
@@ -246,7 +245,7 @@ def test_export_jsonl_replays_to_the_same_game_and_csv_adds_up(rig: Rig, game: d
     replayed = replay(jsonl.get_data(as_text=True).splitlines()).state()
     assert replayed.pop("rejected") == []
     state = rig.client().get("/api/state").json
-    assert replayed == {k: v for k, v in state.items() if k not in ADDED}
+    assert replayed == {k: v for k, v in state.items() if k not in TABLE_ADDS}
 
     table = banker.get(f"/api/export/{game['game']}.csv")
     assert table.status_code == 200 and table.mimetype == "text/csv"

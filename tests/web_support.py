@@ -41,6 +41,9 @@ REGISTRY = {
 CAR, DOG, HAT = "0a0b0c0d", "0a0b0c0e", "0a0b0c0f"
 BANKER_TAG = "0b0b0b0b"
 UNKNOWN_TAG = "ffeeddccbbaa99"
+# What the table adds to the engine's printed state for screens (web/API.md): a state read less these
+# is the stored game's printed state.
+TABLE_ADDS = ("seq", "game", "legal", "turn_roll", "redo", "forms", "money")
 DEVICES = {"reader": "simulated", "button": "simulated", "dice_unit": "off", "feedback": "simulated"}
 NEW_GAME = {"players": ["Ann", "Bob"], "seed": 1, "rules": {"shuffle": False},
             "tokens": {"Ann": "car", "Bob": "dog"}}
