@@ -38,11 +38,16 @@ def pytest_runtest_protocol(item, nextitem):
 REPORTS_ALL = 'pytest_plugins = ["every_test_reported"]\n'
 
 
-def test_a_test_that_never_reported_fails_the_run_and_is_named(pytester: pytest.Pytester) -> None:
+def run(pytester: pytest.Pytester, conftest: str, tests: str = TESTS, *args: str) -> pytest.RunResult:
+    """A run of `tests` under the plugin, with `conftest` beside them."""
     pytester.makepyfile(every_test_reported=PLUGIN)
-    pytester.makeconftest(LOSES_ONE)
-    pytester.makepyfile(test_some=TESTS)
-    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    pytester.makeconftest(conftest)
+    pytester.makepyfile(test_some=tests)
+    return pytester.runpytest_subprocess("-p", "no:cacheprovider", *args)
+
+
+def test_a_test_that_never_reported_fails_the_run_and_is_named(pytester: pytest.Pytester) -> None:
+    result = run(pytester, LOSES_ONE)
     result.assert_outcomes(passed=2)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     result.stdout.fnmatch_lines(["*collected but never reported*", "*1 of 3 collected tests*",
@@ -50,20 +55,15 @@ def test_a_test_that_never_reported_fails_the_run_and_is_named(pytester: pytest.
 
 
 def test_a_whole_run_passes_as_before(pytester: pytest.Pytester) -> None:
-    pytester.makepyfile(every_test_reported=PLUGIN)
-    pytester.makeconftest(REPORTS_ALL)
-    pytester.makepyfile(test_some=TESTS)
-    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result = run(pytester, REPORTS_ALL)
     result.assert_outcomes(passed=3)
     assert result.ret == pytest.ExitCode.OK
     assert "never reported" not in result.stdout.str()
 
 
 def test_a_run_told_to_stop_at_the_first_failure_is_not_called_lost(pytester: pytest.Pytester) -> None:
-    pytester.makepyfile(every_test_reported=PLUGIN)
-    pytester.makeconftest(REPORTS_ALL)
-    pytester.makepyfile(test_some=TESTS.replace("def test_one():\n    pass", "def test_one():\n    assert 0"))
-    result = pytester.runpytest_subprocess("-x", "-p", "no:cacheprovider")
+    failing_first = TESTS.replace("def test_one():\n    pass", "def test_one():\n    assert 0")
+    result = run(pytester, REPORTS_ALL, failing_first, "-x")
     result.assert_outcomes(failed=1)
     assert "never reported" not in result.stdout.str()
 
@@ -82,10 +82,7 @@ def pytest_collection_modifyitems(items):
 
 
 def test_two_tests_with_one_id_fail_the_run_and_are_named(pytester: pytest.Pytester) -> None:
-    pytester.makepyfile(every_test_reported=PLUGIN)
-    pytester.makeconftest(SHARES_AN_ID)
-    pytester.makepyfile(test_some=TESTS)
-    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result = run(pytester, SHARES_AN_ID)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     result.stdout.fnmatch_lines(["*tests that share an id*", "*test_some.py::test_one"])
 
