@@ -24,10 +24,11 @@ compiled: $(VENV)/.installed
 	-$(VENV)/bin/python -m companion.compiled
 
 # The suite runs in three processes, a test module at a time each (pytest-xdist): the browser tests
-# wait on pages more than they work, so two cores keep three busy; the longest modules go first
-# (tests/conftest.py), and a run fails if a test it collected never reported
-# (tests/every_test_reported.py). `make test PARALLEL=` runs it in one process.
-PARALLEL ?= -n 3 --dist loadfile
+# wait on pages more than they work, so two cores keep three busy; the longest modules go first, in
+# the order tests/conftest.py puts them (--no-loadscope-reorder: xdist would hand out the modules
+# with the most tests first, and the whole games, one test each, last), and a run fails if a test it
+# collected never reported (tests/every_test_reported.py). `make test PARALLEL=` runs it in one process.
+PARALLEL ?= -n 3 --dist loadfile --no-loadscope-reorder
 
 # Everything: lint, types and the whole suite (what .ci/run runs).
 test: compiled
