@@ -5,13 +5,14 @@ A TOML file in the data folder, written by `companion enroll` and safe to edit b
 one thing only on a board, so a sticker re-used by mistake is caught at enrolment, not mid-game; one
 thing may have several tags (a spare sticker for a worn deed).
 
-Deeds and cards belong to a board (an edition): the same physical deed tag may stand for Mayfair in
-a London game and for Boardwalk in a US one (a family that re-stickers, or plays two boards with one
-set of tagged cards). The file keeps one section per board, each line as it always was:
+Deeds and cards belong to a board (an edition): the same physical deed tag may stand for the last
+deed of the London board in a London game and for the US board's last in a US one (a family that
+re-stickers, or plays two boards with one set of tagged cards). The file keeps one section per
+board, each line as it always was:
 
     [tags]                              # tokens, the banker's tag, and London's deeds and cards
     "04a1b2c3d4e5f6" = "token:dog"
-    "04a1b2c3d4e5f7" = "deed:mayfair"
+    "04a1b2c3d4e5f7" = "deed:<a London square id>"
 
     [tags.us]                           # the US board's deeds and cards
     "04a1b2c3d4e5f7" = "deed:boardwalk"

@@ -24,6 +24,7 @@ from ..rules.edition import parse_edition
 from ..table import Result
 from .common import answer, banker_only, body, error
 from .context import Context, context
+from .errors import WebError
 
 enrolment = Blueprint("enrolment", __name__, url_prefix="/api/banker/enrolment")
 
@@ -38,7 +39,7 @@ def _registry(ctx: Context) -> TagRegistry | None:
     return registry if isinstance(registry, TagRegistry) else None
 
 
-class NoEdition(Exception):
+class NoEdition(WebError):
     """The edition asked for cannot be enrolled now: a refusal's key and values."""
 
     def __init__(self, key: str, status: int, **values: Any) -> None:
