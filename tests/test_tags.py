@@ -100,6 +100,11 @@ def test_one_deed_may_have_a_spare_tag(tmp_path: Path) -> None:
     ('[tags]\n"a1b2c3d4" = 7\n', "must map to text"),
     ("tags = 3\n", "must be a table"),
     ("[tags\n", "not valid TOML"),
+    # a board's own section (tests/test_edition_tags.py): its deeds and cards only, under an edition's id
+    ('[tags]\n[tags.us]\n"0a0b0c0d" = "token:car"\n', "only deeds and cards are a board's"),
+    ('[tags."Not An Id"]\n"0a0b0c0d" = "deed:boardwalk"\n', "does not name an edition"),
+    ('[tags.us]\n"0a0b0c0d" = "deed:boardwalk"\n"0A0B0C0D" = "deed:park-place"\n',
+     "already the deed boardwalk"),
 ])
 def test_a_damaged_tags_file_is_refused_naming_the_file(tmp_path: Path, text: str, error: str) -> None:
     path = tmp_path / "tags.toml"
