@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
 from .i18n.money import Currency
-from .rules.edition import edition_json, parse_edition, shipped_editions
+from .rules.edition import load_edition, parse_edition, piece_ids, shipped_editions
 from .rules.edition_check import edition_problems
 
 FOLDER: Final = "editions"  # under the data folder
@@ -85,10 +86,21 @@ def _piece_names(raw: dict[str, Any]) -> dict[str, dict[str, str]]:
     return {p["id"]: dict(p["name"]) for p in raw.get("pieces", ()) if isinstance(p, dict)}
 
 
-def _known(raw: dict[str, Any], source: str, board: dict[str, Any] | None) -> KnownEdition:
-    pieces = tuple(p if isinstance(p, str) else p["id"] for p in raw["pieces"])
-    return KnownEdition(id=raw["id"], names=dict(raw["name"]), source=source, pieces=pieces,
-                        piece_names=_piece_names(raw), money=Currency.from_data(raw["money"]), board=board)
+def _known(raw: dict[str, Any], source: str) -> KnownEdition:
+    """A family's file (checked: file_problems), offered with its content as the game's board."""
+    return KnownEdition(id=raw["id"], names=dict(raw["name"]), source=source, pieces=piece_ids(raw),
+                        piece_names=_piece_names(raw), money=Currency.from_data(raw["money"]), board=raw)
+
+
+@cache
+def _shipped() -> dict[str, KnownEdition]:
+    """The shipped editions, from the engine's own (parsed once per process: they never change)."""
+    found = {}
+    for name in shipped_editions():
+        edition = load_edition(name)
+        found[name] = KnownEdition(id=edition.id, names=edition.names, source=SHIPPED, pieces=edition.pieces,
+                                   piece_names={}, money=edition.money)
+    return found
 
 
 def file_problems(path: Path) -> tuple[dict[str, Any] | None, list[str]]:
@@ -120,7 +132,7 @@ def file_problems(path: Path) -> tuple[dict[str, Any] | None, list[str]]:
 def table_editions(data_dir: Path | None) -> Editions:
     """Every edition this table knows: the shipped ones, then the data folder's valid files; the
     refused files with why."""
-    known = {name: _known(edition_json(name), SHIPPED, None) for name in shipped_editions()}
+    known = dict(_shipped())
     refused: list[RefusedFile] = []
     folder = Path(data_dir) / FOLDER if data_dir is not None else None
     try:
@@ -137,5 +149,5 @@ def table_editions(data_dir: Path | None) -> Editions:
         if raw is None or problems:
             refused.append(RefusedFile(path.name, tuple(problems)))
             continue
-        known[raw["id"]] = _known(raw, path.name, raw)
+        known[raw["id"]] = _known(raw, path.name)
     return Editions(known, tuple(refused))

@@ -82,6 +82,7 @@ class Card(Immutable):
 @dataclass(frozen=True, slots=True)
 class Edition(Immutable):
     id: str
+    names: dict[str, str]  # the board's own name, by language ("London (classic)")
     squares: tuple[Square, ...]
     groups: dict[str, tuple[int, ...]]  # group name -> square indices, board order
     group_info: dict[str, dict[str, Any]]
@@ -170,6 +171,7 @@ def parse_edition(raw: dict[str, Any]) -> Edition:
                 _check_nearest(card, squares)
     return Edition(
         id=raw["id"],
+        names=dict(raw.get("name", {})),
         squares=squares,
         groups={g: tuple(ix) for g, ix in groups.items()},
         group_info=dict(raw.get("groups", {})),
@@ -178,13 +180,21 @@ def parse_edition(raw: dict[str, Any]) -> Edition:
         decks=decks,
         deck_names={name: dict(deck["name"]) for name, deck in raw["decks"].items()},
         by_id=by_id,
-        pieces=tuple(p if isinstance(p, str) else p["id"] for p in raw["pieces"]),
+        pieces=piece_ids(raw),
         money=Currency.from_data(raw["money"]),
     )
 
 
+def piece_ids(raw: dict[str, Any]) -> tuple[str, ...]:
+    """The pieces of an edition's JSON by id: a classic piece is its id, a file's own piece
+    `{"id", "name"}` (rules/edition_check.py)."""
+    return tuple(p if isinstance(p, str) else p["id"] for p in raw["pieces"])
+
+
+@cache
 def shipped_editions() -> tuple[str, ...]:
-    """The ids of the editions that come with the companion (london first, the default)."""
+    """The ids of the editions that come with the companion (london first, the default): the
+    package's own files, listed once per process."""
     found = sorted(path.stem for path in EDITIONS.glob("*.json"))
     return tuple(sorted(found, key=lambda name: name != "london"))
 

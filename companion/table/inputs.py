@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..hardware.device import Event, Press, Tap, UnitRoll
 from ..rules import Rejected, Text
-from ..rules.edition import edition_json, load_edition, shipped_editions
+from ..rules.edition import load_edition, shipped_editions
 from ..rules.taps import resolve, split_card, split_meaning
 from ..rules.texts import Sentence
 from .meaning import TapMeaning, piece_of_tag, what_tap_means
@@ -40,8 +40,8 @@ def elsewhere(uid: str, meaning: TapMeaning) -> Sentence:
     board: object = meaning.value  # a family's edition file: its id (the table's data folder names it)
     thing: object = meaning.written
     if meaning.value in shipped_editions():
-        board = edition_json(meaning.value)["name"]
         edition = load_edition(meaning.value)
+        board = edition.names
         kind, value = split_meaning(meaning.written)
         if kind == "deed" and value in edition.by_id:
             thing = edition.by_id[value]
