@@ -273,13 +273,18 @@ def choose(game: BaseGame, cmd: dict[str, Any]) -> None:
 # ---- movement and squares --------------------------------------------------------------------
 
 def move_forward(game: BaseGame, seat: int, steps: int) -> None:
+    step_forward(game, seat, steps)
+    land(game, seat)
+
+
+def step_forward(game: BaseGame, seat: int, steps: int) -> None:
+    """Move forward without the square acting yet: passing or reaching GO pays salary."""
     target = game.position[seat] + steps
     size = len(game.squares)
     if target >= size:
         target -= size
         game.pay(BANK, seat, game.rules.salary, Text("why.salary"))
     game.position[seat] = target
-    land(game, seat)
 
 
 def advance_to(game: BaseGame, seat: int, target: int) -> None:
@@ -447,9 +452,7 @@ def _advance_to_nearest(game: BaseGame, seat: int, value: dict[str, Any]) -> Non
         move_forward(game, seat, steps)  # the square acts as usual: an offer, or nothing
         return
     # Another player's: the card's own payment stands for the square's (salary first, as always).
-    if here + steps >= size:
-        game.pay(BANK, seat, game.rules.salary, Text("why.salary"))
-    game.position[seat] = square.index
+    step_forward(game, seat, steps)
     if "rent_times" in value:
         collect_rent(game, seat, owner, square, rent(game, square) * value["rent_times"])
         return
