@@ -89,7 +89,6 @@ def _status(ctx: Context, edition: Edition) -> dict[str, Any]:
         "tags": len(tags),
         "edition": edition.id,
         "game_edition": store.game.edition.id if store is not None else None,  # then no other
-        "editions": [known.public() for known in table_editions(ctx.data_dir).known.values()],
         "boards": list(registry.boards()) if registry is not None else [],  # editions with deed tags
         "names": _names(edition),
         "meanings": [{"meaning": s.meaning, "enrolled": s.meaning in enrolled} for s in _every_step(edition)],
@@ -101,10 +100,13 @@ def _on_writer(ctx: Context, work: Callable[[], Result]) -> Result:
 
 
 def _reply(result: Result, status: int) -> tuple[Response, int]:
-    """The status read on the writer; a writer too busy to answer is said as such (503)."""
+    """The status read on the writer, with the editions the banker may pick (the data folder's
+    files are read and checked here, on the request's thread, never on the writer's); a writer too
+    busy to answer is said as such (503)."""
     if not result.ok:
         return answer(result)
-    return jsonify(result.detail), status
+    offered = [known.public() for known in table_editions(context().data_dir).known.values()]
+    return jsonify({**result.detail, "editions": offered}), status
 
 
 @enrolment.get("")
@@ -206,12 +208,13 @@ def _run_edition(ctx: Context) -> Edition:
 def undo() -> tuple[Response, int]:
     """The last tag of the run taken back (its old tags put back); that step is asked again."""
     ctx = context()
+    edition = _run_edition(ctx)  # a family's file is read here, not on the writer
 
     def work() -> Result:
         run = ctx.table.enrolment
         if run is None or run.undo() is None:
             return Result(False, "nothing")
-        return Result(True, detail=_status(ctx, _run_edition(ctx)))
+        return Result(True, detail=_status(ctx, edition))
 
     result = _on_writer(ctx, work)
     if not result.ok and result.reason == "nothing":
@@ -224,11 +227,12 @@ def undo() -> tuple[Response, int]:
 def stop() -> tuple[Response, int]:
     """The run stops; every tag tapped so far stays saved, and taps go to the game again."""
     ctx = context()
+    edition = _run_edition(ctx)  # a family's file is read here, not on the writer
 
     def work() -> Result:
         run = ctx.table.enrolment
         if run is not None:
             run.stop()
-        return Result(True, detail=_status(ctx, _run_edition(ctx)))
+        return Result(True, detail=_status(ctx, edition))
 
     return _reply(_on_writer(ctx, work), 200)
