@@ -35,8 +35,6 @@ from .ledger.problems import problem
 from .ledger.readonly import blocked
 from .ledger.recovery import diagnose
 from .ledger.schema import first_fault
-from .rules import load_edition
-from .rules.edition import parse_edition
 from .table.problem_words import terminal_lang, worded
 
 log = logging.getLogger(__name__)
@@ -390,7 +388,7 @@ class Doctor:
         known = table_editions(self.data_dir).known
         boards, complete = [], []
         for each in known.values():
-            edition = load_edition(each.id) if each.board is None else parse_edition(each.board)
+            edition = each.edition()
             tags = set(registry.as_dict(edition.id).values())
             deeds = sum(f"deed:{sq.id}" in tags for sq in edition.ownable)
             printed = [f"card:{deck}:{card.number}"

@@ -20,12 +20,13 @@ from pathlib import Path
 from typing import Any, Final
 
 from .i18n.money import Currency
-from .rules.edition import load_edition, parse_edition, piece_ids, shipped_editions
+from .rules.edition import Edition, load_edition, parse_edition, piece_ids, shipped_editions
 from .rules.edition_check import edition_problems
 
 FOLDER: Final = "editions"  # under the data folder
 MAX_FILE: Final = 1_000_000  # bytes: an edition file is some 30 KB; anything far bigger is not one
 SHIPPED: Final = "shipped"
+SHOWN: Final = 40  # characters of an unknown edition's id said back
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,10 @@ class KnownEdition:
     piece_names: dict[str, dict[str, str]]  # the pieces the file names itself: id -> language -> name
     money: Currency  # its amounts' sign and spoken nouns
     board: dict[str, Any] | None = None  # a file's content (None: shipped, found by its id)
+
+    def edition(self) -> Edition:
+        """The board itself, as the engine plays it (a file's content, checked when it was found)."""
+        return load_edition(self.id) if self.board is None else parse_edition(self.board)
 
     def start(self) -> dict[str, Any]:
         """What a new_game command carries to be played on this edition."""
@@ -71,7 +76,8 @@ class Editions:
         """Why a game cannot start on this edition (a sentence for the banker)."""
         refused = next((r for r in self.refused if r.file == f"{edition_id}.json"), None)
         why = f": its file is refused ({refused.problems[0]})" if refused is not None else ""
-        return (f"there is no edition {edition_id!r} this table can play{why}; it knows "
+        shown = str(edition_id)[:SHOWN]  # whatever a request sent, said back only this far
+        return (f"there is no edition {shown!r} this table can play{why}; it knows "
                 f"{', '.join(self.known)}")
 
     def files(self) -> list[dict[str, Any]]:

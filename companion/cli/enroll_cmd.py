@@ -14,8 +14,7 @@ from ..hardware.enroll import ReaderUids, enroll, enrolment_steps, typed_uids
 from ..hardware.reader import make_reader
 from ..hardware.tags import TagError, TagRegistry, registry_path
 from ..ledger import default_data_dir
-from ..rules import load_edition
-from ..rules.edition import parse_edition
+from ..rules.edition import DEFAULT_EDITION
 
 
 def say(text: str) -> None:
@@ -41,7 +40,7 @@ def cmd_enroll(args: argparse.Namespace) -> int:
         registry = TagRegistry.load(path)
     except TagError as exc:
         return fail(str(exc))
-    edition = load_edition(known.id) if known.board is None else parse_edition(known.board)
+    edition = known.edition()
     if args.simulate:
         source = typed_uids(sys.stdin, say)
         close = None
@@ -80,7 +79,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="also enroll the banker's tag (its tap logs a waiting screen in as the banker)")
     p.add_argument("--simulate", action="store_true",
                    help="read UIDs typed on standard input instead of tapping them on the reader")
-    p.add_argument("--edition", default="london",
+    p.add_argument("--edition", default=DEFAULT_EDITION,
                    help="the board whose deeds and cards to enroll: a shipped edition or the id of an "
                         "edition file in the data folder's editions/ (default london); tokens are "
                         "every board's")

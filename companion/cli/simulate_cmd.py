@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from ..bots.seats import KINDS as BOT_KINDS
 from ..compiled.choice import ENGINES, Unavailable, choose
 from ..rules import HouseRules, Malformed, load_edition
+from ..rules.edition import DEFAULT_EDITION
 from ..simulate.compare import Comparison, compare
 from ..simulate.play import IN_JAIL, SEAT_NAMES
 from ..simulate.run import Summary, first_game_script, simulate
@@ -85,7 +86,7 @@ def _simulation_report(summary: Summary) -> str:
         ("Wins by seat", ", ".join(
             f"{SEAT_NAMES[seat]} {wins}" for seat, wins in enumerate(summary.wins_by_seat))),
     ]
-    if summary.edition != "london":
+    if summary.edition != DEFAULT_EDITION:
         rows.insert(1, ("Edition", summary.edition))
     if summary.bots:
         rows.insert(2, ("Bots", ", ".join(f"{SEAT_NAMES[s]} {kind}" for s, kind in enumerate(summary.bots))))
@@ -202,7 +203,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except Malformed as exc:
         print(f"companion simulate: {exc.reason}", file=sys.stderr)
         return 2
-    if change and edition != "london":
+    if change and edition != DEFAULT_EDITION:
         print("companion simulate: --compare plays the london edition only", file=sys.stderr)
         return 2
     if bots and change:
@@ -278,7 +279,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bots", metavar="KIND,...",
                    help="each seat's bot, in seat order: simple (today's) or smart, e.g. "
                         "smart,simple,simple,simple; one name for every seat (simple)")
-    p.add_argument("--edition", default="london", metavar="NAME",
+    p.add_argument("--edition", default=DEFAULT_EDITION, metavar="NAME",
                    help="the board and decks played: london or us (london)")
     p.add_argument("--compare", action="append", default=[], metavar="KEY=VALUE",
                    help="play paired games without and with this house rule (repeatable)")

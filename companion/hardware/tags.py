@@ -39,7 +39,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..rules.edition import EDITIONS, load_edition
+from ..rules.edition import DEFAULT_EDITION, EDITIONS, load_edition
 from ..rules.taps import split_card, split_meaning
 from .errors import TagError
 
@@ -50,7 +50,7 @@ log = logging.getLogger(__name__)
 
 KINDS = ("deed", "token", "card", "banker")
 BOARD_KINDS = ("deed", "card")  # a board's own tags: the others (tokens, banker) are every board's
-DEFAULT_EDITION = "london"  # what a deed or card line of [tags] (an edition-free line) is for
+# DEFAULT_EDITION (the engine's): what a deed or card line of [tags] (an edition-free line) is for
 BANKER = "banker"  # the banker's own tag: the banker's step at the table (logs a screen in)
 UID_BYTES = (4, 7, 10)  # ISO 14443-A single, double and triple size UIDs
 _SQUARE_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")

@@ -15,6 +15,7 @@ from typing import Any
 from ..i18n.money import Currency
 
 EDITIONS = Path(__file__).parent / "editions"
+DEFAULT_EDITION = "london"  # the board a game is played on when it names none (TABLE-SCRIPT.md)
 
 OWNABLE_KINDS = ("lot", "station", "utility")
 CARD_ACTIONS = (
@@ -196,7 +197,7 @@ def shipped_editions() -> tuple[str, ...]:
     """The ids of the editions that come with the companion (london first, the default): the
     package's own files, listed once per process."""
     found = sorted(path.stem for path in EDITIONS.glob("*.json"))
-    return tuple(sorted(found, key=lambda name: name != "london"))
+    return tuple(sorted(found, key=lambda name: name != DEFAULT_EDITION))
 
 
 def edition_json(name: str) -> dict[str, Any]:
@@ -209,6 +210,6 @@ def edition_json(name: str) -> dict[str, Any]:
 
 
 @cache
-def load_edition(name: str = "london") -> Edition:
+def load_edition(name: str = DEFAULT_EDITION) -> Edition:
     """Read an edition once per process; editions are immutable, so sharing them is safe."""
     return parse_edition(edition_json(name))

@@ -18,7 +18,7 @@ from .actor import actor
 from .commands import HANDLERS, _int, _str, dispatch
 from .core import SILENT, BaseGame, Outcome
 from .decision import Decision, answering, decide, kind_now, next_kind
-from .edition import Edition, load_edition, parse_edition
+from .edition import DEFAULT_EDITION, Edition, load_edition, parse_edition
 from .edition_check import edition_problems
 from .errors import Malformed, Rejected
 from .house_rules import HouseRules
@@ -155,7 +155,7 @@ def new_game(command: Any) -> Game:
     tags = command.get("tags") or {}
     if type(tags) is not dict or not all(_str(k) and _str(v) for k, v in tags.items()):
         raise Malformed('new_game: "tags" must map tag ids to "token:NAME" or "deed:SQUARE"')
-    edition = command.get("edition", "london")
+    edition = command.get("edition", DEFAULT_EDITION)
     if not _str(edition) or not edition.replace("-", "").isalnum() or not edition.isascii():
         raise Malformed('new_game: "edition" must be an edition name')
     if command.get("board") is not None:

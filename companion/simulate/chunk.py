@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ..rules.edition import DEFAULT_EDITION
 from .play import play_game
 
 
@@ -25,7 +26,7 @@ class Job:
     turn_cap: int
     landing: bool
     bots: tuple[str, ...] = ()  # each seat's bot ("simple", "smart"); () : the simple bot at every seat
-    edition: str = "london"  # the board and decks played (RULES.md 3a)
+    edition: str = DEFAULT_EDITION  # the board and decks played (RULES.md 3a)
 
     def play(self, seeds: Sequence[int]) -> tuple[list[tuple[Record, ...]], Counter[str]]:
         """What a worker does with a slice of seeds."""

@@ -10,6 +10,7 @@ from typing import Any
 from ..bots import BotPolicy, Bots
 from ..bots.seats import table_of
 from ..rules import Game, HouseRules, Rejected, load_edition
+from ..rules.edition import DEFAULT_EDITION
 from .errors import SimulateError
 
 SEAT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -63,7 +64,7 @@ def play_game(
     landing: bool = False,
     record: bool = False,
     bots: tuple[str, ...] = (),
-    edition: str = "london",
+    edition: str = DEFAULT_EDITION,
 ) -> GameResult:
     """Play one complete game; the same arguments always give the same game. `bots` names each
     seat's bot ("simple", "smart"); by default the simple bot plays every seat. `edition` is the
@@ -77,7 +78,7 @@ def play_game(
     script = None
     if record:
         script = [{"do": "new_game", "players": list(names), "seed": seed, "rules": house.changed()}]
-        if edition != "london":
+        if edition != DEFAULT_EDITION:
             script[0]["edition"] = edition
     jailed = len(game.squares)  # the landing counts: one slot per square, then one for in jail
     landed = [0] * (jailed + 1)  # (a list, not a Counter: 5 % of a compiled game's time, not 1 %)

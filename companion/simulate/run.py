@@ -15,6 +15,7 @@ from typing import Any
 
 from ..compiled.store import Build
 from ..rules import HouseRules, load_edition
+from ..rules.edition import DEFAULT_EDITION
 from .chunk import Job
 from .play import IN_JAIL, play_game
 from .workers import Progress, play_all
@@ -29,7 +30,7 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [draw.getrandbits(32) for _ in range(games)]
 
 
-def square_ids(edition: str = "london") -> list[str]:
+def square_ids(edition: str = DEFAULT_EDITION) -> list[str]:
     """Every square id of the board the simulated games are played on, in board order."""
     return [square.id for square in load_edition(edition).squares]
 
@@ -54,7 +55,7 @@ class Summary:
     jobs: int  # processes that played the games
     landing: dict[str, float] | None = None  # per-roll frequency by square id and "in-jail"
     bots: tuple[str, ...] = ()  # each seat's bot; (): the simple bot at every seat
-    edition: str = "london"  # the board and decks played (RULES.md 3a)
+    edition: str = DEFAULT_EDITION  # the board and decks played (RULES.md 3a)
 
     @property
     def games_per_second(self) -> float:
@@ -96,7 +97,7 @@ class Summary:
         return report
 
 
-def landing_frequencies(counts: Counter[str], edition: str = "london") -> dict[str, float]:
+def landing_frequencies(counts: Counter[str], edition: str = DEFAULT_EDITION) -> dict[str, float]:
     """Counts of rolls by where they left the token, as shares of all counted rolls (they sum to 1)."""
     keys = [*square_ids(edition), IN_JAIL]
     total = sum(counts[key] for key in keys)
@@ -120,7 +121,7 @@ def simulate(
     jobs: int = 1,
     build: Build | None = None,
     bots: tuple[str, ...] = (),
-    edition: str = "london",
+    edition: str = DEFAULT_EDITION,
 ) -> Summary:
     """Play `games` games with seeds drawn from `seed`, in `jobs` processes with `build` (None: the
     pure engine); the same arguments give the same summary, except the timing."""
@@ -163,7 +164,7 @@ def first_game_script(
     jail_strategy: str = "pay",
     turn_cap: int = 1000,
     bots: tuple[str, ...] = (),
-    edition: str = "london",
+    edition: str = DEFAULT_EDITION,
 ) -> list[dict[str, Any]]:
     """The first game of a run as a table script (played again, recording, outside the timing)."""
     result = play_game(players, game_seeds(seed, 1)[0], rules=rules, jail_strategy=jail_strategy,

@@ -13,6 +13,7 @@ from ..editions import table_editions
 from ..i18n.grammar import GENDERS, NOT_SAID, forms_for, name_forms
 from ..i18n.latin_names import latin_gender
 from ..ledger.export import export_csv, export_jsonl, signature_of
+from ..rules.edition import DEFAULT_EDITION
 from ..table import Result, game_tags
 from ..table.auction_timing import checked
 from ..table.problem_words import problem_words, reason_of
@@ -171,7 +172,7 @@ def new_game() -> tuple[Response, int]:
     tokens = data.get("tokens") or {}
     if not isinstance(tokens, dict) or not all(isinstance(v, str) for v in tokens.values()):
         return error("tokens must map players to pieces", 400)
-    edition = data.get("edition", "london")
+    edition = data.get("edition", DEFAULT_EDITION)
     known = table_editions(ctx.data_dir)
     chosen = known.get(edition)
     if chosen is None:

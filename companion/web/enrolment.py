@@ -20,7 +20,6 @@ from ..editions import table_editions
 from ..hardware.enroll import Enrolment, Step, enrolment_steps
 from ..hardware.tags import DEFAULT_EDITION, TagError, TagRegistry, check_meaning, normalize_uid
 from ..rules import Edition, load_edition
-from ..rules.edition import parse_edition
 from ..table import Result
 from .common import answer, banker_only, body, error
 from .context import Context, context
@@ -61,8 +60,8 @@ def _edition(ctx: Context, asked: Any = None) -> Edition:
     known = table_editions(ctx.data_dir)
     chosen = known.get(asked)
     if chosen is None:
-        raise NoEdition("enrol.bad_edition", 404, why=known.why_not(str(asked)[:40]))
-    return load_edition(chosen.id) if chosen.board is None else parse_edition(chosen.board)
+        raise NoEdition("enrol.bad_edition", 404, why=known.why_not(asked))
+    return chosen.edition()
 
 
 def _every_step(edition: Edition) -> list[Step]:

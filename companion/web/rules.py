@@ -10,13 +10,13 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, request
 
 from ..editions import table_editions
+from ..rules.edition import DEFAULT_EDITION
 from ..rules.house_rules import definitions
 from .common import error
 from .context import context
 
 rules_api = Blueprint("rules", __name__, url_prefix="/api")
 
-DEFAULT_EDITION = "london"
 
 
 @rules_api.get("/rules")
