@@ -619,8 +619,10 @@ build_compiled() {
         say "would run in the background: COMPANION_COMPILED_RECIPE=$recipe nice $(shown "$VENV/bin/python" -P -m companion.compiled)"
         return
     fi
-    COMPANION_COMPILED_RECIPE=$recipe nohup nice -n 19 "$VENV/bin/python" -P -m companion.compiled \
-        >"$PREFIX/compiled.log" 2>&1 &
+    # In a session of its own (setsid): its pid names its process group, so --uninstall can stop the
+    # build's compilers with it, not only the python that started them.
+    COMPANION_COMPILED_RECIPE=$recipe setsid nohup nice -n 19 "$VENV/bin/python" -P -m companion.compiled \
+        >"$PREFIX/compiled.log" 2>&1 </dev/null &
     echo "$!" >"$PREFIX/compiled.pid"
     say "building ($recipe) in the background, minutes (estimated: 2 to 10 on a Pi 4, 5 to 30 on a Zero 2 W;"
     say "docs/pi.md); it ends with the real time in $PREFIX/compiled.log"
@@ -655,6 +657,30 @@ addresses() {
 
 # ---- uninstall -----------------------------------------------------------------------------------
 
+# A compiled engine's build still running in the background goes first, and all of it: its compilers
+# write into $PREFIX until they end, so removing $PREFIX while they run leaves a folder behind.
+stop_compiled_build() {
+    local pid
+    [[ -f $PREFIX/compiled.pid ]] || return 0
+    pid="$(cat "$PREFIX/compiled.pid")"
+    [[ $pid =~ ^[0-9]+$ ]] || return 0
+    if kill -0 -- "-$pid" 2>/dev/null; then
+        run kill -TERM -- "-$pid"
+    elif kill -0 "$pid" 2>/dev/null; then
+        run kill -TERM "$pid"  # a build started before its own session (an older install.sh)
+    else
+        return 0
+    fi
+    ((DRY)) && return 0
+    for _ in $(seq 1 50); do
+        kill -0 -- "-$pid" 2>/dev/null || kill -0 "$pid" 2>/dev/null || return 0
+        sleep 0.2
+    done
+    say "the build did not stop in 10 s: killed"
+    kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
+    sleep 0.5
+}
+
 uninstall() {
     step "stop and remove the service"
     if [[ -f $UNIT ]]; then
@@ -679,10 +705,7 @@ uninstall() {
         say "no $SSHD_DROPIN"
     fi
     step "remove the program: $PREFIX, $WRAPPER"
-    # A compiled engine's build still running in the background goes first.
-    if [[ -f $PREFIX/compiled.pid ]] && kill -0 "$(cat "$PREFIX/compiled.pid")" 2>/dev/null; then
-        run kill "$(cat "$PREFIX/compiled.pid")"
-    fi
+    stop_compiled_build
     run rm -rf "$PREFIX"
     run rm -f "$WRAPPER"
     if ((PURGE)); then

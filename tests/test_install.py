@@ -645,3 +645,31 @@ def test_the_compiled_build_is_chosen_by_the_memory_and_swap_available(
     else:
         assert len(background) == 1 and expected in background[0], done.stdout
         assert ("the build made to fit" in done.stdout) == (expected.endswith("fit nice"))
+
+
+def test_uninstall_stops_the_whole_background_build_before_removing_the_program(tmp_path: Path) -> None:
+    """The build's compilers are children of its python: stopping only the python let them write on
+    into the program's folder while it was removed ("Directory not empty", the folder left behind)."""
+    prefix, venv = tmp_path / "opt", tmp_path / "opt" / "venv"
+    (venv / "bin").mkdir(parents=True)
+    meminfo = tmp_path / "meminfo"
+    meminfo.write_text("MemAvailable:  4000000 kB\nSwapFree:  0 kB\n")
+    # The stand-in build: a "python" whose child (a compiler) keeps writing build files, as gcc does.
+    python = venv / "bin" / "python"
+    python.write_text(f"#!/bin/bash\n(while true; do mkdir -p {venv}/build.$$;"
+                      f" touch {venv}/build.$$/o.$RANDOM; sleep 0.01; done) &\nwait\n")
+    python.chmod(0o755)
+    steps = f"""
+        source {SYSTEMD / "install.sh"}
+        PREFIX={prefix}; VENV={venv}; MEMINFO={meminfo}
+        build_compiled >/dev/null
+        for _ in $(seq 1 100); do [[ -n $(ls -d {venv}/build.* 2>/dev/null) ]] && break; sleep 0.05; done
+        stop_compiled_build
+        rm -rf {prefix} && echo "removed"
+    """
+    done = subprocess.run(["bash", "-c", steps], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "removed" in done.stdout and not prefix.exists()
+    writers = subprocess.run(["pgrep", "-f", str(venv)], capture_output=True, text=True)
+    subprocess.run(["pkill", "-KILL", "-f", str(venv)], check=False)  # none, unless this test fails
+    assert writers.stdout == "", "a process of the build still runs"
