@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..rules import Game
+from ..rules.seats import LEVELS
 from .player import BotPolicy, Bots, Command
 from .smart import SmartBots
 
-KINDS = ("simple", "smart")
+KINDS = LEVELS  # the engine's computer levels (a computer seat's "computer" in new_game)
 
 
 def make_bot(kind: str, jail_strategy: str = "pay") -> Bots:

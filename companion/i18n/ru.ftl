@@ -258,6 +258,11 @@ rules-bankrupt-no_debt =
        *[other] У { $player_gen } нет долгов; банкротом может стать только должник
     }
 rules-doing-bankrupt = объявить банкротство
+rules-doing-retire = убрать компьютер из игры
+rules-seats-retire_person = { $player } — человек, а не компьютер: банкир убирает из игры только компьютер
+rules-seats-retires = Банкир убирает компьютер из игры: { $player } выбывает
+rules-seats-hand_over_person = За { $player_acc } уже играет человек
+rules-seats-handed_over = Место { $player_gen } занимает человек: компьютер больше не играет за это место
 rules-bankrupt-goes = { $player } становится банкротом; всё получает { $creditor }
 rules-bankrupt-deeds = { $player } получает собственность { $bankrupt_gen }: { $deeds }
 rules-bankrupt-mortgaged_deeds = { $player } получает заложенную собственность { $bankrupt_gen } и платит банку по 10 % за каждую: { $deeds }

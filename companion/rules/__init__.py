@@ -23,7 +23,7 @@ state with its primitives, never the `Game` that applies it. Floors, bottom firs
    house rules, the game's changing state as plain data)
 2. core: `core` (`BaseGame`: the state, what never changes in a game, the money primitives)
 3. what holds up play: `decision` (the one switch of open decisions; a roll's refusal asks it)
-4. the rules: `rent`, `turn`, `buildings`, `market`, `deals`, `bankruptcy`, `corrections`, `taps`
+4. the rules: `rent`, `turn`, `buildings`, `market`, `deals`, `bankruptcy`, `corrections`, `seats`, `taps`
    (each command's handler and its `why_not_*` check, by concern)
 5. the commands: `commands`, `actor`, `legal` (their shapes and handlers, who gives each, and
    what a player may give now)

@@ -25,9 +25,14 @@ def bankrupt(game: BaseGame, cmd: dict[str, Any]) -> None:
     why = why_not_bankrupt(game, seat)
     if why is not None:
         raise Rejected(why)
+    give_up(game, seat)
+
+
+def give_up(game: BaseGame, seat: int) -> None:
+    """The seat leaves the game: to the creditor of its first debt, else to the bank (a player's
+    bankruptcy; the banker's end of a computer's seat, rules/seats.py)."""
     debt = game.first_debt(seat)
-    assert debt is not None
-    creditor = debt.creditor if isinstance(debt.creditor, int) else None
+    creditor = debt.creditor if debt is not None and isinstance(debt.creditor, int) else None
     # Whatever was owed to the bankrupt is now owed to whoever takes the estate (a debt the
     # heir owed the bankrupt is owed to nobody now).
     heir = creditor if creditor is not None else BANK

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from . import bankruptcy, buildings, corrections, deals, market, turn
+from . import bankruptcy, buildings, corrections, deals, market, seats, turn
 from .core import BaseGame
 from .errors import Malformed
 from .taps import resolve, written_as
@@ -97,6 +97,8 @@ COMMANDS: dict[str, tuple[Handler, FieldChecks, FieldChecks, str]] = {
     "adjust": (corrections.adjust, {"from": _str, "to": _str, "amount": _int}, {"note": _str}, BANKER),
     "place": (corrections.place, {"player": _str, "square": _str}, {}, BANKER),
     "give_deed": (corrections.give_deed, {"square": _str, "to": _str}, {}, BANKER),
+    "retire": (seats.retire, {"player": _str}, {}, BANKER),
+    "hand_over": (seats.hand_over, {"player": _str}, {}, BANKER),
 }
 
 

@@ -153,6 +153,7 @@ class BaseGame(State):
         edition: Edition | None = None,
         tags: dict[str, str] | None = None,
         forms: dict[str, dict[str, Any]] | None = None,
+        computer: dict[str, str] | None = None,
     ) -> None:
         rules = rules or HouseRules()
         edition = edition or load_edition()
@@ -198,6 +199,8 @@ class BaseGame(State):
         self.jail_cards = [()] * n
         self.bankrupt = [False] * n
         self.skip_turn = [False] * n
+        levels = computer or {}
+        self.computer = tuple(levels.get(name, "") for name in players)
         self.owner = [NOBODY] * size
         self.level = [0] * size
         self.mortgaged = [False] * size

@@ -23,6 +23,7 @@ from .edition_check import edition_problems
 from .errors import Malformed, Rejected
 from .house_rules import HouseRules
 from .legal import Legal, legal_commands
+from .seats import LEVELS
 
 UNDO_DEPTH: Final = 64  # states `push` keeps for `pop`; older ones are dropped
 
@@ -170,7 +171,13 @@ def new_game(command: Any) -> Game:
     if not _forms(forms, players):
         raise Malformed('new_game: "forms" must map players to {"gender": "she", "he" or null, '
                         '"ru": {"gen": ..., "dat": ..., "acc": ..., "ins": ..., "pre": ...} or null}')
-    return Game(players, seed=seed, rules=rules, edition=board, tags=tags, forms=forms)
+    computer = command.get("computer") or {}
+    if type(computer) is not dict or not set(computer) <= set(players) \
+            or not all(level in LEVELS for level in computer.values()):
+        raise Malformed(f'new_game: "computer" must map players to a level ({", ".join(LEVELS)})')
+    if len(computer) == len(players):
+        raise Malformed('new_game: at least one player is a person (not every seat a "computer")')
+    return Game(players, seed=seed, rules=rules, edition=board, tags=tags, forms=forms, computer=computer)
 
 
 _INLINE: OrderedDict[str, Edition] = OrderedDict()

@@ -35,6 +35,7 @@ from .market import (
     why_not_decline,
     why_not_pass,
 )
+from .seats import why_not_hand_over, why_not_retire
 from .state import BANK, NOBODY, POT, Account
 from .turn import (
     debt_free,
@@ -108,6 +109,12 @@ def _banker(game: BaseGame) -> list[Legal]:
         if why_not_auction_building(game, kind) is None:
             out.append(Legal({"do": "auction_building", "kind": kind}))
     _corrections(game, out)
+    for seat in game.active:
+        name = game.names[seat]
+        if why_not_retire(game, seat) is None:
+            out.append(Legal({"do": "retire", "player": name}))
+        if why_not_hand_over(game, seat) is None:
+            out.append(Legal({"do": "hand_over", "player": name}))
     return out
 
 

@@ -16,8 +16,11 @@ from .house_rules import HouseRules
 from .state import RECORDS, State
 from .texts import Sentence
 
-FORMAT = 4  # 3: the turn number; 4: a utility card's roll (State.roll_due, RULES.md 3a)
+FORMAT = 5  # 3: the turn number; 4: a utility card's roll (State.roll_due, RULES.md 3a); 5: computer seats
 STATE_FIELDS = tuple(f.name for f in fields(State))
+# Fields a snapshot of an older format still readable lacks: they keep their value at a new game
+# (format 4 knew no computer seat: every seat is a person's).
+NEWER: dict[int, frozenset[str]] = {4: frozenset({"computer"})}
 
 
 def encode(value: Any) -> Any:
@@ -77,7 +80,7 @@ def restore(data: dict[str, Any], edition: Edition | None = None) -> Game:
     """The game a snapshot describes (ValueError for a snapshot of another format, a KeyError or
     TypeError means it is damaged). A game on a board it carries (an edition file's, game.py's
     `inline_edition`) is given its edition: the snapshot names it only by its id."""
-    if data.get("format") != FORMAT:
+    if data.get("format") != FORMAT and data.get("format") not in NEWER:
         raise ValueError(f"unknown snapshot format {data.get('format')!r}")
     if edition is None or edition.id != data["edition"]:
         try:
@@ -87,7 +90,10 @@ def restore(data: dict[str, Any], edition: Edition | None = None) -> Game:
     game = Game(data["players"], seed=data["seed"], rules=HouseRules.from_dict(data["rules"]),
                 edition=edition, tags=data["tags"], forms=data.get("forms"))
     state = data["state"]
+    missing = NEWER.get(data["format"], frozenset())
     for name in STATE_FIELDS:
+        if name in missing and name not in state:
+            continue
         value = decode(state[name], edition)
         if isinstance(getattr(game, name), list):
             value = list(value)

@@ -188,6 +188,7 @@ class State:
     jail_cards: list[tuple[CardKey, ...]]  # Get out of Jail Free cards held, oldest first
     bankrupt: list[bool]
     skip_turn: list[bool]  # interpol house rule: the next turn is skipped
+    computer: tuple[str, ...]  # each seat's computer level ("simple", "smart"), "" for a person
     # Per square (unused entries for squares that are no deed).
     owner: list[int]  # a seat, or NOBODY
     level: list[int]  # 0-4 houses, 5 for a hotel
@@ -225,7 +226,7 @@ class State:
         """The state as it is now, for `load` to put back exactly (every field, in order)."""
         return (
             self.cash.copy(), self.position.copy(), self.in_jail.copy(), self.jail_turns.copy(),
-            self.jail_cards.copy(), self.bankrupt.copy(), self.skip_turn.copy(),
+            self.jail_cards.copy(), self.bankrupt.copy(), self.skip_turn.copy(), self.computer,
             self.owner.copy(), self.level.copy(), self.mortgaged.copy(),
             self.bank_houses, self.bank_hotels, self.pot, self.bank_paid, self.bank_received,
             self.decks, self.current, self.may_roll, self.rolled, self.doubles, self.last_roll,
@@ -236,7 +237,7 @@ class State:
     def load(self, saved: tuple) -> None:  # type: ignore[type-arg]
         """Put back exactly a state `save` returned (its lists are copied: it may be loaded again)."""
         (
-            cash, position, in_jail, jail_turns, jail_cards, bankrupt, skip_turn,
+            cash, position, in_jail, jail_turns, jail_cards, bankrupt, skip_turn, self.computer,
             owner, level, mortgaged,
             self.bank_houses, self.bank_hotels, self.pot, self.bank_paid, self.bank_received,
             self.decks, self.current, self.may_roll, self.rolled, self.doubles, self.last_roll,

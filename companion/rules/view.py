@@ -33,6 +33,7 @@ def state(game: Game) -> dict[str, Any]:
                 "jail_cards": len(game.jail_cards[seat]),
                 "bankrupt": game.bankrupt[seat],
                 "net_worth": game.net_worth(seat),
+                **({"computer": game.computer[seat]} if game.computer[seat] else {}),
             }
             for seat, name in enumerate(names)
         ],
