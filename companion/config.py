@@ -64,6 +64,25 @@ class TableConfig:
 
 
 @dataclass(frozen=True)
+class ComputerConfig:
+    """Computer players at the table (companion/table/computer.py; docs/players.md)."""
+
+    # Seconds each of a computer's steps is said and shown before it takes the next one, so the
+    # people can follow (0: at once); the table never waits on it: a tap always comes first.
+    pace: float = 3.0
+    # What the table waits for once it has asked the people to move the computer's piece, hand
+    # over its deed or put up its house: "seconds" goes on after `confirm_seconds`; "act" waits
+    # for the computer's token on the reader, the dice button or the Table page's button.
+    confirm: str = "seconds"
+    confirm_seconds: float = 6.0
+    # The longest a computer thinks over one decision before the plain choice is taken for it.
+    deadline: float = 2.0
+
+
+CONFIRMS = ("seconds", "act")
+
+
+@dataclass(frozen=True)
 class OddsConfig:
     """The win chances on the Table page (companion/odds/live.py)."""
 
@@ -121,6 +140,7 @@ class Config:
     odds: OddsConfig = field(default_factory=OddsConfig)
     server: ServerConfig = field(default_factory=ServerConfig)
     voice: VoiceConfig = field(default_factory=VoiceConfig)
+    computer: ComputerConfig = field(default_factory=ComputerConfig)
 
     def simulated(self) -> Config:
         """Every device simulated (`--simulate`), a dice unit on a pseudo-terminal included; a reader
@@ -178,7 +198,8 @@ def _section(cls: type, raw: Any, where: str, name: str = "") -> Any:
 def parse_config(raw: dict[str, Any], where: str = "config") -> Config:
     sections = {"reader": ReaderConfig, "button": ButtonConfig, "dice_unit": DiceUnitConfig,
                 "feedback": FeedbackConfig, "wifi": WifiConfig, "table": TableConfig,
-                "odds": OddsConfig, "server": ServerConfig, "voice": VoiceConfig}
+                "odds": OddsConfig, "server": ServerConfig, "voice": VoiceConfig,
+                "computer": ComputerConfig}
     top = {k: v for k, v in raw.items() if k not in sections}
     config = _section(Config, top, where)
     parts = {
@@ -188,6 +209,13 @@ def parse_config(raw: dict[str, Any], where: str = "config") -> Config:
     if parts["table"].auction_seconds < 0:
         raise ConfigError(f"{where} [table].auction_seconds must be 0 (off) or more, "
                           f"not {parts['table'].auction_seconds}")
+    computer = parts["computer"]
+    if computer.confirm not in CONFIRMS:
+        raise ConfigError(f"{where} [computer].confirm must be one of {', '.join(CONFIRMS)}, "
+                          f"not {computer.confirm!r}")
+    if not (0 <= computer.pace <= 60 and 0 <= computer.confirm_seconds <= 600 and 0.1 <= computer.deadline <= 60):
+        raise ConfigError(f"{where} [computer]: pace is 0 to 60 s, confirm_seconds 0 to 600 s and "
+                          f"deadline 0.1 to 60 s")
     if parts["server"].front not in FRONTS:
         raise ConfigError(f"{where} [server].front must be one of {', '.join(FRONTS)}, "
                           f"not {parts['server'].front!r}")
