@@ -213,9 +213,10 @@ def parse_config(raw: dict[str, Any], where: str = "config") -> Config:
     if computer.confirm not in CONFIRMS:
         raise ConfigError(f"{where} [computer].confirm must be one of {', '.join(CONFIRMS)}, "
                           f"not {computer.confirm!r}")
-    if not (0 <= computer.pace <= 60 and 0 <= computer.confirm_seconds <= 600 and 0.1 <= computer.deadline <= 60):
+    if not (0 <= computer.pace <= 60 and 0 <= computer.confirm_seconds <= 600
+            and 0.1 <= computer.deadline <= 60):
         raise ConfigError(f"{where} [computer]: pace is 0 to 60 s, confirm_seconds 0 to 600 s and "
-                          f"deadline 0.1 to 60 s")
+                          "deadline 0.1 to 60 s")
     if parts["server"].front not in FRONTS:
         raise ConfigError(f"{where} [server].front must be one of {', '.join(FRONTS)}, "
                           f"not {parts['server'].front!r}")
