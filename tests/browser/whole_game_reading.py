@@ -200,6 +200,7 @@ class Reading:
         self.stations = STATIONS[edition][lang]  # the deeds' heading for the board's stations
         self.not_stations = {words[lang] for words in STATIONS.values()} - {self.stations}
         self.railroads = 0  # readings that grouped deeds under the board's own word: the control
+        self._lines: dict[str, tuple[set[str], list[str], int]] = {}  # each Russian line's checks
 
     def hear(self, spoken: list[str]) -> None:
         """The voice's sentences: the game's money nouns, agreeing with their number in Russian;
@@ -235,17 +236,36 @@ class Reading:
             self.faults += [f"{where}: Russian «{w}»" for w in sorted(set(CYRILLIC.findall(text)))]
             return
         text = re.sub(r"https?://\S+", " ", text)  # an address on a page is not a word
-        self.faults += [f"{where}: English «{w}»" for w in sorted(latin_words(text, ALLOWED))]
+        english: set[str] = set()
+        found: list[str] = []
         for line in (line.strip() for line in text.splitlines()):
-            subject = line.split(" ", 1)[0]
-            want = {"she": "femn", "he": "masc"}.get(self.gender.get(subject) or "")
-            if want:
-                clause = re.split(r"[:;(—]", line, maxsplit=1)[0]
-                for word, gender in agreeing_words(clause, self.names):
-                    self.agreed += 1
-                    if gender != want:
-                        self.faults.append(f"{where}: «{word}» for {subject} in «{line}»")
-            self.faults += [f"{where}: {fault} in «{line}»" for fault in preposition_faults(line, self.forms)]
+            latin, faults, agreed = self._line(line)
+            english |= latin
+            found += faults
+            self.agreed += agreed
+        self.faults += [f"{where}: English «{w}»" for w in sorted(english)]
+        self.faults += [f"{where}: {fault}" for fault in found]
+
+    def _line(self, line: str) -> tuple[set[str], list[str], int]:
+        """A Russian line's Latin words, its faults and the words checked for gender: worked out
+        once a line (the pages show the same lines reading after reading: History's grow with the
+        game), each reading still counting and reporting them as its own."""
+        known = self._lines.get(line)
+        if known is not None:
+            return known
+        faults = []
+        agreed = 0
+        subject = line.split(" ", 1)[0]
+        want = {"she": "femn", "he": "masc"}.get(self.gender.get(subject) or "")
+        if want:
+            clause = re.split(r"[:;(—]", line, maxsplit=1)[0]
+            for word, gender in agreeing_words(clause, self.names):
+                agreed += 1
+                if gender != want:
+                    faults.append(f"«{word}» for {subject} in «{line}»")
+        faults += [f"{fault} in «{line}»" for fault in preposition_faults(line, self.forms)]
+        self._lines[line] = known = (latin_words(line, ALLOWED), faults, agreed)
+        return known
 
 
 def play_and_read(browser: Browser, table: Daemon, lang: str, names: tuple[str, ...], seed: int,
