@@ -17,9 +17,11 @@ import pyphen  # type: ignore[import-untyped]  # no stubs, no py.typed
 
 SHY: Final = "\u00ad"
 LONGER: Final = 7  # a word of more letters gets its break points: shorter ones fit a square whole
-# Letters kept together at a word's start and end: a board's narrow column never leaves two
-# letters alone on a line (the dictionary's own minimum is two).
-LEFT, RIGHT = 2, 3
+# Letters kept together at a word's start and end (the dictionaries' own minimum is two): a
+# narrow column never carries a word's last three letters alone to a line of their own, where a
+# name's last syllable reads as a word cut off («Уайтче-пел», which a native reader corrected;
+# «Уайт-чепел» stays).
+LEFT, RIGHT = 2, 4
 
 
 @cache
