@@ -383,7 +383,7 @@ def test_board_devices_and_session(rig: Rig) -> None:
     assert len(board["squares"]) == 40
     assert board["squares"][39]["id"] == "mayfair" and board["squares"][39]["price"] == 400
     assert set(board["squares"][1]) == {"index", "id", "name", "kind", "group", "price", "rents",
-                                        "house_cost", "tax", "cases"}
+                                        "house_cost", "tax", "cases", "label"}
     assert board["squares"][1]["name"]["ru"]
     assert board["squares"][12]["cases"]["ru"]["acc"] == "Электрическую компанию"
     assert board["groups"] and board["decks"] and board["station_rents"]

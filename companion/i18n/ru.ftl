@@ -4,11 +4,11 @@
 
 
 ## The language itself (companion/i18n LANGUAGES): espeak-ng's voice for it, the browser's locale
-## for its dates and numbers (BCP 47), the vowels the board's hyphenation splits its words by.
+## for its dates and numbers (BCP 47); its board labels break where pyphen's dictionary
+## for it allows (companion/i18n/hyphenation.py).
 
 language-espeak = ru
 language-locale = ru-RU
-language-vowels = аеёиоуыэюя
 
 ## The engine (companion/rules): refusals, events, decisions and the reasons money moves
 

@@ -10,6 +10,7 @@ import json
 import segno
 from flask import Blueprint, Response, jsonify, request, stream_with_context
 
+from ..i18n.hyphenation import breakable
 from ..ledger.committed import CommittedRead
 from ..ledger.turns import turns_in
 from ..rules import load_edition
@@ -76,6 +77,11 @@ def events() -> Response | tuple[Response, int]:
     return response
 
 
+def labels(names: dict[str, str]) -> dict[str, str]:
+    """A square's name as the board shows it in each language: soft hyphens where it may break."""
+    return {lang: breakable(name, lang) for lang, name in names.items()}
+
+
 @watching.get("/board")
 def board() -> Response:
     store = context().table.store
@@ -83,7 +89,8 @@ def board() -> Response:
     return jsonify({
         "id": edition.id,
         "squares": [
-            {"index": sq.index, "id": sq.id, "name": sq.names, "kind": sq.kind, "group": sq.group,
+            {"index": sq.index, "id": sq.id, "name": sq.names, "label": labels(sq.names), "kind": sq.kind,
+             "group": sq.group,
              "price": sq.price, "rents": list(sq.rents), "house_cost": sq.house_cost, "tax": sq.tax,
              "cases": sq.cases or {}}
             for sq in edition.squares

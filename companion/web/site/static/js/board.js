@@ -6,7 +6,6 @@
 
 import { get } from "./api.js";
 import { openDeed } from "./deedcard.js";
-import { hyphenate } from "./hyphen.js";
 import { lang, local, t } from "./i18n.js";
 import { tokenEl } from "./pieces.js";
 import { h, money, playerColour } from "./ui.js";
@@ -173,7 +172,7 @@ export class BoardView {
       parts.owner = h("span", { class: "sq-owner" });
       parts.tokens = h("div", { class: "tokens" });
       const body = h("div", { class: "sq-body" },
-        h("div", { class: "sq-name", lang: lang() }, hyphenate(local(sq.name), lang())),
+        h("div", { class: "sq-name", lang: lang() }, local(sq.label || sq.name)),
         h("div", { class: "sq-meta" }, parts.note, parts.owner));
       if (sq.kind === "jail") {
         parts.cell = h("div", { class: "jail-cell", "data-test": "jail-cell", title: t("board.in_jail") });
