@@ -48,9 +48,9 @@ def test_a_bankrupts_deeds_mortgages_and_jail_card_are_told_going_to_the_credito
     at = en.index("Вера goes bankrupt to Анна")
     assert en[at + 1:at + 4] == [
         "Анна receives Вера's deeds: Old Kent Road",
-        "Анна receives Вера's mortgaged deeds and owes the bank 10 % on each: Whitechapel Road",
+        "Анна receives Вера's mortgaged deeds and owes the bank 10% on each: Whitechapel Road",
         "Анна receives Вера's Get out of Jail Free card"], en[at:]
-    assert "Анна pays the bank £3: 10 % on mortgaged Whitechapel Road received" in en[at:], en[at:]
+    assert "Анна pays the bank £3: 10% on mortgaged Whitechapel Road received" in en[at:], en[at:]
     at = ru.index("Вера становится банкротом; всё получает Анна")
     assert ru[at + 1:at + 4] == [
         "Анна получает собственность Веры: Олд Кент Роуд",

@@ -21,9 +21,10 @@ rules-the_bank = the bank
 rules-thing-house = house
 rules-thing-hotel = hotel
 rules-house =
-    { $count } { $count ->
-        [one] house
-       *[other] houses
+    { $count ->
+        [0] no houses
+        [one] { $count } house
+       *[other] { $count } houses
     }
 rules-building =
     { $count } { $count ->
@@ -103,7 +104,7 @@ rules-build-not_lot = { $player } cannot build on { $square }: only colour-group
 rules-build-not_whole = { $player } cannot build on { $square }: { $player } does not own the whole { $group } group ({ $other_square } belongs to { $holder })
 rules-build-mortgaged = { $player } cannot build on { $square }: { $other_square } is mortgaged
 rules-build-has_hotel = { $player } cannot build on { $square }: it already has a hotel
-rules-build-evenly = { $player } cannot build on { $square }: build evenly; { $other_square } has only { $houses }
+rules-build-evenly = { $player } cannot build on { $square }: build evenly; { $other_square } has { $houses }
 rules-build-bank_out_house = { $player } cannot build on { $square }: the bank has no houses left
 rules-build-bank_out_hotel = { $player } cannot build on { $square }: the bank has no hotels left
 rules-build-own_turn = { $player } cannot build on { $square }: with a building limit, only in { $player }'s own turn (house rule)
@@ -116,7 +117,7 @@ rules-doing-build = build on { $square }
 rules-sell-not_owner = { $player } cannot sell a building on { $square }: it belongs to { $holder }
 rules-sell-none = { $player } cannot sell a building on { $square }: it has no buildings
 rules-sell-evenly = { $player } cannot sell a building on { $square }: sell evenly; { $other_square } has more buildings
-rules-sell-no_houses = { $player } cannot sell a building on { $square }: the bank has only { $houses }, not the 4 that replace the hotel; sell all the group's buildings at once instead
+rules-sell-no_houses = { $player } cannot sell a building on { $square }: the bank has { $houses }, not the 4 that replace the hotel; sell all the group's buildings at once instead
 rules-sell-no_group = There is no colour group called '{ $group }'
 rules-sell-group_not_owned = { $player } does not own the whole { $group } group
 rules-sell-group_bare = { $player } has no buildings on the { $group } group
@@ -167,7 +168,7 @@ rules-seats-hand_over_person = { $player } is played by a person already
 rules-seats-handed_over = A person takes { $player }'s seat: the computer plays it no more
 rules-bankrupt-goes = { $player } goes bankrupt to { $creditor }
 rules-bankrupt-deeds = { $player } receives { $bankrupt }'s deeds: { $deeds }
-rules-bankrupt-mortgaged_deeds = { $player } receives { $bankrupt }'s mortgaged deeds and owes the bank 10 % on each: { $deeds }
+rules-bankrupt-mortgaged_deeds = { $player } receives { $bankrupt }'s mortgaged deeds and owes the bank 10% on each: { $deeds }
 rules-bankrupt-cards =
     { $count ->
         [one] { $player } receives { $bankrupt }'s Get out of Jail Free card
@@ -232,13 +233,13 @@ rules-why-sold_group = sold every building on the { $group } group
 rules-why-mortgaged = mortgaged { $square }
 rules-why-lifted = lifted the mortgage on { $square }
 rules-why-trade = trade
-rules-why-interest = 10 % on mortgaged { $square } received
+rules-why-interest = 10% on mortgaged { $square } received
 rules-why-estate_buildings = { $player }'s buildings on { $square } sold to the bank
 rules-why-bankruptcy = bankruptcy of { $player }
 rules-now-auction_open = Auction for { $lot }: no bid yet; { $bidders } may bid or pass
 rules-now-auction_bid = Auction for { $lot }: { MONEY($bid) } by { $player }; { $bidders } may bid more or pass
 rules-now-choice_card = { $player } chooses: pay a { MONEY($fine) } fine, or take a { $deck } card
-rules-now-choice_tax = { $player } chooses the income tax: { MONEY($tax) }, or { $percent } % of net worth ({ MONEY($percent_tax) })
+rules-now-choice_tax = { $player } chooses the income tax: { MONEY($tax) }, or { $percent }% of net worth ({ MONEY($percent_tax) })
 rules-now-draw = { $player } draws a { $deck } card at the table and taps it (or enters its number)
 rules-now-utility_roll = { $player } rolls the dice once more and pays { $owner } { $times } times the total for { $square }
 rules-now-debt = { $player } owes { MONEY($amount) } to { $creditor } ({ $reason }): raise { MONEY($short) } by selling buildings, mortgaging or trading, or go bankrupt
@@ -301,7 +302,7 @@ story-money-why-sold_group = { $to } gets { MONEY($amount) } for the buildings s
 story-money-why-mortgaged = { $to } mortgages { $square } for { MONEY($amount) }
 story-money-why-lifted = { $from } pays { MONEY($amount) } to lift the mortgage on { $square }
 story-money-why-trade = { $from } pays { $to } { MONEY($amount) } in a trade
-story-money-why-interest = { $from } pays { $to } { MONEY($amount) }: 10 % on mortgaged { $square } received
+story-money-why-interest = { $from } pays { $to } { MONEY($amount) }: 10% on mortgaged { $square } received
 story-money-why-jail_fine = { $from } pays a { MONEY($amount) } jail fine to { $to }
 story-money-why-interpol_fine = { $from } pays an { MONEY($amount) } Interpol fine to { $to }
 story-money-why-fine_not_chance = { $from } pays a { MONEY($amount) } fine to { $to } instead of a Chance card
@@ -659,7 +660,7 @@ page-action-reject = Reject
 page-action-claim_rent = Claim { $amount } rent
 page-action-roll_here = Roll here
 page-action-pay_jail_fine = Pay the jail fine
-page-action-use_jail_card = Use a Get out of Jail card
+page-action-use_jail_card = Use a Get out of Jail Free card
 page-action-end_turn = End my turn
 page-action-bankrupt = Go bankrupt
 page-action-build = Build ({ $cost })
@@ -679,7 +680,7 @@ page-player-act_as = Act as this player
 page-player-unpair = Not me
 page-player-cash = Cash
 page-player-net_worth = Net worth
-page-player-jail_cards = Get out of Jail cards
+page-player-jail_cards = Get out of Jail Free cards
 page-player-where = Where
 page-player-my_turn = My turn
 page-player-deeds = My deeds
@@ -692,14 +693,14 @@ page-trade-partner = With
 page-trade-i_give = I give
 page-trade-i_take = { $player } gives
 page-trade-cash = Cash
-page-trade-jail_cards = Get out of Jail cards
-page-trade-jail_cards_n = { $n }× Get out of Jail
+page-trade-jail_cards = Get out of Jail Free cards
+page-trade-jail_cards_n = { $n }× Get out of Jail Free
 page-trade-no_deeds = No deeds
 page-trade-nobody = Nobody to trade with
 page-trade-nothing = nothing
 page-trade-propose = Propose
 page-trade-lift_now = Lift these mortgages at once
-page-trade-lift_hint = Whoever receives a mortgaged deed pays the bank 10 % of its mortgage value.
+page-trade-lift_hint = Whoever receives a mortgaged deed pays the bank 10% of its mortgage value.
 page-history-title = Money movements
 page-history-filter = Player
 page-history-all = Everyone

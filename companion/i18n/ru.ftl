@@ -21,10 +21,11 @@ rules-the_bank = банк
 rules-thing-house = дом
 rules-thing-hotel = отель
 rules-house =
-    { $count } { $count ->
-        [one] дом
-        [few] дома
-       *[many] домов
+    { $count ->
+        [0] ни одного дома
+        [one] { $count } дом
+        [few] { $count } дома
+       *[many] { $count } домов
     }
 rules-building =
     { $count } { $count ->
@@ -186,7 +187,7 @@ rules-build-not_lot = { $player } не может строить на { $square_
 rules-build-not_whole = { $player } не может строить на { $square_pre }: у игрока не вся { $group } группа ({ $other_square } принадлежит: { $holder })
 rules-build-mortgaged = { $player } не может строить на { $square_pre }: { $other_square } заложена
 rules-build-has_hotel = { $player } не может строить на { $square_pre }: там уже отель
-rules-build-evenly = { $player } не может строить на { $square_pre }: стройте равномерно; на { $other_square_pre } только { $houses }
+rules-build-evenly = { $player } не может строить на { $square_pre }: стройте равномерно; на { $other_square_pre } { $houses }
 rules-build-bank_out_house = { $player } не может строить на { $square_pre }: у банка не осталось домов
 rules-build-bank_out_hotel = { $player } не может строить на { $square_pre }: у банка не осталось отелей
 rules-build-own_turn = { $player } не может строить на { $square_pre }: при лимите строительства — только в свой ход (домашнее правило)
@@ -199,7 +200,7 @@ rules-doing-build = строить на { $square_pre }
 rules-sell-not_owner = { $player } не может продать строение на { $square_pre }: владелец — { $holder }
 rules-sell-none = { $player } не может продать строение на { $square_pre }: там нет строений
 rules-sell-evenly = { $player } не может продать строение на { $square_pre }: продавайте равномерно; на { $other_square_pre } строений больше
-rules-sell-no_houses = { $player } не может продать строение на { $square_pre }: у банка только { $houses }, а на замену отелю нужно 4; продайте сразу все строения группы
+rules-sell-no_houses = { $player } не может продать строение на { $square_pre }: у банка { $houses }, а на замену отелю нужно 4; продайте сразу все строения группы
 rules-sell-no_group = Нет цветной группы «{ $group }»
 rules-sell-group_not_owned = У { $player_gen } не вся { $group } группа
 rules-sell-group_bare = У { $player_gen } нет строений в группе «{ $group }»
