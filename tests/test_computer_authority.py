@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.hardware.device import Tap
 from companion.ledger import DataFolder
 from companion.table import PAIR, Result, Speaker, Table, TokenWait, game_tags
+from tests.test_tap_routing import tap
 
 REGISTRY = {"0a0b0c0d": "token:car", "0a0b0c0e": "token:dog"}
 CAR, DOG = "0a0b0c0d", "0a0b0c0e"
@@ -28,11 +28,6 @@ def table(tmp_path: Path) -> Iterator[Table]:
     yield t
     t.close()
     folder.close()
-
-
-def tap(table: Table, uid: str) -> None:
-    table.on_event(Tap(uid))
-    table.call(lambda: Result(True))
 
 
 def robo_plays(table: Table) -> None:

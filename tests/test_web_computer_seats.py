@@ -111,3 +111,12 @@ def test_the_story_marks_the_computers_moves(rig: Rig) -> None:
     marked = [i["text"]["en"] for i in items if i.get("computer")]
     assert "Robo buys King's Cross Station for £200" in marked, items
     assert not any(i.get("computer") for i in items if "Ann" in i["text"]["en"] or i["kind"] == "turn")
+
+
+def test_the_tables_screen_asks_no_token_for_a_computers_move(rig: Rig) -> None:
+    rig.client().post("/api/games", json=ROBO, headers=BANKER)
+    table = rig.table_screen()
+    bid = {"do": "bid", "player": "Robo", "amount": 10, "confirm": "token"}
+    asked = table.post("/api/commands", json=bid)
+    assert asked.status_code == 403 and asked.json["error"] == NO_PHONE
+    assert rig.table.token_waits.waits == []
