@@ -82,7 +82,7 @@ def commands() -> tuple[Response, int]:
                 if state is None or player not in [p["name"] for p in state["players"]]:
                     return refused("acting.no_such_player", 422, name=repr(player))
                 if any(p["name"] == player and p.get("computer") for p in state["players"]):
-                    return refused("authority.computer_seat", 403, player=player)  # no tap makes it a person's
+                    return refused("authority.computer_seat", 403, player=player)  # the table plays it
                 game = state["game"]
         result, record = waiting.start(ctx, screen(), client(), CONFIRM, player=player, command=command,
                                        game=game)
