@@ -131,3 +131,30 @@ def test_the_banker_pairs_no_screen_to_the_computer(
     banker = banker_page(screens, daemon, size, lang)
     banker.goto(f"/player?lang={lang}")  # the banker's own screen: "act as this player"
     expect(banker.locator("[data-test=pair-player] option")).to_have_text(["Ann", "Bea"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_table_page_answers_nothing_for_the_computer_and_its_story_says_so(
+        screens: Any, daemon: Daemon, api: Api, artifacts: Any, size: str, lang: str) -> None:
+    start(api)
+    api.must({"do": "roll", "dice": [1, 2]})
+    api.must({"do": "decline"})  # Whitechapel Road at auction: Ann, Robo and Bea may bid
+    table = page(screens, daemon, "/", size, lang)
+    expect(table.locator('[data-bidder="Ann"]')).to_be_visible()
+    expect(table.locator('[data-bidder="Bea"]')).to_be_visible()
+    expect(table.locator('[data-bidder="Robo"]')).to_have_count(0)  # the table bids for it
+    # A computer's move as the story pushes it (its items marked: tests/test_web_computer_seats.py),
+    # once the story has read the game so far (a push during that read is read again, not shown).
+    seq = api.state()["seq"]
+    expect(table.locator(f'[data-test=feed-item][data-seq="{seq}"]').first).to_be_attached()
+    table.evaluate("""() => import('/static/js/api.js').then((m) => {
+      const s = m.currentState();
+      window.dispatchEvent(new CustomEvent("feed", { detail: { game: s.game, seq: s.seq + 1, after: s.seq,
+        items: [{ seq: s.seq + 1, kind: "event", key: "auction.passes", computer: true,
+                  text: { en: "Robo passes", ru: "Robo пасует" } }] } }));
+    })""")
+    line = table.locator('[data-test=feed-item][data-computer="true"]')
+    expect(line).to_contain_text({"en": "Robo passes (computer)", "ru": "Robo пасует (компьютер)"}[lang])
+    table.get_by_test_id("messages").scroll_into_view_if_needed()
+    Shots(artifacts, f"computer-table-{size}-{lang}-", iter(range(1, 50))).take(table, "auction and story")

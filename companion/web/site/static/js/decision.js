@@ -133,7 +133,10 @@ export class DecisionView {
     window.addEventListener("pieces", () => { this.key = ""; if (this.state) this.update(this.state); });
   }
 
+  // Whom this screen answers for: its own player, or on a shared screen everyone but a computer's
+  // seat (the table plays it: no screen answers for it, the writer would refuse it anyway).
   mine(player) {
+    if ((this.state?.players || []).some((p) => p.name === player && p.computer)) return false;
     return this.mode === "shared" || player === this.me();
   }
 
