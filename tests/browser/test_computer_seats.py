@@ -3,7 +3,8 @@ Russian: the Banker's new-game form marks a seat the computer's at a level, says
 that level plays, and refuses a table of computers alone; the Players panel marks the computer's
 seat with its robot and level (and offers no seat panel for it: the table plays it); the Banker's
 overview offers the computer's two endings, each asked first, through the engine's commands; the
-banker's "act as this player" offers no computer's seat."""
+banker's "act as this player" offers no computer's seat; the Now box answers nothing for it and
+the story ends its moves "(computer)"; axe finds nothing serious on the pages that show it."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from playwright.sync_api import expect
 from companion.i18n import LANGUAGES
 from tests.browser.layout import assert_layout
 from tests.browser.support import PIN, Api, Daemon, Shots
+from tests.browser.test_accessibility import harmful, opened
 from tests.browser.test_auction_timer import page
 
 SIZES = ["phone", "tablet"]  # 390×844 and 1024×768 (test_table_experience.SIZES)
@@ -158,3 +160,20 @@ def test_the_table_page_answers_nothing_for_the_computer_and_its_story_says_so(
     expect(line).to_contain_text({"en": "Robo passes (computer)", "ru": "Robo пасует (компьютер)"}[lang])
     table.get_by_test_id("messages").scroll_into_view_if_needed()
     Shots(artifacts, f"computer-table-{size}-{lang}-", iter(range(1, 50))).take(table, "auction and story")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_computers_marks_and_actions_pass_axe(browser: Any, daemon: Daemon, api: Api, size: str,
+                                                  lang: str) -> None:
+    start(api)
+    found = {}
+    for path in ("/", "/banker"):
+        shown = opened(browser, daemon, size, lang, path)
+        if path == "/banker":  # a computer's seat in the form too, with its level's line
+            shown.get_by_test_id("new-game-plays-1").select_option("simple")
+        problems = harmful(shown)
+        if problems:
+            found[path] = problems
+        shown.context.close()
+    assert not found, "\n".join(f"{path}:\n  " + "\n  ".join(p) for path, p in found.items())
