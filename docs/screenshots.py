@@ -1,7 +1,8 @@
 """The screenshots of docs/players.md: a fresh simulated table, its first-start PIN, a game
 of three, a phone paired (and the Table page announcing it), the Virtual table, the banker and the
 screens the banker sees, the winner; issue 22's seat panel, banners (a card, rent, jail, an auction
-won) and the auction's timer. Writes docs/screens/*.png.
+won) and the auction's timer; issue 41's computer seat in the new-game form. Writes
+docs/screens/*.png.
 
 Run: .venv/bin/python docs/screenshots.py   (Debian's Chromium, /usr/bin/chromium, through Playwright)
 """
@@ -17,6 +18,7 @@ from playwright.sync_api import Page
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from computer_shots import computer_shots  # noqa: E402
 from issue22_shots import phone_story  # noqa: E402
 from seat_shots import seat_shots  # noqa: E402
 
@@ -123,6 +125,7 @@ def main() -> None:
         shot(page, "winner")
         seat_shots(browser, url, PIN, call, shot)  # issue 22: the seat panel, banners, a card
         readme_story(browser, url)  # issue 22: the rent, jail and auction banners; the timer
+        computer_shots(browser, url, PIN, shot)  # issue 41: a computer's seat in the new-game form
 
 
 if __name__ == "__main__":

@@ -51,7 +51,7 @@ class ApplyPath:
         if store is None:
             return self.refused(Text("table.no_game"), source=source, refusal=RULES)
         if speaker is not None:
-            command, refused = check(store.game, store.game_id, command, speaker)
+            command, refused = check(store.game, store.game_id, command, speaker, source)
             if refused is None:
                 refused = self.churn.check(command, speaker.player)
             if refused is not None:

@@ -1,7 +1,9 @@
 """Who may give a command, decided by the writer on the state it is about to apply the command
 to, in the same step as the apply: a screen speaks for one seat (its session's pairing, never the
 request's body), and its command must be that seat's move then. A command that names no player is
-the speaker's own, never whoever happens to be current when the writer gets to it."""
+the speaker's own, never whoever happens to be current when the writer gets to it. A computer's
+seat (rules/seats.py) is spoken for by the table's computer alone (source "computer"), and the
+computer speaks for nothing else: no phone plays for it, and it plays for no person."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ from ..rules import CommandError, Game
 from ..rules.commands import BANKER, COMMANDS
 from .result import BANKER_ONLY, NOT_YOURS, UNPAIRED, Result
 from .words import words
+
+COMPUTER = "computer"  # the source of the commands the table's computer gives for its seats
 
 
 @dataclass(frozen=True)
@@ -28,7 +32,7 @@ def refusal(key: str, kind: str, **values: Any) -> Result:
 
 
 def check(game: Game, game_id: str, command: dict[str, Any],
-          speaker: Speaker) -> tuple[dict[str, Any], Result | None]:
+          speaker: Speaker, source: str = "tablet") -> tuple[dict[str, Any], Result | None]:
     """(the command to apply, None) when the speaker may give it now; else (the command, the
     refusal, in every language).
 
@@ -41,6 +45,10 @@ def check(game: Game, game_id: str, command: dict[str, Any],
         return command, refusal("authority.unpaired", UNPAIRED)
     if speaker.player not in game.seats:
         return command, refusal("authority.unpaired", UNPAIRED)
+    computer = plays_itself(game, speaker.player)
+    if computer != (source == COMPUTER):
+        key = "authority.computer_seat" if computer else "authority.person_seat"
+        return command, refusal(key, NOT_YOURS, player=speaker.player)
     who = COMMANDS[command["do"]][3]
     if who == BANKER:
         return command, refusal("authority.banker_only", BANKER_ONLY)
@@ -57,6 +65,12 @@ def check(game: Game, game_id: str, command: dict[str, Any],
     if owner is None:
         return command, refusal("authority.not_now", NOT_YOURS, player=speaker.player)
     return command, refusal("authority.not_yours", NOT_YOURS, owner=owner, player=speaker.player)
+
+
+def plays_itself(game: Game, player: str) -> bool:
+    """Whether the table's computer plays this seat (no phone pairs to it, no screen speaks for it)."""
+    seat = game.seats.get(player)
+    return seat is not None and bool(game.computer[seat])
 
 
 def own(command: dict[str, Any], speaker: Speaker) -> dict[str, Any]:

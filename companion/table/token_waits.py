@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .authority import Speaker, own
+from .authority import Speaker, own, plays_itself
 from .choice import PICKED, TOO_SOON, Choice
 from .result import CONFLICT, NO_GAME, NOT_YOURS, STOPPING, TIMEOUT, TOO_MANY, Result
 from .routing import AMBIGUOUS, CHOOSE, CONFIRMS, REPEAT, WRONG, pairing_held, route
@@ -266,6 +266,9 @@ class TokenWaits:
                 self.path.feedback.rejected()
             return Result(False, words("token.ambiguous", count=count)["en"], kind="identify",
                           refusal=CONFLICT)
+        if where.kind in (CHOOSE, REPEAT) and game is not None and plays_itself(game, player):
+            text = words("authority.computer_seat", player=player)  # no choice opens: no phone plays it
+            return self.path.refused(text["en"], kind="identify", words=text, refusal=NOT_YOURS)
         if where.kind == CHOOSE:
             self._open_choice(PAIR, player, piece)
             if self.path.feedback is not None:

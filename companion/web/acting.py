@@ -81,6 +81,8 @@ def commands() -> tuple[Response, int]:
                 state = table.snapshot()
                 if state is None or player not in [p["name"] for p in state["players"]]:
                     return refused("acting.no_such_player", 422, name=repr(player))
+                if any(p["name"] == player and p.get("computer") for p in state["players"]):
+                    return refused("authority.computer_seat", 403, player=player)  # the table plays it
                 game = state["game"]
         result, record = waiting.start(ctx, screen(), client(), CONFIRM, player=player, command=command,
                                        game=game)
@@ -108,6 +110,8 @@ def pair() -> tuple[Response, int]:
         name = data["player"]
         if not isinstance(name, str) or name not in [p["name"] for p in state["players"]]:
             return refused("acting.no_such_player", 422, name=repr(name))
+        if any(p["name"] == name and p.get("computer") for p in state["players"]):
+            return refused("authority.computer_seat", 422, player=name)  # no phone plays for it
         waiting.pair(ctx, screen(), name, "banker", None, game=state["game"])
         return jsonify({"player": name}), 200
     result, record = waiting.start(ctx, screen(), client(), PAIR)

@@ -24,6 +24,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from .. import i18n
 from ..errors import CompanionError
 from ..rules.errors import CommandError
+from ..table.authority import plays_itself
 from ..table.meaning import player_of_piece
 from ..table.result import INTERNAL_ERROR
 from ..table.words import words
@@ -215,14 +216,20 @@ def table_host(host: str) -> bool:
 
 def follow_game(ctx: Context, event: dict[str, Any]) -> None:
     """The table's listener: when another game starts or is opened, a screen paired by a piece
-    follows it only to a player of the same name (the others go back to pairing), and each is told."""
+    follows it only to a player of the same name played by a person (the others go back to
+    pairing), and each is told."""
     if event.get("type") != "state" or event.get("kind") not in ("new_game", "open_game"):
         return
     store = ctx.table.store
     if store is None:
         return
     game, registry = store.game, ctx.tags()
-    ctx.sessions.follow(store.game_id, lambda piece: player_of_piece(game, registry, piece))
+
+    def person_of_piece(piece: str) -> str | None:  # a computer's seat keeps no phone
+        player = player_of_piece(game, registry, piece)
+        return None if player is None or plays_itself(game, player) else player
+
+    ctx.sessions.follow(store.game_id, person_of_piece)
 
 
 __all__ = ["BLUEPRINTS", "MAX_BODY", "WEB_DIR", "Context", "Simulator", "context", "create_app"]

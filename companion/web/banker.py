@@ -14,10 +14,12 @@ from ..i18n.grammar import GENDERS, NOT_SAID, forms_for, name_forms
 from ..i18n.latin_names import latin_gender
 from ..ledger.export import export_csv, export_jsonl, signature_of
 from ..rules.edition import DEFAULT_EDITION
+from ..rules.seats import LEVELS
 from ..table import Result, game_tags
 from ..table.auction_timing import checked
 from ..table.problem_words import problem_words, reason_of
 from ..table.result import NOT_FOUND
+from ..table.words import words as table_words
 from .common import answer, banker_only, body, client, error, screen
 from .context import context
 from .presence import said
@@ -191,6 +193,12 @@ def new_game() -> tuple[Response, int]:
         return error('genders must map players to "she", "he" or "not_said"', 400)
     if isinstance(players, list) and all(isinstance(p, str) for p in players):
         start["forms"] = forms_for(players, genders)  # worked out once, kept in the game
+    computer = data.get("computer")
+    if computer is not None:
+        refused = computer_refused(computer, players)
+        if refused is not None:
+            return refused
+        start["computer"] = computer
     if data.get("auction_clock") is not None:  # kept with the game (companion/table/auction_timing.py)
         timing = checked(data["auction_clock"])
         if isinstance(timing, str):
@@ -201,6 +209,20 @@ def new_game() -> tuple[Response, int]:
         return answer(result)
     state = result.state or {}
     return jsonify({"game": state.get("game"), "seq": result.seq, "state": state}), 201
+
+
+def computer_refused(computer: Any, players: Any) -> tuple[Response, int] | None:
+    """The computer's seats the form asks for, checked before anything is created: a level of
+    rules/seats.py's for each of the named players, and at least one person at the table."""
+    names = players if isinstance(players, list) else []
+    if not isinstance(computer, dict) or not all(
+            name in names and level in LEVELS for name, level in computer.items()):
+        text = table_words("new_game.computer_levels", levels=", ".join(LEVELS))
+        return error(text["en"], 400, words=text)
+    if names and len(computer) == len(names):
+        text = table_words("new_game.one_person")
+        return error(text["en"], 400, words=text)
+    return None
 
 
 @banker.get("/names/<name>")

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..rules import commands as shapes
 from ..rules.house_rules import definitions
+from ..rules.seats import LEVELS
 
 JSON = dict[str, Any]
 ERROR: JSON = {
@@ -88,6 +89,9 @@ NEW_GAME: JSON = {
             "seconds": {"type": "integer", "minimum": 0, "maximum": 600},
             "opening": {"type": "integer", "minimum": 1, "maximum": 600}}},
         "genders": {"type": "object", "additionalProperties": {"enum": ["she", "he", "not_said", None]}},
+        "computer": {"type": "object", "additionalProperties": {"enum": list(LEVELS)},
+                     "description": "the seats the table's computer plays, each at a level; at least one "
+                     "player is a person"},
         "edition": {"type": "string", "description": "a shipped edition (london, the default) or the id "
                     "of a valid edition file in the data folder's editions/ (GET /api/rules lists them)"},
     },

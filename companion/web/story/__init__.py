@@ -22,6 +22,7 @@ from ...rules.texts import LANGUAGES, name_in
 
 ACCOUNTS = ("bank", "pot")
 TIMER = "table"  # the source of the passes the auction clock makes (companion/table/auction_clock.py)
+COMPUTER = "computer"  # the source of a computer seat's moves (companion/table/computer.py)
 
 # Events the feed leaves out: a money line says the same with its amount (a purchase, a building, a
 # mortgage, a fine paid), or the decision on every screen already says it (a deed on offer).
@@ -123,7 +124,9 @@ def story_items(seq: int, outcome: Outcome, source: str = "",
                 money: Currency | None = None) -> list[dict[str, Any]]:
     """What one command adds to the story: its events and money movements in the engine's order
     (never re-sorted here), each event as story_key tells it (banker_dice: the command is a roll
-    whose dice the banker chose)."""
+    whose dice the banker chose). A computer seat's command (source "computer") marks its items
+    `"computer": true`, so a page can say the table made that move, not a person (the next turn's
+    heading is nobody's move: it stays unmarked)."""
     items: list[dict[str, Any]] = []
     for said in outcome.story:
         if isinstance(said, Transfer):
@@ -135,6 +138,8 @@ def story_items(seq: int, outcome: Outcome, source: str = "",
         item = {"seq": seq, "kind": "turn" if key == "turn.next" else "event", "key": key,
                 "text": both(lambda lang, e=said, k=key: event_words(e, lang, k, people, money))}
         items.append(item | about(said))
+    if source == COMPUTER:
+        items = [item if item["kind"] == "turn" else {**item, "computer": True} for item in items]
     return items
 
 

@@ -3,7 +3,9 @@
 // order, each with a piece (drawn, and named in this screen's language), the house rules folded
 // away, an optional seed. The editions, house rules and pieces are the engine's (GET /api/rules,
 // ?edition=ID for that board's pieces): every rule it knows is offered, in its own ranges. The
-// data folder's edition files are listed under the board, a refused one with why.
+// data folder's edition files are listed under the board, a refused one with why. Any seat may be
+// the computer's (issue 41), at a level of the engine's (rules/seats.py LEVELS), each told in a
+// line of how it plays; at least one seat stays a person's (the server says so too).
 
 import { applyState, currentState, get, onState, post } from "./api.js";
 import { lang, t } from "./i18n.js";
@@ -12,6 +14,9 @@ import { $, clear, confirmDialog, h, money, toast } from "./ui.js";
 
 // Whom sentences about a player agree with: she, he, or not said (gender-free sentences).
 export const GENDERS = ["she", "he", "not_said"];
+// Who plays a seat: a person (""), or the computer at one of the engine's levels.
+export const PLAYS = ["", "simple", "smart"];
+const emptySeat = (piece = null) => ({ name: "", piece, gender: "not_said", computer: "" });
 // The pieces of the set and the house rules as the engine defines them ({key, kind, default, min,
 // max, choices}), from GET /api/rules.
 let PIECES = [];
@@ -49,7 +54,7 @@ export class NewGameForm {
   constructor(form, { started }) {
     this.form = form;
     this.started = started;
-    this.seats = [{ name: "", piece: null, gender: "not_said" }, { name: "", piece: null, gender: "not_said" }];
+    this.seats = [emptySeat(), emptySeat()];
     form.addEventListener("submit", (e) => { e.preventDefault(); this.submit(); });
     this.loaded = this.loadRules();
     onState(() => { this.showAgain(); this.followTable(); });
@@ -82,7 +87,11 @@ export class NewGameForm {
     if (!names.length) return;
     const pieces = await loadPieces();
     const forms = currentState()?.forms || {};
-    const seats = names.map((name) => ({ name, piece: pieces[name] || null, gender: forms[name]?.gender || "not_said", chosen: true }));
+    const players = currentState()?.players || [];
+    const seats = names.map((name) => ({
+      name, piece: pieces[name] || null, gender: forms[name]?.gender || "not_said", chosen: true,
+      computer: players.find((p) => p.name === name)?.computer || "",
+    }));
     for (const seat of seats) seat.piece ??= PIECES.find((p) => !seats.some((s) => s.piece === p)) ?? null;
     this.seats = seats;
     this.render();
@@ -133,6 +142,7 @@ export class NewGameForm {
       name: ($(`[data-test=new-game-player-${i}]`, this.form)?.value ?? seat.name),
       piece: ($(`[data-test=new-game-token-${i}]`, this.form)?.value ?? seat.piece),
       gender: ($(`[data-test=new-game-gender-${i}]`, this.form)?.value ?? seat.gender),
+      computer: ($(`[data-test=new-game-plays-${i}]`, this.form)?.value ?? seat.computer),
       chosen: seat.chosen,
       guessed: seat.guessed,
     }));
@@ -209,19 +219,34 @@ export class NewGameForm {
         placeholder: t("banker.player_n", { n: i + 1 }), "data-test": `new-game-player-${i}`,
         onchange: (e) => this.guessGender(i, e.target.value.trim()),
       });
-      // The piece's picture, then each box with its word above it (name, pronoun, piece): one row
-      // from a tablet up; on a phone the name's row, then the pronoun's and the piece's (app.css).
+      // Who plays it, and under the seat how that level plays (said to screen readers with the box).
+      const hint = h("p", { class: "muted seat-level-hint", id: `seat-level-${i}`, "data-test": `new-game-level-hint-${i}`, hidden: !seat.computer },
+        seat.computer ? t(`banker.level_hint.${seat.computer}`) : "");
+      const plays = h("select", {
+        id: `seat-plays-${i}`, "data-test": `new-game-plays-${i}`, "aria-describedby": `seat-level-${i}`,
+        onchange: (e) => {
+          const level = e.target.value;
+          this.seats[i].computer = level;
+          hint.hidden = !level;
+          hint.textContent = level ? t(`banker.level_hint.${level}`) : "";
+          e.target.closest("li").classList.toggle("is-computer", Boolean(level));
+        },
+      }, PLAYS.map((level) => h("option", { value: level, selected: level === (seat.computer || "") }, t(`banker.plays.${level || "person"}`))));
+      // The piece's picture, then each box with its word above it (name, pronoun, piece, who
+      // plays): one row from a tablet up; on a phone the name's row, then the others (app.css).
       const field = (kind, label, box) => h("div", { class: `seat-field seat-${kind}` },
         h("label", { for: `seat-${kind}-${i}` }, label), box);
-      return h("li", { class: "seat", "data-test": `new-game-seat-${i}` },
+      return h("li", { class: `seat${seat.computer ? " is-computer" : ""}`, "data-test": `new-game-seat-${i}` },
         preview,
         field("name", t("banker.player_n", { n: i + 1 }), name),
         field("gender", t("banker.gender_label"), gender),
         field("piece", t("banker.piece"), select),
+        field("plays", t("banker.plays"), plays),
         seats.length > 2 ? h("button", {
           type: "button", class: "small", "data-test": `remove-player-${i}`, "aria-label": t("banker.remove_player", { n: i + 1 }),
           onclick: () => { this.readSeats(); this.seats.splice(i, 1); this.render(); },
-        }, "×") : null);
+        }, "×") : null,
+        hint);
     });
     clear(form,
       EDITIONS.length > 1 || FILES.length ? this.editionField() : null,
@@ -234,7 +259,7 @@ export class NewGameForm {
         h("ol", { class: "seats" }, rows),
         seats.length < 8 ? h("button", {
           type: "button", class: "small", "data-test": "add-player",
-          onclick: () => { this.readSeats(); this.seats.push({ name: "", piece: PIECES.find((p) => !this.seats.some((s) => s.piece === p)) || PIECES[0], gender: "not_said" }); this.render(); },
+          onclick: () => { this.readSeats(); this.seats.push(emptySeat(PIECES.find((p) => !this.seats.some((s) => s.piece === p)) || PIECES[0])); this.render(); },
         }, t("banker.add_player")) : null),
       h("details", { class: "rules", open: Boolean(open) }, h("summary", {}, t("banker.house_rules")),
         h("div", { class: "rule-grid" }, RULES.map((rule) => this.ruleField(rule)))),
@@ -276,6 +301,10 @@ export class NewGameForm {
       toast(t("banker.pieces_differ"), "error");
       return;
     }
+    if (this.seats.every((s) => s.computer)) {
+      toast(t("banker.one_person"), "error");
+      return;
+    }
     const state = currentState();
     if (state?.game && !state.winner && !(await confirmDialog(t("banker.replace_game"), t("banker.start")))) return;
     const body = {
@@ -283,6 +312,8 @@ export class NewGameForm {
       // what the banker picked or the form guessed and showed; the server guesses the rest
       genders: Object.fromEntries(this.seats.filter((s) => s.chosen || s.guessed).map((s) => [s.name.trim(), s.gender])),
     };
+    const computer = Object.fromEntries(this.seats.filter((s) => s.computer).map((s) => [s.name.trim(), s.computer]));
+    if (Object.keys(computer).length) body.computer = computer;
     if (EDITION !== "london") body.edition = EDITION;
     const clock = Object.fromEntries(Object.keys(AUCTION).map((key) => [key, parseInt($(`#auction-${key}`, this.form).value, 10)]));
     if (Object.values(clock).every(Number.isFinite)) body.auction_clock = clock;

@@ -1,7 +1,10 @@
 // The banker's view of the game: everyone's cash, worth and deeds at a glance, and the log in
-// words, move by move (what an undo took back struck through).
+// words, move by move (what an undo took back struck through). A computer's seat carries its
+// mark and the banker's actions on it (banker-seats.js).
 
+import { seatActions } from "./banker-seats.js";
 import { groupStyle, loadBoard, squareName } from "./board.js";
+import { computerMark } from "./computermark.js";
 import { lang, t } from "./i18n.js";
 import { Reader } from "./paged.js";
 import { tokenEl } from "./pieces.js";
@@ -16,7 +19,7 @@ export async function renderOverview(el, state) {
     return h("li", { class: `overview-player${p.bankrupt ? " is-bankrupt" : ""}${p.name === state.turn ? " is-turn" : ""}`, "data-test": `overview-${p.name}` },
       h("div", { class: "overview-head" },
         tokenEl(state, p.name),
-        h("span", { class: "player-name" }, p.name),
+        h("span", { class: "player-name" }, p.name, computerMark(p, `overview-computer-${p.name}`)),
         h("span", { class: "player-cash", "data-test": `overview-cash-${p.name}`, "data-amount": p.cash }, money(p.cash)),
         h("span", { class: "muted" }, t("table.worth", { amount: money(p.net_worth) }))),
       deeds.length ? h("div", { class: "chips" }, deeds.map((sq) => {
@@ -26,7 +29,8 @@ export async function renderOverview(el, state) {
           sq.group ? h("span", { class: "swatch", style: groupStyle(board, sq.group), "aria-hidden": "true" }) : null,
           h("span", { class: "chip-name" }, squareName(board, sq.id) + built),
           prop.mortgaged ? h("span", { class: "badge mortgaged" }, t("board.mortgaged")) : null);
-      })) : h("p", { class: "muted" }, t("player.no_deeds")));
+      })) : h("p", { class: "muted" }, t("player.no_deeds")),
+      seatActions(state, p));
   })));
 }
 

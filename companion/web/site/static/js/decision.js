@@ -133,7 +133,10 @@ export class DecisionView {
     window.addEventListener("pieces", () => { this.key = ""; if (this.state) this.update(this.state); });
   }
 
+  // Whom this screen answers for: its own player, or on a shared screen everyone but a computer's
+  // seat (the table plays it: no screen answers for it, the writer would refuse it anyway).
   mine(player) {
+    if ((this.state?.players || []).some((p) => p.name === player && p.computer)) return false;
     return this.mode === "shared" || player === this.me();
   }
 
@@ -327,7 +330,8 @@ export class DecisionView {
     if (advice && this.mine(p.player)) out.push(h("p", { class: "debt-advice", "data-test": "debt-advice" }, advice));
     if (p.count > 1) out.push(h("p", { class: "muted" }, t("decision.more_debts", { n: p.count - 1 })));
     if (this.openSeat) {
-      const debtors = state.decision?.players || [p.player];
+      const computer = new Set((state.players || []).filter((x) => x.computer).map((x) => x.name)); // the table plays them
+      const debtors = (state.decision?.players || [p.player]).filter((who) => !computer.has(who));
       out.push(h("div", { class: "actions" }, debtors.map((who) => h("button", {
         type: "button", class: "primary", "data-test": `open-seat-debt-${who}`, onclick: () => this.openSeat(who),
       }, tokenEl(state, who), h("span", {}, t("seat.raise", { player: who }))))));

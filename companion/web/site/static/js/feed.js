@@ -2,10 +2,11 @@
 // screen's language, newest first. Read whole from /api/feed (so it is there after a reload, and
 // right after an undo), then kept up with the `feed` events that follow each stored command.
 // The lines come in the engine's order and stay in it; shown newest first, each turn's heading
-// ("Bob's turn") stands above that turn's own lines, not below them.
+// ("Bob's turn") stands above that turn's own lines, not below them. A computer seat's moves
+// (items marked `computer`) end in "(computer)".
 
 import { get } from "./api.js";
-import { lang } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { h } from "./ui.js";
 
 export class FeedView {
@@ -43,8 +44,9 @@ export class FeedView {
   render() {
     this.ol.replaceChildren(...newestFirst(this.items).map((item) => h("li", {
       class: `feed-${item.kind}`, "data-test": "feed-item", "data-kind": item.kind, "data-seq": item.seq,
-      "data-amount": item.amount ?? null,
-    }, item.text?.[lang()] || item.text?.en || "")));
+      "data-amount": item.amount ?? null, "data-computer": item.computer ? "true" : null,
+    }, item.text?.[lang()] || item.text?.en || "",
+    item.computer ? h("span", { class: "feed-computer muted", "data-test": "feed-computer" }, ` ${t("computer.story")}`) : null)));
   }
 }
 

@@ -6,6 +6,7 @@
 // carries in every language.
 
 import { onState } from "./api.js";
+import { computerMark } from "./computermark.js";
 import { FluentNumber } from "../vendor/fluent-bundle/index.js";
 import { lang, t } from "./i18n.js";
 import { personArgs } from "./persons.js";
@@ -81,7 +82,8 @@ function bars(shownPoint) {
   return [
     h("ul", { class: "odds-bars", "data-test": "odds-bars" }, names.map((name) =>
       h("li", { "data-test": `odds-${name}`, "data-chance": point.chances[name] },
-        h("span", { class: "odds-name" }, name),
+        h("span", { class: "odds-name" }, name,
+          computerMark((state?.players || []).find((p) => p.name === name), `odds-computer-${name}`)),
         h("span", { class: "odds-bar", "aria-hidden": "true" },
           h("span", { class: "odds-fill", style: `width: ${(point.chances[name] * 100).toFixed(1)}%; background: ${colour(name)}` })),
         h("span", { class: "odds-pct", "data-test": `odds-pct-${name}` }, pct(point.chances[name]))))),

@@ -66,7 +66,7 @@ function renderPairing(state) {
     session.label ? h("p", { class: "this-screen", "data-test": "this-screen" }, t("player.this_screen", { screen: labelText(session.label) })) : null,
     tap, codeBox, status];
   if (session.banker) {
-    const players = (state?.players || []).filter((p) => !p.bankrupt);
+    const players = (state?.players || []).filter((p) => !p.bankrupt && !p.computer); // no phone plays the computer
     const select = h("select", { id: "pair-player", "data-test": "pair-player" },
       players.map((p) => h("option", { value: p.name }, p.name)));
     parts.push(h("div", { class: "banker-pick" },

@@ -1,7 +1,9 @@
 // The players with their cash: one line each, whose turn it is marked, the bankrupt struck out.
-// pick(name): the name is a button (the Table page opens that player's seat panel).
+// pick(name): the name is a button (the Table page opens that player's seat panel), but for a
+// computer's seat, marked with its robot and level: the table plays it, no screen acts for it.
 
 import { squareName } from "./board.js";
+import { computerMark } from "./computermark.js";
 import { t } from "./i18n.js";
 import { tokenEl } from "./pieces.js";
 import { clear, h, money } from "./ui.js";
@@ -15,9 +17,10 @@ export function renderPlayers(ul, state, board, { me = null, pick = null } = {})
     },
     tokenEl(state, p.name),
     h("span", { class: "player-name" },
-      pick && !p.bankrupt
+      pick && !p.bankrupt && !p.computer
         ? h("button", { type: "button", class: "link name-text", "data-test": `open-seat-${p.name}`, "aria-label": t("seat.open", { player: p.name }), onclick: () => pick(p.name) }, p.name)
         : h("span", { class: "name-text" }, p.name),
+      computerMark(p),
       p.in_jail ? h("span", { class: "badge jail" }, t("board.in_jail")) : null,
       p.bankrupt ? h("span", { class: "badge out" }, t("table.bankrupt")) : null,
       p.jail_cards ? h("span", { class: "badge", title: t("player.jail_cards") }, t("trade.jail_cards_n", { n: p.jail_cards })) : null),

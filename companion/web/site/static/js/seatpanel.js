@@ -102,7 +102,7 @@ export class SeatPanel {
   render() {
     const state = this.state;
     const p = (state?.players || []).find((x) => x.name === this.player);
-    if (!state?.game || !p || p.bankrupt) return this.close();
+    if (!state?.game || !p || p.bankrupt || p.computer) return this.close(); // the table plays a computer's seat
     const name = p.name;
     this.el.dataset.player = name;
     clear(this.head,
