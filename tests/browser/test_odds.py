@@ -37,6 +37,7 @@ def test_chances_after_each_turn_the_trade_advisor_and_the_review(
               for name in ("Ann", "Bob")]
     assert all(0 < p < 1 for p in shares) and abs(sum(shares) - 1) < 0.01, shares
     assert abs(chance(table, "odds-pct-Ann") + chance(table, "odds-pct-Bob") - 100) <= 1
+    assert re.fullmatch(r"\d+%", table.get_by_test_id("odds-pct-Ann").inner_text())  # English: "31%"
     shots.take(table, "odds bars")
 
     # In Russian, on a phone: the panel's words are the .ftl's, the count in CLDR's plural and the
@@ -46,6 +47,7 @@ def test_chances_after_each_turn_the_trade_advisor_and_the_review(
     table.get_by_test_id("lang-ru").click()
     expect(basis).to_contain_text(re.compile(r"После хода 2 · боты доиграли отсюда 1\s000 партий"))
     expect(table.get_by_test_id("odds-age")).to_contain_text("После хода игрока Bob")
+    assert re.fullmatch(r"\d+\s%", table.get_by_test_id("odds-pct-Ann").inner_text())  # Russian: «31 %»
     assert fits(table), "the chances scroll sideways on a phone"
     table.get_by_test_id("odds").scroll_into_view_if_needed()
     shots.take(table, "odds bars in Russian at 390")
