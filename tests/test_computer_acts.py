@@ -45,11 +45,13 @@ def test_the_computers_roll_asks_for_its_piece_moved_and_its_deed_given() -> Non
     computer_to_move(game)
     moved = step(game, {"do": "roll", "dice": [1, 2]})
     assert [a.kind for a in moved] == ["move"]
-    assert said(game, moved, {"Robo": "car"}) == [{"en": "Move Robo's car to Whitechapel Road",
-                                                   "ru": "Передвиньте машину игрока Robo на клетку Уайтчепел Роуд"}]
+    assert said(game, moved, {"Robo": "car"}) == [{
+        "en": "Move Robo's car to Whitechapel Road",
+        "ru": "Передвиньте машину игрока Robo на клетку Уайтчепел Роуд"}]
     bought = step(game, {"do": "buy"})
-    assert said(game, bought) == [{"en": "Give Robo the Whitechapel Road deed",
-                                   "ru": "Дайте игроку Robo карточку собственности «Уайтчепел Роуд» из банка"}]
+    assert said(game, bought) == [{
+        "en": "Give Robo the Whitechapel Road deed",
+        "ru": "Дайте игроку Robo карточку собственности «Уайтчепел Роуд» из банка"}]
 
 
 def test_a_persons_moves_ask_nothing() -> None:
@@ -93,8 +95,9 @@ def test_houses_hotels_and_mortgages_on_the_computers_deeds() -> None:
                    "whitechapel-road", "old-kent-road", "whitechapel-road"]:
         game.apply({"do": "build", "player": "Robo", "square": square})
     hotel = step(game, {"do": "build", "player": "Robo", "square": "old-kent-road"})
-    assert said(game, hotel)[0]["en"] == "Put a hotel on Robo's Old Kent Road and give its 4 houses back to the bank"
-    assert said(game, hotel)[0]["ru"] == "Поставьте отель на Олд Кент Роуд игрока Robo, а 4 дома верните в банк"
+    assert said(game, hotel) == [{
+        "en": "Put a hotel on Robo's Old Kent Road and give its 4 houses back to the bank",
+        "ru": "Поставьте отель на Олд Кент Роуд игрока Robo, а 4 дома верните в банк"}]
     sold = step(game, {"do": "sell_building", "player": "Robo", "square": "old-kent-road"})
     assert [a.kind for a in sold] == ["hotel_off", "houses_on"]
     assert said(game, sold)[1]["en"] == "Put 4 houses on Robo's Old Kent Road"
@@ -108,9 +111,9 @@ def test_a_mortgage_turns_the_deed_over() -> None:
     game.apply({"do": "give_deed", "square": "kings-cross-station", "to": "Robo"})
     computer_to_move(game)
     down = step(game, {"do": "mortgage", "player": "Robo", "square": "kings-cross-station"})
-    assert said(game, down) == [{"en": "Turn Robo's King's Cross Station deed face down (mortgaged)",
-                                 "ru": "Переверните карточку «Станция Кингс Кросс» игрока Robo рубашкой вверх "
-                                       "(заложена)"}]
+    assert said(game, down) == [{
+        "en": "Turn Robo's King's Cross Station deed face down (mortgaged)",
+        "ru": "Переверните карточку «Станция Кингс Кросс» игрока Robo рубашкой вверх (заложена)"}]
     up = step(game, {"do": "unmortgage", "player": "Robo", "square": "kings-cross-station"})
     assert [a.kind for a in up] == ["face_up"]
 
@@ -124,7 +127,8 @@ def test_a_mortgage_turns_the_deed_over() -> None:
 def test_a_deed_given_away_in_a_trade(edition: str, square: str, en: str, ru: str) -> None:
     game = start(["Анна", "Robo"], "Robo", edition=edition)
     game.apply({"do": "give_deed", "square": square, "to": "Robo"})
-    game.apply({"do": "trade", "from": "Анна", "to": "Robo", "give": {"cash": 500}, "take": {"squares": [square]}})
+    game.apply({"do": "trade", "from": "Анна", "to": "Robo", "give": {"cash": 500},
+                "take": {"squares": [square]}})
     traded = step(game, {"do": "accept", "player": "Robo"})
     assert said(game, traded) == [{"en": en, "ru": ru}]
 
@@ -139,5 +143,6 @@ def test_jail_and_out_again() -> None:
     game.apply({"do": "end_turn"})
     computer_to_move(game)
     out = step(game, {"do": "pay_jail_fine"})
-    assert said(game, out, {"Robo": "hat"}) == [{"en": "Move Robo's hat out of jail to Just Visiting",
-                                                 "ru": "Выведите шляпу игрока Robo из тюрьмы на «Только визит»"}]
+    assert said(game, out, {"Robo": "hat"}) == [{
+        "en": "Move Robo's hat out of jail to Just Visiting",
+        "ru": "Выведите шляпу игрока Robo из тюрьмы на «Только визит»"}]

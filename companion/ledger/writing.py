@@ -22,8 +22,9 @@ from .schema import GENESIS, commands_hash, entry_hash, line_of, state_hash
 
 log = logging.getLogger(__name__)
 
-# "table": what the table does by itself (the passes of an auction whose time ran out)
-SOURCES = ("reader", "button", "dice", "tablet", "banker", "import", "script", "bot", "table")
+# "table": what the table does by itself (the passes of an auction whose time ran out);
+# "computer": a computer seat's moves (companion/table/computer.py)
+SOURCES = ("reader", "button", "dice", "tablet", "banker", "import", "script", "bot", "table", "computer")
 
 
 @dataclass(frozen=True)
