@@ -104,10 +104,11 @@ class VoiceConfig:
     volume: int = 100  # espeak-ng's amplitude, 0 to 200
     device: str = ""  # an ALSA device (aplay -L), e.g. "plughw:1,0"; empty: the default one
     # Which moments are said: any of turn, roll, buy, rent, card, jail, auction, bid, debt, bankrupt,
-    # winner, choice (the code a choice at the table offers: companion/voice/moments.py); each bid
-    # only when listed.
+    # winner, choice (the code a choice at the table offers: companion/voice/moments.py), computer
+    # (what the people must move for a computer player); each bid only when listed.
     moments: list[str] = field(default_factory=lambda: ["turn", "roll", "buy", "rent", "card", "jail",
-                                                        "auction", "debt", "bankrupt", "winner", "choice"])
+                                                        "auction", "debt", "bankrupt", "winner", "choice",
+                                                        "computer"])
 
 
 @dataclass(frozen=True)
