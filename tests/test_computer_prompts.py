@@ -157,10 +157,10 @@ def test_the_voice_says_each_prompt_once_after_its_commands_own_moments() -> Non
     from companion.voice.moments import prompted
     from companion.voice.planner import sentence
 
-    prompts = [{"id": "5-0", "words": {"en": "Move Robo's dog to Chance", "ru": "Передвиньте собаку игрока Robo "
-                                       "на клетку Случай"}},
-               {"id": "5-1", "words": {"en": "Robo draws Chance: Pay £15", "ru": "Robo берёт карточку «Случай»: "
-                                       "Заплатите £15"}}]
+    prompts = [{"id": "5-0", "words": {"en": "Move Robo's dog to Chance",
+                                       "ru": "Передвиньте собаку игрока Robo на клетку Случай"}},
+               {"id": "5-1", "words": {"en": "Robo draws Chance: Pay £15",
+                                       "ru": "Robo берёт карточку «Случай»: Заплатите £15"}}]
     moment = prompted(5, prompts)
     assert moment is not None and moment.kind == "computer"
     assert sentence(moment, "en") == "Move Robo's dog to Chance. Robo draws Chance: Pay fifteen pounds."

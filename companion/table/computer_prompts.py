@@ -56,7 +56,7 @@ class ComputerPrompts:
     piece (meaning.py's, from the table's tags) for "Move Robo's car"."""
 
     def __init__(self, path: ApplyPath, pieces: Callable[[Game], Mapping[str, str]] = lambda _game: {},
-                 confirm: str = SECONDS, seconds: float = 6.0,
+                 confirm: str = SECONDS, seconds: float = 6.0,  # the daemon gives [computer]'s
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.path = path
         self.pieces = pieces
