@@ -2,7 +2,7 @@
 chess board shows where to move the engine's piece: its piece ("Move Robo's dog to Chance"), the
 card it draws, the deeds it gets and the houses it builds, large at the top of the Table page at
 390×844 and 1024×768, in English and Russian, with Done when [computer] confirm = "act" (and Done
-closes them). Screenshots: test-artifacts/browser/computer-prompts-*.png."""
+closes them), with no serious axe-core violation. Screenshots: test-artifacts/browser/computer-prompts-*.png."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, expect
 from companion.i18n.grammar import forms_for
 from companion.ledger import DataFolder
 from tests.browser.layout import assert_layout
+from tests.browser.test_accessibility import harmful
 from tests.browser.support import Api, Daemon, Shots, live, table_screen
 from tests.waiting import PATIENCE_MS
 
@@ -97,6 +98,7 @@ def test_the_table_page_shows_what_to_move_for_the_computer(table: Daemon, brows
         expect(prompts).to_have_text(expected[lang])
         expect(panel.get_by_test_id("prompts-done")).to_be_visible()
         assert_layout(page, f"Table page, {size}, {lang}")
+        assert not harmful(page), harmful(page)  # axe-core, with the panel shown
         Shots(artifacts, "computer-prompts-", itertools.count(1)).take(page, f"{size}-{lang}")
         assert panel.bounding_box() is not None and panel.bounding_box()["y"] < SIZES[size]["height"]  # type: ignore[index]
         assert not errors, errors
