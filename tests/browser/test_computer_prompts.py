@@ -2,7 +2,8 @@
 chess board shows where to move the engine's piece: its piece ("Move Robo's dog to Chance"), the
 card it draws, the deeds it gets and the houses it builds, large at the top of the Table page at
 390×844 and 1024×768, in English and Russian, with Done when [computer] confirm = "act" (and Done
-closes them), with no serious axe-core violation. Screenshots: test-artifacts/browser/computer-prompts-*.png."""
+closes them), with no serious axe-core violation. Screenshots:
+test-artifacts/browser/computer-prompts-*.png."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ from playwright.sync_api import Browser, expect
 from companion.i18n.grammar import forms_for
 from companion.ledger import DataFolder
 from tests.browser.layout import assert_layout
-from tests.browser.test_accessibility import harmful
 from tests.browser.support import Api, Daemon, Shots, live, table_screen
+from tests.browser.test_accessibility import harmful
 from tests.waiting import PATIENCE_MS
 
 SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
