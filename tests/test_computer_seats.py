@@ -111,11 +111,11 @@ def test_a_snapshot_keeps_the_seats_and_an_older_one_reads_as_all_people() -> No
 def test_replay_prints_the_computer_and_refuses_an_unknown_level() -> None:
     script = [{"do": "new_game", "players": ["Ann", "Robo"], "computer": {"Robo": "simple"}},
               {"do": "roll", "dice": [1, 2]}]
-    done = subprocess.run([sys.executable, "-m", "companion.cli", "replay", "-"], capture_output=True, text=True,
-                          input="\n".join(json.dumps(line) for line in script), timeout=60)
+    done = subprocess.run([sys.executable, "-m", "companion.cli", "replay", "-"], capture_output=True,
+                          text=True, input="\n".join(json.dumps(line) for line in script), timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["players"][1]["computer"] == "simple"
     script[0]["computer"] = {"Robo": "grandmaster"}
-    done = subprocess.run([sys.executable, "-m", "companion.cli", "replay", "-"], capture_output=True, text=True,
-                          input="\n".join(json.dumps(line) for line in script), timeout=60)
+    done = subprocess.run([sys.executable, "-m", "companion.cli", "replay", "-"], capture_output=True,
+                          text=True, input="\n".join(json.dumps(line) for line in script), timeout=60)
     assert done.returncode == 2 and done.stdout == "" and "computer" in done.stderr
