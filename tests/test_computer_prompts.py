@@ -166,3 +166,14 @@ def test_the_voice_says_each_prompt_once_after_its_commands_own_moments() -> Non
     assert sentence(moment, "en") == "Move Robo's dog to Chance. Robo draws Chance: Pay fifteen pounds."
     assert sentence(moment, "ru").startswith("Передвиньте собаку игрока Robo на клетку Случай. Robo берёт")
     assert prompted(6, []) is None
+
+
+def test_an_undo_asks_for_the_computers_things_put_back(rig: Rig) -> None:
+    """The banker's undo takes the computer's purchase back: its deed goes back to the bank."""
+    start(rig, "act")
+    robo(rig, {"do": "roll", "dice": [1, 2]})
+    robo(rig, {"do": "buy"})
+    assert rig.table.confirm_prompts("table").ok
+    assert rig.table.undo(1).ok
+    shown = rig.table.computer_prompts()["prompts"]
+    assert [p["words"]["en"] for p in shown] == ["Put Robo's Whitechapel Road deed back in the bank"]
