@@ -73,7 +73,15 @@ class ComputerConfig:
     # What the table waits for once it has asked the people to move the computer's piece, hand
     # over its deed or put up its house: "seconds" goes on after `confirm_seconds`; "act" waits
     # for the computer's token on the reader, the dice button or the Table page's button.
-    confirm: str = "seconds"
+    # "act" by default (issue 41, a short game against the smart computer in the browser,
+    # 2026-12-06): with "seconds" its turn ran on every 6 s whatever the hands did, a card's
+    # prompts ("Move Robo's dog to Chance", the card, "Put Robo's dog in jail") were on the screen
+    # for 6 s, half of it under the card's spotlight and about as long as the voice takes to say
+    # them, and a family that is slower (a child moving the piece, a deed looked for) is left
+    # with a board that no longer matches the table's, unnoticed; with "act" it waited for each
+    # press of the dice button, which the people press for the computer as they would roll for
+    # it: one press after moving its piece, one after handing over its deed.
+    confirm: str = "act"
     confirm_seconds: float = 6.0
     # The longest a computer thinks over one decision before the plain choice is taken for it.
     deadline: float = 2.0
@@ -104,10 +112,11 @@ class VoiceConfig:
     volume: int = 100  # espeak-ng's amplitude, 0 to 200
     device: str = ""  # an ALSA device (aplay -L), e.g. "plughw:1,0"; empty: the default one
     # Which moments are said: any of turn, roll, buy, rent, card, jail, auction, bid, debt, bankrupt,
-    # winner, choice (the code a choice at the table offers: companion/voice/moments.py); each bid
-    # only when listed.
+    # winner, choice (the code a choice at the table offers: companion/voice/moments.py), computer
+    # (what the people must move for a computer player); each bid only when listed.
     moments: list[str] = field(default_factory=lambda: ["turn", "roll", "buy", "rent", "card", "jail",
-                                                        "auction", "debt", "bankrupt", "winner", "choice"])
+                                                        "auction", "debt", "bankrupt", "winner", "choice",
+                                                        "computer"])
 
 
 @dataclass(frozen=True)

@@ -136,6 +136,7 @@ class Daemon:
         table = Table(folder, roll=roll, registry=registry, feedback=devices.feedback,
                       dice_unit=devices.dice_unit)
         table.listeners.append(log_command)
+        table.prompts.configure(self.config.computer.confirm, self.config.computer.confirm_seconds)
         auctions = AuctionClock(table, self.config.table.auction_seconds) \
             if self.config.table.auction_seconds > 0 else None
         self._resume(table, folder)

@@ -186,3 +186,25 @@ def test_a_choice_at_the_table_reads_each_offered_code_aloud_once(rig: Rig,
     time.sleep(0.5)
     assert voice.round_trip() == 0
     assert sum(text.startswith("Ann's token") for text in said(voice)) == 1
+
+
+def test_what_to_move_for_a_computer_is_said_once_after_its_move(rig: Rig,
+                                                                  voiced: Callable[..., Voice]) -> None:
+    """Issue 41: the prompts for a computer's things are said, each once, after the command's own
+    moments (the table tells its prompts before the state they came with)."""
+    voice = voiced()
+    started = rig.table.new_game({"do": "new_game", "players": ["Ann", "Robo"], "computer": {"Robo": "smart"},
+                                  "seed": 1, "rules": {"shuffle": False}})
+    assert started.ok, started
+    play(rig, {"do": "roll", "dice": [2, 3]}, {"do": "buy"}, {"do": "end_turn"})
+    wait_for(lambda: settled(voice))
+    before = len(voice.recent)
+    play(rig, {"do": "roll", "dice": [1, 2]})  # Robo, by the banker's dice: Whitechapel Road
+    wait_for(lambda: len(voice.recent) > before and voice.round_trip() == 0)
+    text = " ".join(said(voice)[before:])
+    assert text.endswith("Whitechapel Road. Move Robo to Whitechapel Road."), text
+    rig.settle()
+    play(rig, {"do": "buy"})
+    wait_for(lambda: settled(voice) and "deed" in said(voice)[-1])
+    assert said(voice)[-1].endswith("Give Robo the Whitechapel Road deed."), said(voice)
+    assert sum("Move Robo to Whitechapel Road" in s for s in said(voice)) == 1

@@ -1184,3 +1184,54 @@ table-ledger-folder_locked = Another companion (process { $holder }) is already 
 table-ledger-folder_read_only = The data folder { $path } is open for reading only, so the companion cannot { $doing }; check that the disk is not read-only, and that no other companion runs.
 table-ledger-no_table_key = The data folder { $path } has no table key to seal with.
 table-ledger-unreadable_now = Game { $game } cannot be read now ({ $detail })
+
+## A computer player's things, moved by the people (companion/table/computer_acts.py): its piece,
+## deeds, houses and jail cards are real, and the table asks the people to move them.
+## $thing is the computer's piece as the sentence names it (table-computer-thing).
+table-computer-thing = { $piece ->
+    [boot] { $player }'s boot
+    [car] { $player }'s car
+    [dog] { $player }'s dog
+    [hat] { $player }'s hat
+    [iron] { $player }'s iron
+    [ship] { $player }'s ship
+    [thimble] { $player }'s thimble
+    [wheelbarrow] { $player }'s wheelbarrow
+    [other] { $player }'s piece
+   *[none] { $player }
+}
+table-computer-move = Move { $thing } to { $square }
+table-computer-jail = Put { $thing } in jail
+table-computer-jail-out = Move { $thing } out of jail to Just Visiting
+table-computer-off-board = Take { $thing } off the board: { $player } is out
+table-computer-card = { $player } draws { $deck }: { $card }
+table-computer-jail-card-back = Put { $player }'s Get Out of Jail Free card back under the { $deck } deck
+table-computer-jail-card-to = Give { $from }'s Get Out of Jail Free card to { $to }
+table-computer-deed-from-bank = Give { $to } the { $square } deed
+table-computer-deed-to-bank = Put { $from }'s { $square } deed back in the bank
+table-computer-deed-to = Give { $from }'s { $square } deed to { $to }
+table-computer-face-down = Turn { $owner }'s { $square } deed face down (mortgaged)
+table-computer-face-up = Turn { $owner }'s { $square } deed face up (mortgage lifted)
+table-computer-houses-on = Put { $count ->
+    [one] a house
+   *[other] { $count } houses
+} on { $owner }'s { $square }
+table-computer-houses-off = Take { $count ->
+    [one] a house
+   *[other] { $count } houses
+} off { $owner }'s { $square }, back to the bank
+table-computer-hotel-on = { $count ->
+    [0] Put a hotel on { $owner }'s { $square }
+   *[other] Put a hotel on { $owner }'s { $square } and give its { $count } houses back to the bank
+}
+table-computer-hotel-off = Take the hotel off { $owner }'s { $square }, back to the bank
+# The confirm endpoint's refusals (POST /api/computer/confirm).
+table-computer-table_only = Only the table's own screens can say the computer's things are moved
+table-computer-nothing = Nothing waits to be moved for a computer now
+# The Table page's panel of the computer's things to move (prompts.js).
+page-prompts-title = Move for the computer
+page-prompts-done = Done
+page-prompts-hint_act = When it is done: touch Done, lay the computer's token on the reader or press the dice button.
+page-prompts-hint_seconds = The computer goes on by itself in a few seconds.
+# The voice says what to move for a computer ($text: the table's words, as the Table page shows them).
+voice-computer = { $text }.

@@ -1358,3 +1358,57 @@ table-ledger-folder_locked = Папку { $path } уже использует д
 table-ledger-folder_read_only = Папка данных { $path } открыта только для чтения, поэтому компаньону не удалось { $doing }; проверьте, что диск не только для чтения и что другой компаньон не запущен.
 table-ledger-no_table_key = В папке данных { $path } нет ключа стола, которым можно запечатать игру.
 table-ledger-unreadable_now = Игру { $game } сейчас не прочитать ({ $detail })
+
+## A computer player's things, moved by the people (companion/table/computer_acts.py): its piece,
+## deeds, houses and jail cards are real, and the table asks the people to move them.
+## $thing is the computer's piece as the sentence names it (table-computer-thing), in the accusative.
+table-computer-thing = { $piece ->
+    [boot] сапог { $player_gen }
+    [car] машину { $player_gen }
+    [dog] собаку { $player_gen }
+    [hat] шляпу { $player_gen }
+    [iron] утюг { $player_gen }
+    [ship] корабль { $player_gen }
+    [thimble] напёрсток { $player_gen }
+    [wheelbarrow] тачку { $player_gen }
+   *[other] фишку { $player_gen }
+}
+table-computer-move = Передвиньте { $thing } на клетку { $square }
+table-computer-jail = Поставьте { $thing } в тюрьму
+table-computer-jail-out = Выведите { $thing } из тюрьмы на «Только визит»
+table-computer-off-board = Уберите { $thing } с поля: { $player } выбывает из игры
+table-computer-card = { $player } берёт карточку «{ $deck }»: { $card }
+table-computer-jail-card-back = Положите карточку освобождения из тюрьмы { $player_gen } под колоду «{ $deck }»
+table-computer-jail-card-to = Заберите у { $from_gen } карточку освобождения из тюрьмы и отдайте { $to_dat }
+table-computer-deed-from-bank = Дайте { $to_dat } карточку собственности «{ $square }» из банка
+table-computer-deed-to-bank = Верните в банк карточку «{ $square }» { $from_gen }
+table-computer-deed-to = Заберите у { $from_gen } карточку «{ $square }» и отдайте { $to_dat }
+table-computer-face-down = Переверните карточку «{ $square }» { $owner_gen } рубашкой вверх (заложена)
+table-computer-face-up = Переверните карточку «{ $square }» { $owner_gen } лицом вверх (выкуплена из залога)
+table-computer-houses-on = Поставьте { $count ->
+    [one] дом
+    [few] { $count } дома
+   *[many] { $count } домов
+} на { $square_acc } { $owner_gen }
+table-computer-houses-off = Снимите { $count ->
+    [one] дом
+    [few] { $count } дома
+   *[many] { $count } домов
+} с { $square_gen } { $owner_gen } и верните в банк
+table-computer-hotel-on = { $count ->
+    [0] Поставьте отель на { $square_acc } { $owner_gen }
+    [one] Поставьте отель на { $square_acc } { $owner_gen }, а дом верните в банк
+    [few] Поставьте отель на { $square_acc } { $owner_gen }, а { $count } дома верните в банк
+   *[many] Поставьте отель на { $square_acc } { $owner_gen }, а { $count } домов верните в банк
+}
+table-computer-hotel-off = Снимите отель с { $square_gen } { $owner_gen } и верните в банк
+# The confirm endpoint's refusals (POST /api/computer/confirm).
+table-computer-table_only = Подтвердить, что вещи компьютера передвинуты, можно только с экранов самого стола
+table-computer-nothing = Сейчас для компьютера ничего не нужно передвигать
+# The Table page's panel of the computer's things to move (prompts.js).
+page-prompts-title = Ход за компьютер
+page-prompts-done = Готово
+page-prompts-hint_act = Когда всё сделано, нажмите «Готово», положите фишку компьютера на считыватель или нажмите кнопку кубиков.
+page-prompts-hint_seconds = Через несколько секунд компьютер продолжит сам.
+# The voice says what to move for a computer ($text: the table's words, as the Table page shows them).
+voice-computer = { $text }.

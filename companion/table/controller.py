@@ -21,8 +21,9 @@ from ..ledger import DataFolder, GameNotFound, GameStore, LedgerError
 from ..rules import Malformed
 from .apply_path import ApplyPath, Listener, Publishing, Roller, ledger_words
 from .authority import Speaker
+from .computer_prompts import ComputerPrompts
 from .inputs import DeviceInputs
-from .meaning import Registry
+from .meaning import Registry, pieces
 from .problem_words import reason_of, worded
 from .result import CONFLICT, NOT_FOUND, RULES, STORAGE, Result
 from .token_waits import TokenWaits
@@ -42,7 +43,8 @@ class Table:
     """One game at a time, one writer; everything else (devices, web) calls in through here.
 
     Its parts: `writer` (the queue and its thread), `apply_path` (a command applied, stored and
-    published), `token_waits` (screens waiting for a physical act) and `inputs` (the devices')."""
+    published), `token_waits` (screens waiting for a physical act), `prompts` (what the people
+    must move for a computer player: its first listener) and `inputs` (the devices')."""
 
     def __init__(
         self,
@@ -58,10 +60,13 @@ class Table:
         self.dice_unit = dice_unit
         self.apply_path = ApplyPath(folder, roll, feedback)
         self.token_waits = TokenWaits(self.apply_path)
+        self.prompts = ComputerPrompts(self.apply_path, pieces=lambda game: pieces(game, self.registry))
+        self.apply_path.listeners.append(self.prompts.listen)
         self.writer = Writer(bug=self.apply_path.bug,
                              until_next_deadline=self.token_waits.until_next_deadline,
                              timer=self._timer, after=self._after, stopping=self._stopping)
-        self.inputs = DeviceInputs(self.writer, self.apply_path, self.token_waits, registry, dice_unit)
+        self.inputs = DeviceInputs(self.writer, self.apply_path, self.token_waits, registry, dice_unit,
+                                   prompts=self.prompts)
         self.writer.start()
 
     # ---- the writer's hooks ------------------------------------------------------------------
@@ -184,6 +189,15 @@ class Table:
         showing `code` gets the act that opened the choice; code None: nobody (the choice ends,
         the screens go on waiting). The web checks that the screen asking may choose."""
         return self.call(lambda: self.token_waits.choose(choice_id, code, by))
+
+    def confirm_prompts(self, by: str) -> Result:
+        """The people say they moved the computer's things (the Table page's button): its open
+        prompts close, and the computer goes on (companion/table/computer_prompts.py)."""
+        return self.call(lambda: self.prompts.confirm(by))
+
+    def computer_prompts(self) -> dict[str, Any]:
+        """What the people are asked to move for a computer now, as last published (any thread)."""
+        return self.prompts.published
 
     def taps(self) -> dict[str, Any]:
         """What the next tap will do and who waits for one, as last published (any thread)."""

@@ -13,6 +13,7 @@ from ..rules.taps import resolve, split_card, split_meaning
 from ..rules.texts import Sentence
 from .meaning import TapMeaning, piece_of_tag, what_tap_means
 from .result import Result
+from .routing import confirmations
 from .words import refusal_words
 
 if TYPE_CHECKING:
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from ..hardware.enroll import Enrolment
     from ..ledger import GameStore
     from .apply_path import ApplyPath
+    from .computer_prompts import ComputerPrompts
     from .meaning import Registry
     from .token_waits import TokenWaits
     from .writer import Writer
@@ -57,8 +59,10 @@ class DeviceInputs:
     thread, applied through the apply path or given to the token waits."""
 
     def __init__(self, writer: Writer, path: ApplyPath, token_waits: TokenWaits,
-                 registry: Registry | None = None, dice_unit: DiceUnit | None = None) -> None:
+                 registry: Registry | None = None, dice_unit: DiceUnit | None = None,
+                 prompts: ComputerPrompts | None = None) -> None:
         self.writer = writer
+        self.prompts = prompts  # what the people move for a computer: a tap or a press may confirm it
         self.path = path
         self.token_waits = token_waits
         self.registry = registry  # UID -> meaning ("deed:...", "token:<piece>", ...) or None
@@ -99,6 +103,12 @@ class DeviceInputs:
                 command = resolve(game, uid)
             except Rejected as why:
                 refused = why
+        # A computer's token with its prompts waiting: it says they are done, unless a screen
+        # waits to confirm a command with it or the game gives the tap a meaning (a bid).
+        if (meaning.kind == "token" and meaning.player and command is None and self.prompts is not None
+                and self.prompts.takes_token(game, meaning.player)
+                and not confirmations(self.token_waits.waits, meaning.player)):
+            return self.prompts.confirm("token")
         # A token tap goes to the one screen waiting for it, if any (routing.py decides: the
         # game's own taps come before any pairing).
         if meaning.kind == "token" and meaning.player and self.token_waits.waits:
@@ -136,6 +146,8 @@ class DeviceInputs:
             return self.path.apply({"do": "end_turn"}, "button")
         if self.path.store is None:
             return self.path.refused(Text("table.no_game"))
+        if self.prompts is not None and self.prompts.takes_press(self.path.store.game):
+            return self.prompts.confirm("button")  # the computer's things are moved: it goes on
         d1, d2 = self.path.roll_dice()
         result = self.path.apply({"do": "roll", "dice": [d1, d2]}, "button")
         if result.ok and self.dice_unit is not None:

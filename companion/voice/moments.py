@@ -20,12 +20,13 @@ from ..rules.texts import LANGUAGES, name_in
 # last seconds and winner, "jail" going in and coming out. Each bid ("bid") is said only where the
 # config asks for it: a lively auction would talk over itself.
 KINDS = ("turn", "roll", "buy", "rent", "card", "jail", "auction", "bid", "debt", "bankrupt", "winner",
-         "choice")
+         "choice", "computer")
 SAID = tuple(kind for kind in KINDS if kind != "bid")  # what a table says unless its config says otherwise
 
-# How much a moment matters when a burst must be cut to one sentence (higher is kept first).
-RANK = {"winner": 9, "bankrupt": 8, "debt": 7, "choice": 6, "auction": 6, "jail": 5, "rent": 4, "buy": 4,
-        "card": 3, "roll": 2, "bid": 2, "turn": 1}
+# How much a moment matters when a burst must be cut to one sentence (higher is kept first): what
+# the people must move for a computer ("computer") is never the one left out.
+RANK = {"winner": 9, "computer": 8, "bankrupt": 8, "debt": 7, "choice": 6, "auction": 6, "jail": 5, "rent": 4,
+        "buy": 4, "card": 3, "roll": 2, "bid": 2, "turn": 1}
 
 LEAVES_JAIL = frozenset({"jail.pays_fine", "jail.uses_card", "jail.rolls_doubles", "jail.third_fail"})
 
@@ -80,6 +81,16 @@ def offered(seq: int, choice: dict[str, Any]) -> Moment:
         return Moment(seq, "choice", "voice-choice-pair", {"player": str(choice.get("player") or ""),
                                                            "code": spaced})
     return Moment(seq, "choice", "voice-choice-banker", {"code": spaced})
+
+
+def prompted(seq: int, prompts: Sequence[dict[str, Any]]) -> Moment | None:
+    """What the people must move for a computer (companion/table/computer_prompts.py), said as the
+    Table page shows it: one moment for the prompts of one command, in every language."""
+    texts = [p.get("words") or {} for p in prompts]
+    if not texts:
+        return None
+    joined = {lang: ". ".join(str(t.get(lang) or t.get("en", "")) for t in texts) for lang in LANGUAGES}
+    return Moment(seq, "computer", "voice-computer", {"text": joined})
 
 
 def gender_of(game: Game | None, name: str) -> str:

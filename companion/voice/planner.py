@@ -46,6 +46,8 @@ def sentence(moment: Moment, lang: str) -> str:
     money = moment.currency
     if moment.kind == "card":
         values["card"] = spoken_amounts(str(values["card"]), lang, money)
+    if moment.kind == "computer":  # a card read for a computer ("Pay £15") is said in words too
+        values["text"] = spoken_amounts(str(values["text"]), lang, money)
     return say(lang, moment.message, values, money)
 
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ..rules import Sentence
 from ..rules.corrections import banker_set_dice
 from .handoff import Handoff
-from .moments import moments, named, offered
+from .moments import Moment, moments, named, offered, prompted
 from .process import BOOT, NICE, RECENT
 from .settings import VoiceSettings
 
@@ -71,6 +71,9 @@ class Voice:
         self._positions: list[int] | None = None
         self._last_call: list[Any] | None = None  # [deadline s, lot, seq] of the open auction
         self._offers: dict[Any, Any] = {}  # each open choice's code last read aloud
+        self._prompted: set[str] = set()  # the computer's prompts open when last told (each said once)
+        self._prompts_due: list[Moment] = []  # ... said after the state they came with
+        self._seq = 0  # the last state's seq heard
         self._handoff = Handoff()
         self._closing = threading.Event()
         self._answers = threading.Condition()
@@ -106,6 +109,9 @@ class Voice:
         if event.get("type") == "choice":
             self._choices(event)
             return
+        if event.get("type") == "prompts":
+            self._prompts(event)
+            return
         if event.get("type") != "state":
             return
         state = event.get("state") or {}
@@ -128,6 +134,10 @@ class Voice:
             self._handoff.put("clear", None)
         self._positions = [p.get("position", 0) for p in state.get("players") or []]
         self._auction(state, seq)
+        self._seq = seq
+        if self._prompts_due and kind != "restamp":
+            self._handoff.put("add", self._prompts_due)
+        self._prompts_due = []
 
     def _choices(self, event: dict[str, Any]) -> None:
         """A choice at the table offers another code: it is read aloud, once per offer."""
@@ -139,6 +149,21 @@ class Voice:
                 seq = self._effective[-1] if self._effective else 0
                 self._handoff.put("add", [offered(seq, choice)])
         self._offers = said
+
+    def _prompts(self, event: dict[str, Any]) -> None:
+        """What the people must move for a computer: each prompt said once, after the moments of
+        the command it came with (the table tells its prompts before the state itself)."""
+        shown = [p for p in event.get("prompts") or [] if isinstance(p, dict)]
+        new = [p for p in shown if p.get("id") not in self._prompted]
+        self._prompted = {str(p.get("id")) for p in shown}
+        seq = int(event.get("seq") or 0)
+        moment = prompted(seq, new)
+        if moment is None:
+            return
+        if seq > self._seq:
+            self._prompts_due.append(moment)  # its command's own moments first
+        else:
+            self._handoff.put("add", [moment])
 
     def _auction(self, state: dict[str, Any], seq: int) -> None:
         clock = state.get("auction_clock")

@@ -36,6 +36,7 @@ from .auth import secret_key
 from .banker import banker
 from .clock import clock
 from .common import BadBody, BadWindow, Unreadable, error, read_body, screen
+from .computer import computer
 from .context import WEB_DIR, Context, Simulator, context
 from .enrolment import enrolment
 from .feed import feed
@@ -59,7 +60,7 @@ FRAME_POLICY = "frame-ancestors 'none'"
 # Every blueprint of the app, each registered the same way (pass more to `create_app`).
 BLUEPRINTS: tuple[Blueprint, ...] = (
     watching, acting, banker, enrolment, clock, simulated, feed, screens, pages, auction, odds_api,
-    rules_api, voice,
+    rules_api, voice, computer,
 )
 
 

@@ -287,6 +287,14 @@ ROUTES: dict[str, dict[str, Route]] = {
         "Not me: unpair a screen (the screen itself, its player's other screens, the table's own "
         "screen or the banker)", {200: "unpaired", 403: "not this screen's to undo",
                                   404: "no such screen", 409: "that screen is not paired"}, None, [])},
+    "/api/computer/prompts": {"get": ("What the people are asked to move for a computer player now (its "
+                                      "piece, deeds, houses, cards: en, ru) and how they confirm it",
+                                      {200: "prompts"}, None, [])},
+    "/api/computer/confirm": {"post": ("The people moved the computer's things: its open prompts close "
+                                       "and it goes on (the table's own screens only)",
+                                       {200: "confirmed", 403: "not the table's own screen",
+                                        409: "nothing waits to be moved", 503: "the table is busy"},
+                                       None, [])},
     "/api/choices": {"get": ("The choices open at the table (which waiting screen a token tap pairs, "
                              "which gets the banker's step) with the codes: the table's own screen and "
                              "the banker's only", {200: "choices", 403: "not the table's screen"}, None, [])},

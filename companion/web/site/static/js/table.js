@@ -2,12 +2,14 @@
 // dice, every payment in words); beside it the decision due now (answered here with a token
 // tap), what the next tap does and what waits for one, the players' cash (a name opens that
 // player's seat panel: a player without a phone does everything there), each card drawn shown
-// big, a slot for the odds, and the QR codes to join; at the end, the winner.
+// big, what to move for a computer player, a slot for the odds, and the QR codes to join; at
+// the end, the winner.
 
 import { currentState, session } from "./api.js";
 import { lang } from "./i18n.js";
 import { start } from "./page.js";
 import { ChoicePanel } from "./choices.js";
+import { PromptsPanel } from "./prompts.js";
 import { CardSpotlight } from "./spotlight.js";
 import { TableSetup } from "./tablesetup.js";
 import { tableView } from "./tableview.js";
@@ -25,6 +27,7 @@ window.addEventListener("langchange", joinCode);
 const winner = new WinnerView($("#winner"));
 new TapsView($("#taps"));
 new ChoicePanel($("#choices"));
+new PromptsPanel($("#prompts"));
 new TableSetup($("#table-setup"));
 new CardSpotlight($("#spotlight"), { state: currentState });
 await tableView({ extra: (state) => winner.update(state), deedCards: true });

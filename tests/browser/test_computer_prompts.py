@@ -1,0 +1,132 @@
+"""Issue 41: the Table page tells the people what to move for a computer player, as an electronic
+chess board shows where to move the engine's piece: its piece ("Move Robo's dog to Chance"), the
+card it draws, the deeds it gets and the houses it builds, large at the top of the Table page at
+390×844 and 1024×768, in English and Russian, with Done when [computer] confirm = "act" (and Done
+closes them), with no serious axe-core violation. Screenshots:
+test-artifacts/browser/computer-prompts-*.png."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from companion.i18n.grammar import forms_for
+from companion.ledger import DataFolder
+from tests.browser.layout import assert_layout
+from tests.browser.support import Api, Daemon, Shots, live, table_screen
+from tests.browser.test_accessibility import harmful
+from tests.waiting import PATIENCE_MS
+
+SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
+PLAYERS = ["Аня", "Robo"]
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[Daemon]:
+    """A table of its own, [computer] confirm = "act", resuming a game of Аня and Robo (the
+    computer, the dog) made in its data folder (the new-game form's computer seats are another
+    branch's): the daemon starts once to make its simulated tags, then again on the game."""
+    base = tmp_path_factory.mktemp("computer-prompts")
+    daemon = Daemon(base / "data", base / "daemon.log")
+    try:
+        daemon.wait_serving()
+        tags = Api(daemon.url).get("/api/sim/tags")["tags"]
+        daemon.stop()
+        uid = {t["meaning"]: t["uid"] for t in tags}
+        folder = DataFolder(daemon.data)
+        folder.create({"do": "new_game", "players": PLAYERS, "computer": {"Robo": "smart"}, "seed": 7,
+                       "rules": {"shuffle": False}, "forms": forms_for(PLAYERS),
+                       "tags": {uid["token:car"]: "token:Аня", uid["token:dog"]: "token:Robo"}})
+        folder.close()
+        with daemon.config.open("a") as config:
+            config.write('\n[computer]\nconfirm = "act"\n')
+        daemon.start()
+        daemon.wait_serving()
+        yield daemon
+    finally:
+        daemon.stop()
+        (artifacts / "daemon-computer-prompts.log").write_text(daemon.log.read_text(errors="replace"))
+
+
+def robo_moves(api: Api) -> None:
+    """Аня's quiet turn, then Robo's: 3 + 4 to Chance ("Advance to GO"), and the banker hands it
+    the brown deeds, on which it builds a house: prompts of every kind on the Table page."""
+    for command in ({"do": "roll", "dice": [2, 3]}, {"do": "buy"}, {"do": "end_turn"},
+                    {"do": "roll", "dice": [3, 4]},
+                    {"do": "give_deed", "square": "old-kent-road", "to": "Robo"},
+                    {"do": "give_deed", "square": "whitechapel-road", "to": "Robo"},
+                    {"do": "build", "player": "Robo", "square": "old-kent-road"}):
+        api.must(command)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_table_page_shows_what_to_move_for_the_computer(table: Daemon, browser: Browser, artifacts: Path,
+                                                           size: str, lang: str) -> None:
+    api = Api(table.url)
+    if not api.get("/api/computer/prompts")["prompts"]:
+        robo_moves(api)
+    phone = size == "phone"
+    ctx = browser.new_context(base_url=table.url, viewport=SIZES[size], is_mobile=phone, has_touch=phone,
+                              device_scale_factor=1, locale=lang)
+    ctx.set_default_timeout(PATIENCE_MS)
+    errors: list[str] = []
+    try:
+        table_screen(ctx)
+        page = ctx.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"/?lang={lang}")
+        live(page)
+        panel = page.get_by_test_id("prompts")
+        expect(panel).to_be_visible()
+        prompts = panel.get_by_test_id("prompt")
+        expected: dict[str, list[str]] = {
+            "en": ["Move Robo's dog to Chance", "Robo draws Chance: Advance to GO.", "Move Robo's dog to GO",
+                   "Give Robo the Old Kent Road deed", "Give Robo the Whitechapel Road deed",
+                   "Put a house on Robo's Old Kent Road"],
+            "ru": ["Передвиньте собаку игрока Robo на клетку Случай",
+                   "Robo берёт карточку «Случай»: Фишка ставится на «Старт».",
+                   "Передвиньте собаку игрока Robo на клетку Старт",
+                   "Дайте игроку Robo карточку собственности «Олд Кент Роуд» из банка",
+                   "Дайте игроку Robo карточку собственности «Уайтчепел Роуд» из банка",
+                   "Поставьте дом на Олд Кент Роуд игрока Robo"],
+        }
+        expect(prompts).to_have_text(expected[lang])
+        expect(panel.get_by_test_id("prompts-done")).to_be_visible()
+        assert_layout(page, f"Table page, {size}, {lang}")
+        assert not harmful(page), harmful(page)  # axe-core, with the panel shown
+        Shots(artifacts, "computer-prompts-", itertools.count(1)).take(page, f"{size}-{lang}")
+        assert panel.bounding_box() is not None and panel.bounding_box()["y"] < SIZES[size]["height"]  # type: ignore[index]
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_done_closes_the_prompts_on_every_screen(table: Daemon, browser: Browser) -> None:
+    api = Api(table.url)
+    if not api.get("/api/computer/prompts")["prompts"]:
+        robo_moves(api)
+    screens: list[Any] = []
+    try:
+        for _ in range(2):
+            ctx = browser.new_context(base_url=table.url, viewport=SIZES["tablet"])
+            ctx.set_default_timeout(PATIENCE_MS)
+            screens.append(ctx)
+        table_screen(screens[0])
+        touched, watching = (ctx.new_page() for ctx in screens)
+        for page in (touched, watching):
+            page.goto("/?lang=en")
+            live(page)
+            expect(page.get_by_test_id("prompt").first).to_be_visible()
+        touched.get_by_test_id("prompts-done").click()
+        for page in (touched, watching):
+            expect(page.get_by_test_id("prompts")).to_be_hidden()
+        assert api.get("/api/computer/prompts")["prompts"] == []
+    finally:
+        for ctx in screens:
+            ctx.close()
