@@ -110,7 +110,8 @@ def test_the_computers_token_confirms_and_never_pairs_a_screen(rig: Rig) -> None
 
 
 def test_a_confirmation_waiting_for_the_token_comes_first(rig: Rig) -> None:
-    """A screen waiting for a token to confirm a command claims the tap: the prompts stay open."""
+    """A screen waiting for a token to confirm a command claims the tap: the prompts stay open (and
+    the command, spoken for the computer by a screen, is refused: nobody buys for it)."""
     start(rig, "act")
     robo(rig, {"do": "roll", "dice": [1, 2]})
     answers: list[Any] = []
@@ -119,7 +120,8 @@ def test_a_confirmation_waiting_for_the_token_comes_first(rig: Rig) -> None:
     assert waiting.ok, waiting
     rig.tap(DOG)
     assert rig.table.prompts.holding()
-    assert rig.table.store is not None and rig.table.store.game.owner[3] == 1  # Robo bought it by the tap
+    assert [answer.ok for answer in answers] == [False]  # the wait had the tap, and the writer said no
+    assert rig.table.store is not None and rig.table.store.game.owner[3] == -1  # nobody bought it for Robo
 
 
 def test_the_dice_button_confirms_instead_of_rolling_for_the_computer(rig: Rig) -> None:

@@ -7,8 +7,9 @@
 3. While the game gives token taps no meaning: the screens waiting to pair. The tap never pairs
    one by itself: it opens a choice at the table among them (choice.py), and the same token
    tapped again while a screen's code is offered picks that screen.
-   A computer's token never pairs: nobody's phone speaks for a computer's seat (its tap may
-   say its things are moved instead: computer_prompts.py).
+   A computer's token never pairs: nobody's phone speaks for a computer's seat (token_waits.py
+   refuses it, said at the table; with its prompts open the tap says its things are moved
+   instead: computer_prompts.py).
 4. With nothing else for it while a confirmation waits for one other player's token: the wrong
    token, said so ("That was Bob's token; Ann must confirm this"); the confirmation goes on waiting.
 
@@ -47,7 +48,7 @@ def route(game: Game | None, waits: list[TokenWait], player: str, game_wants: bo
     """Where a tap of `player`'s token goes; game_wants: the game has a command for this tap;
     choice: the pairing choice open at the table, if any."""
     confirms = confirmations(waits, player)
-    pairs = [] if computer_seat(game, player) else [w for w in waits if w.kind == PAIR]
+    pairs = [w for w in waits if w.kind == PAIR]
     held = pairing_held(game)
     if confirms:
         unbound = [w for w in confirms if w.player is None]
