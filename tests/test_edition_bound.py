@@ -149,7 +149,7 @@ def test_the_state_words_of_a_dollar_game_are_in_dollars() -> None:
 
 @pytest.mark.parametrize(("amount", "ru"), [
     (1, "один доллар"), (2, "два доллара"), (5, "пять долларов"), (21, "двадцать один доллар"),
-    (1000, "одна тысяча долларов"),
+    (1000, "тысяча долларов"),
 ])
 def test_the_voice_says_dollars_in_the_form_the_number_asks_for(amount: int, ru: str) -> None:
     rent = Moment(1, "rent", "voice-rent", {"payer": "Bob", "owner": "Ann", "amount": amount},

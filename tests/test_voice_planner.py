@@ -63,7 +63,9 @@ def test_the_golden_sentences_say_rent_as_the_issue_does_and_amounts_as_words() 
     (1, "one pound", "один фунт"), (2, "two pounds", "два фунта"), (5, "five pounds", "пять фунтов"),
     (21, "twenty-one pounds", "двадцать один фунт"), (22, "twenty-two pounds", "двадцать два фунта"),
     (111, "one hundred and eleven pounds", "сто одиннадцать фунтов"),
-    (1500, "one thousand five hundred pounds", "одна тысяча пятьсот фунтов"),
+    (1500, "one thousand five hundred pounds", "тысяча пятьсот фунтов"),  # as people say it
+    (1000, "one thousand pounds", "тысяча фунтов"),
+    (21000, "twenty-one thousand pounds", "двадцать одна тысяча фунтов"),
 ])
 def test_the_pound_agrees_with_its_number(amount: int, en: str, ru: str) -> None:
     rent = Moment(1, "rent", "voice-rent", {"payer": "Bob", "owner": "Ann", "amount": amount})
@@ -76,13 +78,20 @@ def test_a_debt_in_russian_agrees_with_a_gender_the_game_knows_and_has_none_othe
         creditor = {"en": "Bob", "ru": "Борис"}
         values = {"player": "Анна", "amount": 4, "creditor": creditor, "player_gender": gender}
         return sentence(Moment(1, "debt", "voice-debt", values), "ru")
-    assert debt("she") == "Анна должна четыре фунта; получатель: Борис."
-    assert debt("he") == "Анна должен четыре фунта; получатель: Борис."
-    assert debt("none") == "Долг: Анна, четыре фунта; получатель: Борис."
+    assert debt("she") == "Анна должна четыре фунта: деньги получит Борис."
+    assert debt("he") == "Анна должен четыре фунта: деньги получит Борис."
+    assert debt("none") == "Анна в долгу, четыре фунта: деньги получит Борис."
     # the gender is the game's own, kept in its forms at the new game (grammar.py)
     game = new_game({"do": "new_game", "players": ["Анна", "Борис"], "seed": 1,
                      "forms": {"Анна": {"gender": "she"}, "Борис": {"gender": "he"}}})
     assert [gender_of(game, name) for name in ("Анна", "Борис", "Zed")] == ["she", "he", "none"]
+
+
+def test_a_slash_between_names_is_a_pause_never_said() -> None:
+    lot = {"en": "Jail / Just Visiting", "ru": "Тюрьма / Только визит"}
+    opens = Moment(1, "auction", "voice-auction-opens", {"lot": lot})
+    said = {lang: sentence(opens, lang) for lang in ("en", "ru")}
+    assert said == {"en": "Jail, Just Visiting goes to auction.", "ru": "Аукцион: Тюрьма, Только визит."}
 
 
 def test_a_card_is_read_with_its_amounts_as_words_and_the_auction_has_its_last_seconds() -> None:

@@ -1298,9 +1298,9 @@ voice-bid = Ставка: { $player }, { SPOKEN_MONEY($amount) }.
 voice-auction-wins = Аукцион выигрывает { $player }: { $lot } за { SPOKEN_MONEY($amount) }.
 voice-auction-none = Ставок нет: { $lot } остаётся у банка.
 voice-debt = { $player_gender ->
-    [she] { $player } должна { SPOKEN_MONEY($amount) }; получатель: { $creditor }.
-    [he] { $player } должен { SPOKEN_MONEY($amount) }; получатель: { $creditor }.
-   *[other] Долг: { $player }, { SPOKEN_MONEY($amount) }; получатель: { $creditor }.
+    [she] { $player } должна { SPOKEN_MONEY($amount) }: деньги получит { $creditor }.
+    [he] { $player } должен { SPOKEN_MONEY($amount) }: деньги получит { $creditor }.
+   *[other] { $player } в долгу, { SPOKEN_MONEY($amount) }: деньги получит { $creditor }.
 }
 voice-bankrupt = { $player } выбывает из игры: банкротство.
 voice-winner = Игру выигрывает { $player }!

@@ -15,4 +15,15 @@ def number_words(n: object, lang: str) -> str:
         return str(n)
     from num2words import num2words  # type: ignore[import-untyped]  # it ships no types
 
-    return str(num2words(int(str(n)), lang=lang if lang in LANGUAGES else "en")).replace(",", "")
+    said = str(num2words(int(str(n)), lang=lang if lang in LANGUAGES else "en")).replace(",", "")
+    for written, spoken in AS_PEOPLE_SAY.get(lang, ()):
+        if said.startswith(written):
+            said = spoken + said[len(written):]
+    return said
+
+
+# What num2words writes out in full where people say less: a Russian says «тысяча пятьсот», never
+# «одна тысяча пятьсот» (a native reader's finding, issue 42); «миллион» likewise.
+AS_PEOPLE_SAY: dict[str, tuple[tuple[str, str], ...]] = {
+    "ru": (("одна тысяча", "тысяча"), ("один миллион", "миллион")),
+}

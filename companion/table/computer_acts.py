@@ -21,7 +21,7 @@ from typing import Any
 from .. import i18n
 from ..i18n.persons import People, person
 from ..rules import Game, Sentence
-from ..rules.edition import Card, Edition
+from ..rules.edition import Card, Edition, load_edition
 from ..rules.texts import name_in
 
 HOTEL = 5  # a square's level with a hotel (rules/state.py: 0-4 houses, 5 a hotel)
@@ -181,7 +181,9 @@ def _square(before: Board, after: Board, square: int) -> list[Act]:
 
 # ---- words ------------------------------------------------------------------------------------
 
-PIECES_NAMED = ("boot", "car", "dog", "hat", "iron", "ship", "thimble", "wheelbarrow")
+# The pieces table-computer-thing names (the classic set, the default edition's); an edition
+# file's own piece is "the piece".
+PIECES_NAMED = frozenset(load_edition().pieces)
 
 
 def words(act: Act, edition: Edition, people: People | None, pieces: Mapping[str, str],

@@ -38,15 +38,21 @@ class Utterance:
                 "text": self.text}
 
 
+def aloud(value: Any) -> Any:
+    """A name as the voice reads it: a slash between two names is a pause, never the word "slash"
+    («Тюрьма / Только визит»: «Тюрьма, только визит» said)."""
+    return value.replace(" / ", ", ") if isinstance(value, str) else value
+
+
 def sentence(moment: Moment, lang: str) -> str:
     """One moment in one language: names in that language, amounts (a card's printed ones too)
     as words in the money of the moment's game."""
-    values = {name: (value.get(lang) or value.get("en", "")) if isinstance(value, dict) else value
+    values = {name: aloud((value.get(lang) or value.get("en", "")) if isinstance(value, dict) else value)
               for name, value in moment.values.items()}
     money = moment.currency
     if moment.kind == "card":
         values["card"] = spoken_amounts(str(values["card"]), lang, money)
-    if moment.kind == "computer":  # a card read for a computer ("Pay £15") is said in words too
+    if moment.kind == "computer":  # a card read for a computer: its printed amounts said in words too
         values["text"] = spoken_amounts(str(values["text"]), lang, money)
     return say(lang, moment.message, values, money)
 

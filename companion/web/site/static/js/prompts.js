@@ -1,6 +1,6 @@
 // The Table page's prompts for a computer player (issue 41): its piece, deeds, houses and cards
 // are real, and the people move them, so the table says what to move, large, at the top ("Move
-// Robo's car to Pall Mall"), in the words the server sends (`words`: English and Russian). With
+// Robo's car to" a square), in the words the server sends (`words`: English and Russian). With
 // [computer] confirm = "act" a Done button says it is done (POST /api/computer/confirm: the
 // table's own screens); with "seconds" the computer goes on by itself. From GET
 // /api/computer/prompts and the `prompts` notice the table pushes whenever they change.
