@@ -181,3 +181,20 @@ def test_an_utterance_is_short_keeps_the_newest_and_keeps_the_order(items: list[
     assert kept[-1] is burst[-1]
     positions = [next(i for i, m in enumerate(burst) if m is k) for k in kept]
     assert positions == sorted(positions)
+
+
+def test_a_square_bought_is_said_in_the_accusative() -> None:
+    """«Анна покупает Станцию Кингс Кросс», «Борис покупает Электрическую компанию» (issue 42: the
+    nominative was said)."""
+    game = new_game({"do": "new_game", "players": ["Анна", "Борис"], "rules": {"shuffle": False}})
+    said = []
+    for dice in ([2, 3], [6, 6]):  # Анна: King's Cross Station; Борис: the Electric Company
+        before = list(game.position)
+        rolled = game.apply({"do": "roll", "dice": dice})
+        said += [sentence(m, "ru") for m in moments(1, rolled, game, before)]
+        said += [sentence(m, "ru") for m in moments(2, game.apply({"do": "buy"}), game, before)]
+        if dice[0] != dice[1]:
+            game.apply({"do": "end_turn"})
+    bought = [line for line in said if "покупает" in line]
+    assert bought == ["Анна покупает Станцию Кингс Кросс за двести фунтов.",
+                      "Борис покупает Электрическую компанию за сто пятьдесят фунтов."], said

@@ -1287,7 +1287,7 @@ voice-roll = { $double ->
    *[no] { $player } выбрасывает { WORDS($first) } и { WORDS($second) }: { $square }.
 }
 voice-roll-banker = Банкир выставляет кубики игрока { $player }: { WORDS($first) } и { WORDS($second) }: { $square }.
-voice-buy = { $player } покупает { $square } за { SPOKEN_MONEY($amount) }.
+voice-buy = { $player } покупает { $square_acc } за { SPOKEN_MONEY($amount) }.
 voice-rent = { $payer } платит ренту, { SPOKEN_MONEY($amount) }; получает { $owner }.
 voice-card = { $player } берёт карточку «{ $deck }»: { $card }
 voice-jail = { $player } отправляется в тюрьму.

@@ -66,6 +66,13 @@ def named(value: Any) -> Named:
     return {lang: name_in(value, lang) for lang in LANGUAGES}
 
 
+def named_in(square: Any, case: str) -> Named:
+    """A square in a case, in every language that has one (its edition's cases), else as named:
+    «Анна покупает Станцию Кингс Кросс», never «покупает Станция Кингс Кросс»."""
+    cases = getattr(square, "cases", None) or {}
+    return {lang: (cases.get(lang) or {}).get(case) or name_in(square, lang) for lang in LANGUAGES}
+
+
 def account(name: str) -> Named:
     if name in ("bank", "pot"):
         message = "rules-the_bank" if name == "bank" else "rules-the_pot"
@@ -165,6 +172,7 @@ def _event(seq: int, event: Sentence, game: Game | None, rolled: bool, before: S
             "double": "yes" if v[1] == v[2] else "no", "square": square or ""})
     if key == "buy.buys":
         return Moment(seq, "buy", "voice-buy", {"player": v[0], "square": named(v[1]),
+                                                 "square_acc": named_in(v[1], "acc"),
                                                  "amount": int(getattr(v[1], "price", 0))})
     if key == "card.draws":
         return Moment(seq, "card", "voice-card", {"player": v[0], "deck": named(v[1]), "card": named(v[2])})
