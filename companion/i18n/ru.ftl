@@ -173,7 +173,7 @@ rules-buy-not_yours = { $square } — предложение для { $player_ge
 rules-buy-too_dear = { $player } не может купить { $square_acc }: это стоит { MONEY($price) }, а у игрока { MONEY($cash) }; сначала соберите деньги или откажитесь
 rules-buy-buys = { $player } покупает { $square_acc }
 rules-buy-declines = { $player } отказывается от покупки { $square_gen }
-rules-doing-buy = купить { $square }
+rules-doing-buy = купить { $square_acc }
 rules-doing-decline = отказаться от { $square_gen }
 rules-card-draw_at_table = { $player } берёт карточку «{ $deck }» со стола
 rules-card-draws = { $player } берёт карточку «{ $deck }»: { $card }
@@ -209,7 +209,7 @@ rules-sell-sells_hotel = { $player } продаёт отель на { $square_pr
 rules-sell-sells_group = { $player } продаёт все строения группы «{ $group }»
 rules-doing-sell = продать строение на { $square_pre }
 rules-doing-sell_group = продать строения группы «{ $group }»
-rules-doing-mortgage = заложить { $square }
+rules-doing-mortgage = заложить { $square_acc }
 rules-mortgage-not_owner =
     { $player_gender ->
         [she] { $player } не может заложить { $square_acc }: это не её собственность
@@ -219,7 +219,7 @@ rules-mortgage-not_owner =
 rules-mortgage-already = { $player } не может заложить { $square_acc }: уже заложена
 rules-mortgage-built = { $player } не может заложить { $square_acc }: сначала продайте строения группы «{ $group }»
 rules-mortgage-mortgages = { $player } закладывает { $square_acc }
-rules-doing-lift = выкупить { $square } из залога
+rules-doing-lift = выкупить { $square_acc } из залога
 rules-lift-not_owner =
     { $player_gender ->
         [she] { $player } не может { $doing }: это не её собственность
@@ -419,7 +419,7 @@ rules-raise-nothing =
         [he] { $player } должен { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }, а продать и заложить нечего: сделка или банкротство
        *[other] За { $player_ins } долг { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }, а продать и заложить нечего: сделка или банкротство
     }
-rules-raise-mortgage = залог { $square } даст { MONEY($raises) }
+rules-raise-mortgage = залог { $square_gen } даст { MONEY($raises) }
 rules-raise-sell_building = продажа строения на { $square_pre } даст { MONEY($raises) }
 rules-raise-sell_group = продажа строений группы «{ $group }» ({ $things }) даст { MONEY($raises) }
 rules-trade-deeds = { $player } получает: { $deeds }
@@ -774,7 +774,7 @@ page-decision-winner = { $player } побеждает!
 page-decision-over = Игра окончена
 page-decision-roll = Ходит { $player }: бросок или конец хода
 page-decision-your_roll = Ваш ход: бросайте кубики или закончите ход
-page-decision-buy = { $player } может купить { $square } за { $price }
+page-decision-buy = { $player } может купить { $square_acc } за { $price }
 page-decision-auction = Аукцион: { $square }
 page-decision-building_house = дом
 page-decision-building_hotel = отель
@@ -1254,7 +1254,7 @@ page-banker-plays = Кто играет
 page-banker-plays-person = человек
 page-banker-plays-simple = компьютер: простой
 page-banker-plays-smart = компьютер: умный
-page-banker-level_hint-simple = Простой: держит деньги про запас, покупает то, на что хватает, строит равномерно и предлагает двойную цену за последний участок группы.
+page-banker-level_hint-simple = Простой: держит деньги про запас, покупает то, на что хватает, строит равномерно и предлагает двойную цену за недостающую собственность группы.
 page-banker-level_hint-smart = Умный: рано покупает почти всё, взвешивает каждую сделку для обеих сторон, быстро строит по три дома, а к концу игры не спешит выходить из тюрьмы.
 page-banker-one_person = Хотя бы за одно место должен играть человек: компьютер не может занять все места
 page-banker-retire = Убрать из игры
