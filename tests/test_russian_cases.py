@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from companion.i18n.grammar import forms_for
 from companion.rules import new_game
 from companion.rules.texts import Text
+from companion.web.story import money_words
 
 RU = (Path(__file__).parent.parent / "companion" / "i18n" / "ru.ftl").read_text(encoding="utf-8")
 # The verbs that take the accusative, and the nouns that take the genitive, before a square.
@@ -27,3 +29,23 @@ def test_the_sentences_the_reader_quoted_read_in_their_cases() -> None:
     assert Text("doing.lift", kings_cross).words("ru") == "выкупить Станцию Кингс Кросс из залога"
     assert Text("raise.mortgage", kings_cross, 100).words("ru").startswith("залог Станции Кингс Кросс даст")
     assert Text("doing.buy", game.squares[12]).words("ru") == "купить Электрическую компанию"
+
+
+def test_no_arrow_and_no_ledger_column_inside_a_russian_sentence() -> None:
+    """The game's sentences say who pays whom with the dative («платит Никите»), never a ledger's
+    arrow or «(кому: банк)» (the engine's, the story's and the voice's messages)."""
+    said = re.findall(r"^((?:rules|story|voice)-[\w-]+) =(.*(?:\n[ \t]+.*)*)", RU, re.M)
+    assert len(said) > 300
+    assert [key for key, text in said if "→" in text or "кому:" in text or "получатель:" in text] == []
+
+
+def test_the_money_story_reads_as_sentences_with_the_dative() -> None:
+    names = ["Никита", "Анна", "Илья"]
+    game = new_game({"do": "new_game", "players": names, "rules": {"shuffle": False},
+                     "forms": forms_for(names)})
+    said = []
+    for command in ({"do": "roll", "dice": [1, 2]}, {"do": "buy"}, {"do": "end_turn"},
+                    {"do": "roll", "dice": [1, 2]}, {"do": "end_turn"}, {"do": "roll", "dice": [2, 2]}):
+        said += [money_words(t, "ru", game.forms) for t in game.apply(command).transfers]
+    assert "Анна платит Никите £4 ренты за Уайтчепел Роуд" in said
+    assert "Илья платит банку £200: Подоходный налог" in said

@@ -21,7 +21,7 @@ def test_rent_is_a_sentence_with_pounds_in_both_languages(rig: Rig) -> None:
     money = lines(rig, kind="money")
     assert money == ["Ann buys Whitechapel Road for £60", "Bob pays Ann £4 rent for Whitechapel Road"]
     ru = lines(rig, "ru", kind="money")
-    assert ru[1].startswith("Bob платит £4 ренты → Ann за ") and "£" in ru[0], ru
+    assert ru[1].startswith("Bob платит игроку Ann £4 ренты за ") and "£" in ru[0], ru  # the dative
     story = lines(rig)
     assert story[0] == "New game: Ann, Bob, £1,500 each"
     assert "The banker sets Ann's dice: 1 and 2" in story and "Bob's turn" in story  # the banker's dice

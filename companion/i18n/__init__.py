@@ -153,6 +153,17 @@ def say(lang: str, message_id: str, values: Mapping[str, Any] | None = None, str
     return str(text)
 
 
+@cache
+def cases(lang: str, message_id: str) -> dict[str, str]:
+    """A message's attributes, read as the cases of the name it says ("rules-the_bank = банк" with
+    ".dat = банку"): how a sentence declines the bank or the pot as it declines a player."""
+    found = bundle(lang)
+    if not found.has_message(message_id):
+        return {}
+    message = found.get_message(message_id)
+    return {name: str(found.format_pattern(pattern)[0]) for name, pattern in message.attributes.items()}
+
+
 def say_all(message_id: str, values: Mapping[str, Any] | None = None,
             money: Currency | None = None) -> dict[str, str]:
     """The message in every language (what an API answer carries, so each screen picks its own)."""

@@ -18,6 +18,11 @@ rules-reserved_name = «{ $name }» не может быть именем игр
 rules-no_square = На этом поле нет клетки «{ $square }»
 rules-not_property = { $square } — не собственность
 rules-the_bank = банк
+    .gen = банка
+    .dat = банку
+    .acc = банк
+    .ins = банком
+    .pre = банке
 rules-thing-house = дом
 rules-thing-hotel = отель
 rules-house =
@@ -66,9 +71,9 @@ rules-block-utility_roll =
     }
 rules-block-debt =
     { $player_gender ->
-        [she] { $player } должна { MONEY($amount) } (кому: { $creditor }) и должна заплатить, собрать деньги или объявить банкротство
-        [he] { $player } должен { MONEY($amount) } (кому: { $creditor }) и должен заплатить, собрать деньги или объявить банкротство
-       *[other] за { $player_ins } долг { MONEY($amount) } (кому: { $creditor }): нужно заплатить, собрать деньги или объявить банкротство
+        [she] { $player } должна { $creditor_dat } { MONEY($amount) } и должна заплатить, собрать деньги или объявить банкротство
+        [he] { $player } должен { $creditor_dat } { MONEY($amount) } и должен заплатить, собрать деньги или объявить банкротство
+       *[other] за { $player_ins } долг { MONEY($amount) } перед { $creditor_ins }: нужно заплатить, собрать деньги или объявить банкротство
     }
 rules-block-buy =
     { $player_gender ->
@@ -101,7 +106,7 @@ rules-busy-utility_roll =
         [he] { $player } не может сейчас { $doing }: { $other } должен сначала ещё раз бросить кубики
        *[other] { $player } не может сейчас { $doing }: сначала { $other_dat } нужно ещё раз бросить кубики
     }
-rules-in_debt = { $player } не может { $doing }: сначала нужно отдать долг { MONEY($amount) } (кому: { $creditor })
+rules-in_debt = { $player } не может { $doing }: сначала нужно отдать { $creditor_dat } долг { MONEY($amount) }
 rules-too_dear = { $player } не может { $doing }: это стоит { MONEY($cost) }, а у игрока { MONEY($cash) }
 rules-roll-bad_die = На кубике от 1 до 6, а не { $die }
 rules-roll-blocked = { $player } не может сейчас бросать кубики: { $reason }
@@ -163,9 +168,9 @@ rules-choice-not_yours = Выбирает { $player }, а не { $other }
 rules-choice-options = { $player } может выбрать { $options }, а не «{ $option }»
 rules-debt-owes =
     { $player_gender ->
-        [she] { $player } должна { MONEY($amount) } (кому: { $creditor }; { $reason })
-        [he] { $player } должен { MONEY($amount) } (кому: { $creditor }; { $reason })
-       *[other] За { $player_ins } долг { MONEY($amount) } (кому: { $creditor }; { $reason })
+        [she] { $player } должна { $creditor_dat } { MONEY($amount) } ({ $reason })
+        [he] { $player } должен { $creditor_dat } { MONEY($amount) } ({ $reason })
+       *[other] За { $player_ins } долг { MONEY($amount) } перед { $creditor_ins } ({ $reason })
     }
 rules-buy-may = { $player } может купить { $square_acc } за { MONEY($price) }
 rules-buy-none = Сейчас ничего не продаётся
@@ -362,9 +367,9 @@ rules-now-draw = { $player } берёт карточку «{ $deck }» со ст
 rules-now-utility_roll = { $player } ещё раз бросает кубики и платит { $owner_dat } сумму очков × { $times } за { $square_acc }
 rules-now-debt =
     { $player_gender ->
-        [she] { $player } должна { MONEY($amount) } (кому: { $creditor }; { $reason }): соберите { MONEY($short) }, продав строения, заложив собственность или заключив сделку, или объявите банкротство
-        [he] { $player } должен { MONEY($amount) } (кому: { $creditor }; { $reason }): соберите { MONEY($short) }, продав строения, заложив собственность или заключив сделку, или объявите банкротство
-       *[other] За { $player_ins } долг { MONEY($amount) } (кому: { $creditor }; { $reason }): соберите { MONEY($short) }, продав строения, заложив собственность или заключив сделку, или объявите банкротство
+        [she] { $player } должна { $creditor_dat } { MONEY($amount) } ({ $reason }): соберите { MONEY($short) }, продав строения, заложив собственность или заключив сделку, или объявите банкротство
+        [he] { $player } должен { $creditor_dat } { MONEY($amount) } ({ $reason }): соберите { MONEY($short) }, продав строения, заложив собственность или заключив сделку, или объявите банкротство
+       *[other] За { $player_ins } долг { MONEY($amount) } перед { $creditor_ins } ({ $reason }): соберите { MONEY($short) }, продав строения, заложив собственность или заключив сделку, или объявите банкротство
     }
 rules-now-buy = { $player } может купить { $square_acc } за { MONEY($price) } или отказаться
 rules-now-buy_auction = { $player } может купить { $square_acc } за { MONEY($price) } или отказаться — тогда будет аукцион
@@ -382,11 +387,16 @@ rules-now-roll_again =
 rules-table-no_game = Игра не идёт; сначала банкир начинает новую
 rules-auction-not_this_deed = В ставке за { $lot_acc } нельзя указывать { $square }
 rules-the_pot = копилка «Свободной парковки»
+    .gen = копилки «Свободной парковки»
+    .dat = копилке «Свободной парковки»
+    .acc = копилку «Свободной парковки»
+    .ins = копилкой «Свободной парковки»
+    .pre = копилке «Свободной парковки»
 rules-correct-same_account = Деньги переводят между двумя разными счетами
 rules-correct-amount = Исправление переводит от { MONEY(1) } до { MONEY($most) }
 rules-correct-short = У счёта «{ $account }» { MONEY($balance) }, а не { MONEY($amount) }
 rules-correct-note_long = Примечание — не длиннее { $most } символов
-rules-correct-moved = Банкир переводит { MONEY($amount) }: { $source } → { $target }
+rules-correct-moved = Банкир переводит { MONEY($amount) } от { $source_gen } { $target_dat }
 rules-correct-placed = Банкир ставит { $player_acc } на клетку { $square }
 rules-correct-deed_already = { $square } уже у владельца: { $holder }
 rules-correct-deed_on_offer = { $square } сейчас предлагается к покупке; сначала купите или откажитесь
@@ -403,21 +413,21 @@ rules-hotel =
     }
 rules-raise-ways =
     { $player_gender ->
-        [she] { $player } должна { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }: { $ways }
-        [he] { $player } должен { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }: { $ways }
-       *[other] За { $player_ins } долг { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }: { $ways }
+        [she] { $player } должна { $creditor_dat } { MONEY($owed) }, не хватает { MONEY($short) }: { $ways }
+        [he] { $player } должен { $creditor_dat } { MONEY($owed) }, не хватает { MONEY($short) }: { $ways }
+       *[other] За { $player_ins } долг { MONEY($owed) } перед { $creditor_ins }, не хватает { MONEY($short) }: { $ways }
     }
 rules-raise-ways_short =
     { $player_gender ->
-        [she] { $player } должна { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }: { $ways }; этого мало — сделка или банкротство
-        [he] { $player } должен { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }: { $ways }; этого мало — сделка или банкротство
-       *[other] За { $player_ins } долг { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }: { $ways }; этого мало — сделка или банкротство
+        [she] { $player } должна { $creditor_dat } { MONEY($owed) }, не хватает { MONEY($short) }: { $ways }; этого мало — сделка или банкротство
+        [he] { $player } должен { $creditor_dat } { MONEY($owed) }, не хватает { MONEY($short) }: { $ways }; этого мало — сделка или банкротство
+       *[other] За { $player_ins } долг { MONEY($owed) } перед { $creditor_ins }, не хватает { MONEY($short) }: { $ways }; этого мало — сделка или банкротство
     }
 rules-raise-nothing =
     { $player_gender ->
-        [she] { $player } должна { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }, а продать и заложить нечего: сделка или банкротство
-        [he] { $player } должен { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }, а продать и заложить нечего: сделка или банкротство
-       *[other] За { $player_ins } долг { MONEY($owed) } (кому: { $creditor }), не хватает { MONEY($short) }, а продать и заложить нечего: сделка или банкротство
+        [she] { $player } должна { $creditor_dat } { MONEY($owed) }, не хватает { MONEY($short) }, а продать и заложить нечего: сделка или банкротство
+        [he] { $player } должен { $creditor_dat } { MONEY($owed) }, не хватает { MONEY($short) }, а продать и заложить нечего: сделка или банкротство
+       *[other] За { $player_ins } долг { MONEY($owed) } перед { $creditor_ins }, не хватает { MONEY($short) }, а продать и заложить нечего: сделка или банкротство
     }
 rules-raise-mortgage = залог { $square_gen } даст { MONEY($raises) }
 rules-raise-sell_building = продажа строения на { $square_pre } даст { MONEY($raises) }
@@ -426,13 +436,13 @@ rules-trade-deeds = { $player } получает: { $deeds }
 
 ## The story (companion/web/story): money movements and the log
 
-story-money-in = { $to } получает { MONEY($amount) } ({ $from }): { $why }
-story-money-out = { $from } платит { MONEY($amount) } → { $to }: { $why }
-story-money-between = { $from } платит { MONEY($amount) } → { $to }: { $why }
-story-money-bank = { MONEY($amount) }: { $from } → { $to }, { $why }
+story-money-in = { $to } получает { MONEY($amount) } от { $from_gen }: { $why }
+story-money-out = { $from } платит { $to_dat } { MONEY($amount) }: { $why }
+story-money-between = { $from } платит { $to_dat } { MONEY($amount) }: { $why }
+story-money-bank = { $from } передаёт { $to_dat } { MONEY($amount) }: { $why }
 story-money-starting = { $to } получает { MONEY($amount) } стартового капитала
 story-money-undone = Отменено: { $line }
-story-money-why-rent = { $from } платит { MONEY($amount) } ренты → { $to } за { $square_acc }
+story-money-why-rent = { $from } платит { $to_dat } { MONEY($amount) } ренты за { $square_acc }
 story-money-why-salary = { $to } получает зарплату { MONEY($amount) } за проход «Старта»
 story-money-why-bought = { $from } покупает { $square_acc } за { MONEY($amount) }
 story-money-why-won_auction = { $from } платит { MONEY($amount) } за { $lot_acc }, выигранную на аукционе
@@ -445,21 +455,21 @@ story-money-why-sold_hotel = { $to } получает { MONEY($amount) } за п
 story-money-why-sold_group = { $to } получает { MONEY($amount) } за строения группы «{ $group }»
 story-money-why-mortgaged = { $to } закладывает { $square_acc } за { MONEY($amount) }
 story-money-why-lifted = { $from } платит { MONEY($amount) }, чтобы выкупить из залога { $square_acc }
-story-money-why-trade = { $from } платит { MONEY($amount) } → { $to } по сделке
-story-money-why-interest = { $from } платит { MONEY($amount) } → { $to }: 10 % за заложенную собственность { $square }
-story-money-why-jail_fine = { $from } платит штраф { MONEY($amount) } за выход из тюрьмы → { $to }
-story-money-why-interpol_fine = { $from } платит штраф Интерпола { MONEY($amount) } → { $to }
-story-money-why-fine_not_chance = { $from } платит штраф { MONEY($amount) } → { $to } вместо карточки «Случай»
-story-money-why-income_tax = { $from } платит { MONEY($amount) } подоходного налога → { $to }
-story-money-why-income_tax_percent = { $from } платит { MONEY($amount) } подоходного налога (доля капитала) → { $to }
-story-money-why-tax = { $from } платит { MONEY($amount) } → { $to }: { $square }
+story-money-why-trade = { $from } платит { $to_dat } { MONEY($amount) } по сделке
+story-money-why-interest = { $from } платит { $to_dat } { MONEY($amount) }: 10 % за полученную в залоге собственность «{ $square }»
+story-money-why-jail_fine = { $from } платит { $to_dat } штраф { MONEY($amount) } за выход из тюрьмы
+story-money-why-interpol_fine = { $from } платит { $to_dat } штраф Интерпола { MONEY($amount) }
+story-money-why-fine_not_chance = { $from } платит { $to_dat } штраф { MONEY($amount) } вместо карточки «Случай»
+story-money-why-income_tax = { $from } платит { $to_dat } { MONEY($amount) } подоходного налога
+story-money-why-income_tax_percent = { $from } платит { $to_dat } { MONEY($amount) } подоходного налога (долю капитала)
+story-money-why-tax = { $from } платит { $to_dat } { MONEY($amount) }: { $square }
 story-money-why-pot = { $to } забирает { MONEY($amount) } из копилки «Свободной парковки»
 story-money-why-card-in = { $to } получает { MONEY($amount) }: { $card }
-story-money-why-card = { $from } платит { MONEY($amount) } → { $to }: { $card }
+story-money-why-card = { $from } платит { $to_dat } { MONEY($amount) }: { $card }
 story-money-why-bankruptcy = { $to } получает { MONEY($amount) } игрока { $from }: банкротство
 story-money-why-estate_buildings = { $to } получает { MONEY($amount) }: строения { $player_gen } на { $square_pre } проданы банку
-story-money-why-correction = Банкир переводит { MONEY($amount) }: { $from } → { $to } ({ $note })
-story-money-why-correction_plain = Банкир переводит { MONEY($amount) }: { $from } → { $to }
+story-money-why-correction = Банкир переводит { MONEY($amount) } от { $from_gen } { $to_dat } ({ $note })
+story-money-why-correction_plain = Банкир переводит { MONEY($amount) } от { $from_gen } { $to_dat }
 story-story-new_game = Новая игра: { $players }, по { MONEY($amount) }
 story-log-new = Новая игра: { $players }
 story-log-undo_one = Банкир отменил 1 ход

@@ -98,6 +98,8 @@ class Sentence:
                 out.update(persons.person(name, value, lang, people))
             else:
                 cases = getattr(value, "cases", None)
+                if isinstance(value, Sentence) and not value.values:  # the bank, the pot: as a name
+                    cases = {lang: i18n.cases(lang, message_id(value.key))}  # its message's cases
                 out.update(persons.square(name, name_in(value, lang, people, money),
                                           cases if isinstance(cases, dict) else None, lang))
         return out

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import i18n
+from ...i18n import persons
 from ...i18n.money import Currency
 from ...i18n.persons import People
 from ...rules import Game, Outcome, Sentence, Text, Transfer
@@ -60,6 +61,15 @@ def account(name: str, lang: str) -> str:
     return name
 
 
+def account_forms(var: str, name: str, lang: str, people: People | None) -> dict[str, Any]:
+    """An account as a sentence's variables: a player's name with its cases and gender, or the bank
+    or the pot with theirs (their messages' attributes), so «Анна платит банку» reads as Russian."""
+    if name in ("bank", "pot"):
+        message = "rules-the_bank" if name == "bank" else "rules-the_pot"
+        return persons.square(var, account(name, lang), {lang: i18n.cases(lang, message)}, lang)
+    return persons.person(var, name, lang, people)
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -75,8 +85,8 @@ def money_words(transfer: Transfer, lang: str, people: People | None = None,
     its players, which Russian sentences agree with; `money`: the game's edition's)."""
     why = transfer.why
     source, target = transfer.source, transfer.target
-    named: dict[str, Any] = {"from": account(source, lang), "to": account(target, lang),
-                             "amount": transfer.amount}
+    named: dict[str, Any] = {**account_forms("from", source, lang, people),
+                             **account_forms("to", target, lang, people), "amount": transfer.amount}
     if source in ACCOUNTS and target in ACCOUNTS:
         direction = "bank"
     elif source in ACCOUNTS:
