@@ -49,3 +49,14 @@ def test_the_money_story_reads_as_sentences_with_the_dative() -> None:
         said += [money_words(t, "ru", game.forms) for t in game.apply(command).transfers]
     assert "Анна платит Никите £4 ренты за Уайтчепел Роуд" in said
     assert "Илья платит банку £200: Подоходный налог" in said
+
+
+def test_a_square_is_never_forced_into_one_gender() -> None:
+    """«Водопровод … уже заложена» (issue 42): a participle about a square agrees with the thing
+    the sentence names («собственность … заложена», «карточку … (заложена)»), never with a square
+    whose gender it does not know; a lot won at auction is «выигрыш», not «выигранную»."""
+    said = re.findall(r"^([\w-]+) =(.*(?:\n[ \t]+.*)*)", RU, re.M)
+    participles = re.compile(r"\b(?:заложена|выкуплена|выигранную|куплена)\b")
+    wrong = [key for key, text in said if participles.search(text)
+             and not re.search(r"собственност|карточк", text[:participles.search(text).start()], re.I)]
+    assert wrong == []

@@ -190,7 +190,7 @@ rules-card-no_number = В колоде «{ $deck }» карточки с 1 по 
 rules-card-held = Карточка «{ $card }» у игрока; её нельзя взять сейчас
 rules-build-not_lot = { $player } не может строить на { $square_pre }: строят только на улицах цветных групп
 rules-build-not_whole = { $player } не может строить на { $square_pre }: у игрока не вся { $group } группа ({ $other_square } принадлежит: { $holder })
-rules-build-mortgaged = { $player } не может строить на { $square_pre }: { $other_square } заложена
+rules-build-mortgaged = { $player } не может строить на { $square_pre }: собственность «{ $other_square }» заложена
 rules-build-has_hotel = { $player } не может строить на { $square_pre }: там уже отель
 rules-build-evenly = { $player } не может строить на { $square_pre }: стройте равномерно; на { $other_square_pre } { $houses }
 rules-build-bank_out_house = { $player } не может строить на { $square_pre }: у банка не осталось домов
@@ -221,7 +221,7 @@ rules-mortgage-not_owner =
         [he] { $player } не может заложить { $square_acc }: это не его собственность
        *[other] { $player } не может заложить { $square_acc }: это чужая собственность
     }
-rules-mortgage-already = { $player } не может заложить { $square_acc }: уже заложена
+rules-mortgage-already = { $player } не может заложить { $square_acc }: эта собственность уже заложена
 rules-mortgage-built = { $player } не может заложить { $square_acc }: сначала продайте строения группы «{ $group }»
 rules-mortgage-mortgages = { $player } закладывает { $square_acc }
 rules-doing-lift = выкупить { $square_acc } из залога
@@ -231,7 +231,7 @@ rules-lift-not_owner =
         [he] { $player } не может { $doing }: это не его собственность
        *[other] { $player } не может { $doing }: это чужая собственность
     }
-rules-lift-not_mortgaged = { $player } не может { $doing }: она не заложена
+rules-lift-not_mortgaged = { $player } не может { $doing }: эта собственность не заложена
 rules-lift-lifts = { $player } выкупает { $square_acc } из залога
 rules-trade-twice = В сделке одна клетка указана дважды
 rules-trade-cash = У { $player_gen } { MONEY($cash) }, а не предложенные { MONEY($offered) }
@@ -240,7 +240,7 @@ rules-trade-cards = У { $player_gen }: { $held }, а не { $wanted }
 rules-trade-not_owner = { $square } не принадлежит { $player_dat }
 rules-trade-built = { $square } нельзя передать: в группе «{ $group }» есть строения; сначала продайте их
 rules-trade-lift_received = { $player } может выкупить из залога только полученное в сделке
-rules-trade-lift_not_mortgaged = { $square } не заложена
+rules-trade-lift_not_mortgaged = Собственность «{ $square }» не заложена
 rules-trade-window = { $player } не может сейчас { $doing }: сделки заключают только до броска (домашнее правило)
 rules-doing-propose = предложить сделку
 rules-trade-self = { $player } не может заключить сделку с самим собой
@@ -445,7 +445,7 @@ story-money-undone = Отменено: { $line }
 story-money-why-rent = { $from } платит { $to_dat } { MONEY($amount) } ренты за { $square_acc }
 story-money-why-salary = { $to } получает зарплату { MONEY($amount) } за проход «Старта»
 story-money-why-bought = { $from } покупает { $square_acc } за { MONEY($amount) }
-story-money-why-won_auction = { $from } платит { MONEY($amount) } за { $lot_acc }, выигранную на аукционе
+story-money-why-won_auction = { $from } платит { MONEY($amount) } за { $lot_acc }: выигрыш на аукционе
 story-money-why-won_house = { $from } платит { MONEY($amount) } за дом на { $square_pre }, выигранный на аукционе
 story-money-why-won_hotel = { $from } платит { MONEY($amount) } за отель на { $square_pre }, выигранный на аукционе
 story-money-why-house = { $from } платит { MONEY($amount) } за дом на { $square_pre }
