@@ -319,12 +319,12 @@ def test_the_tables_refusals_decisions_and_feed_agree(rig: Rig) -> None:
     assert refused.status_code == 422
     assert refused.json["words"]["ru"].startswith("Сейчас ход Ани, а не Бориса")
     shown = client.get("/api/state").json
-    assert shown["decision"]["text"]["ru"].startswith("Аня может купить Уайтчепел Роуд")
+    assert shown["decision"]["text"]["ru"].startswith("Аня может купить Уайтчепел-роуд")
     assert do({"do": "decline"}).status_code == 200
     assert do({"do": "pass", "player": "Аня"}).status_code == 200
     again = do({"do": "bid", "player": "Аня", "amount": 10})
-    assert again.json["words"]["ru"] == "Аня выбыла из аукциона за Уайтчепел Роуд"
+    assert again.json["words"]["ru"] == "Аня выбыла из аукциона за Уайтчепел-роуд"
     assert do({"do": "bid", "player": "Борис", "amount": 10}).status_code == 200
     feed = [item["text"]["ru"] for item in client.get("/api/feed").json["items"]]
-    assert "Аня отказывается от покупки Уайтчепел Роуд" in feed, feed
-    assert "Борис ставит £10 за Уайтчепел Роуд" in feed, feed
+    assert "Аня отказывается от покупки Уайтчепел-роуд" in feed, feed
+    assert "Борис ставит £10 за Уайтчепел-роуд" in feed, feed

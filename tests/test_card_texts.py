@@ -81,9 +81,11 @@ def squares_named(mention: str, language: str, board: dict = EDITION) -> set[str
         return exact
     named = set()
     for square in board["squares"]:
-        name = words(square["name"][language])
-        if any(name[i : i + len(wanted)] == wanted for i in range(len(name) - len(wanted) + 1)):
-            named.add(square["id"])
+        forms = {square["name"][language], *square.get("cases", {}).get(language, {}).values()}
+        for form in forms:  # the name in any of its cases («на Трафальгарскую площадь»)
+            name = words(form)
+            if any(name[i : i + len(wanted)] == wanted for i in range(len(name) - len(wanted) + 1)):
+                named.add(square["id"])
     return named
 
 
@@ -190,10 +192,11 @@ def test_the_checks_catch_what_the_table_saw() -> None:
     seen = "Идите на TRAFALGAR SQUARE. Если пройдете через «старт», получите зарплату 200F."
     assert LATIN.search(seen)
     assert re.search(r"\d\s*F\b", seen)
-    assert not squares_named("Трафальгарская площадь", "ru")
-    assert squares_named("Трафальгар Сквер", "ru") == {"trafalgar-square"}
+    assert not squares_named("Трафальгарская улица", "ru")
+    assert squares_named("Трафальгарская площадь", "ru") == {"trafalgar-square"}
     assert mentions("Идите на Трафальгарскую площадь.") == ["Трафальгарскую"]
-    assert not squares_named("Трафальгарскую", "ru")
+    assert squares_named("Трафальгарскую", "ru") == {"trafalgar-square"}  # its accusative
+    assert not squares_named("Трафальгарскую", "ru", {"squares": [{"id": "x", "name": {"ru": "Площадь"}}]})
     assert mentions("Go back to Old Kent Road; if you pass GO collect £200.") == ["Old Kent Road", "GO"]
     assert amounts("за дом – £25, за отель – £100") == [25, 100]
 

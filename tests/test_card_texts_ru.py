@@ -44,3 +44,15 @@ def test_the_seeds_slips_are_not_in_the_edition() -> None:
 def test_the_check_finds_a_missing_yo() -> None:
     """The control: the seed's own spelling fails it."""
     assert parses("пройдете")[0].word == "пройдёте" and parses("дает")[0].word == "даёт"
+
+
+@pytest.mark.parametrize("edition", sorted(shipped_editions()))
+def test_an_english_street_name_takes_a_hyphen_and_a_lower_case_generic_word(edition: str) -> None:
+    """«Бонд-стрит», «Пэлл-Мэлл», «Парк-лейн» (issue 42), as Russian writes London's and New York's
+    streets: never «Бонд Стрит» (the word for the street capitalised and apart)."""
+    generic = r"(?:[Сс]трит|[Рр]оуд|[Сс]квер|[Лл]ейн|[Аа]веню|[Пп]лейс|[Гг]арденс)"
+    names = [square.names["ru"] for square in load_edition(edition).squares]
+    texts = [text for *_, text in russian_cards(edition)]
+    capital = r"-(?:Стрит|Роуд|Сквер|Лейн|Авеню|Плейс)\b"
+    wrong = [n for n in names + texts if re.search(rf"\s{generic}\b|{capital}", n)]
+    assert wrong == []

@@ -47,11 +47,11 @@ def test_the_computers_roll_asks_for_its_piece_moved_and_its_deed_given() -> Non
     assert [a.kind for a in moved] == ["move"]
     assert said(game, moved, {"Robo": "car"}) == [{
         "en": "Move Robo's car to Whitechapel Road",
-        "ru": "Передвиньте машину игрока Robo на клетку Уайтчепел Роуд"}]
+        "ru": "Передвиньте машину игрока Robo на клетку Уайтчепел-роуд"}]
     bought = step(game, {"do": "buy"})
     assert said(game, bought) == [{
         "en": "Give Robo the Whitechapel Road deed",
-        "ru": "Дайте игроку Robo карточку собственности «Уайтчепел Роуд» из банка"}]
+        "ru": "Дайте игроку Robo карточку собственности «Уайтчепел-роуд» из банка"}]
 
 
 def test_a_persons_moves_ask_nothing() -> None:
@@ -90,20 +90,20 @@ def test_houses_hotels_and_mortgages_on_the_computers_deeds() -> None:
     computer_to_move(game)
     built = step(game, {"do": "build", "player": "Robo", "square": "old-kent-road"})
     assert said(game, built) == [{"en": "Put a house on Robo's Old Kent Road",
-                                  "ru": "Поставьте дом на Олд Кент Роуд игрока Robo"}]
+                                  "ru": "Поставьте дом на Олд-Кент-роуд игрока Robo"}]
     for square in ["whitechapel-road", "old-kent-road", "whitechapel-road", "old-kent-road",
                    "whitechapel-road", "old-kent-road", "whitechapel-road"]:
         game.apply({"do": "build", "player": "Robo", "square": square})
     hotel = step(game, {"do": "build", "player": "Robo", "square": "old-kent-road"})
     assert said(game, hotel) == [{
         "en": "Put a hotel on Robo's Old Kent Road and give its 4 houses back to the bank",
-        "ru": "Поставьте отель на Олд Кент Роуд игрока Robo, а 4 дома верните в банк"}]
+        "ru": "Поставьте отель на Олд-Кент-роуд игрока Robo, а 4 дома верните в банк"}]
     sold = step(game, {"do": "sell_building", "player": "Robo", "square": "old-kent-road"})
     assert [a.kind for a in sold] == ["hotel_off", "houses_on"]
     assert said(game, sold)[1]["en"] == "Put 4 houses on Robo's Old Kent Road"
     sold = step(game, {"do": "sell_building", "player": "Robo", "square": "whitechapel-road"})
     assert said(game, sold) == [{"en": "Take a house off Robo's Whitechapel Road, back to the bank",
-                                 "ru": "Снимите дом с Уайтчепел Роуд игрока Robo и верните в банк"}]
+                                 "ru": "Снимите дом с Уайтчепел-роуд игрока Robo и верните в банк"}]
 
 
 def test_a_mortgage_turns_the_deed_over() -> None:

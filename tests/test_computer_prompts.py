@@ -54,7 +54,7 @@ def test_the_computers_roll_opens_a_prompt_that_the_screens_read(rig: Rig) -> No
     assert shown["confirm"] == "act"
     assert [p["words"] for p in shown["prompts"]] == [{
         "en": "Move Robo's dog to Whitechapel Road",
-        "ru": "Передвиньте собаку игрока Robo на клетку Уайтчепел Роуд"}]
+        "ru": "Передвиньте собаку игрока Robo на клетку Уайтчепел-роуд"}]
     assert told[-1]["prompts"] == shown["prompts"]
     robo(rig, {"do": "buy"})
     kinds = [p["kind"] for p in rig.client().get("/api/computer/prompts").json["prompts"]]

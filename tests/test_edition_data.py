@@ -147,7 +147,7 @@ def test_spot_checks(london: dict, squares: dict[str, dict]) -> None:
     assert chest[1 - 1]["action"] == {"pay_or_draw": {"amount": 10, "deck": "chance"}}
     assert chest[7 - 1]["action"] == {"birthday": 10}
     assert chest[15 - 1]["action"] == {"back_to": "old-kent-road"}
-    assert chest[15 - 1]["text"]["ru"] == "Вернитесь на Олд Кент Роуд."
+    assert chest[15 - 1]["text"]["ru"] == "Вернитесь на Олд-Кент-роуд."
 
 
 # ---- the US board (RULES.md 3a) -----------------------------------------------------------------

@@ -76,8 +76,8 @@ def test_the_new_game_form_choice_wins_over_the_guess() -> None:
     ("Станция Кингс Кросс", "Станцию Кингс Кросс", "Станции Кингс Кросс"),
     ("Свободная парковка", "Свободную парковку", "Свободной парковки"),
     ("Трафальгарская площадь", "Трафальгарскую площадь", "Трафальгарской площади"),
-    ("Олд Кент Роуд", None, None),  # a foreign street name is not declined
-    ("Парк Лейн", None, None),  # nor this one, which the dictionary would read as a Russian park
+    ("Олд-Кент-роуд", None, None),  # a foreign street name is not declined
+    ("Парк-лейн", None, None),  # nor this one, which the dictionary would read as a Russian park
 ])
 def test_a_square_name_is_declined_in_agreement(name: str, acc: str | None, gen: str | None) -> None:
     cases = phrase_cases(name)

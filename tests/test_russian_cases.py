@@ -47,7 +47,7 @@ def test_the_money_story_reads_as_sentences_with_the_dative() -> None:
     for command in ({"do": "roll", "dice": [1, 2]}, {"do": "buy"}, {"do": "end_turn"},
                     {"do": "roll", "dice": [1, 2]}, {"do": "end_turn"}, {"do": "roll", "dice": [2, 2]}):
         said += [money_words(t, "ru", game.forms) for t in game.apply(command).transfers]
-    assert "Анна платит Никите £4 ренты за Уайтчепел Роуд" in said
+    assert "Анна платит Никите £4 ренты за Уайтчепел-роуд" in said
     assert "Илья платит банку £200: Подоходный налог" in said
 
 

@@ -53,8 +53,8 @@ def test_a_bankrupts_deeds_mortgages_and_jail_card_are_told_going_to_the_credito
     assert "Анна pays the bank £3: 10% on mortgaged Whitechapel Road received" in en[at:], en[at:]
     at = ru.index("Вера становится банкротом; всё получает Анна")
     assert ru[at + 1:at + 4] == [
-        "Анна получает собственность Веры: Олд Кент Роуд",
-        "Анна получает заложенную собственность Веры и платит банку по 10 % за каждую: Уайтчепел Роуд",
+        "Анна получает собственность Веры: Олд-Кент-роуд",
+        "Анна получает заложенную собственность Веры и платит банку по 10 % за каждую: Уайтчепел-роуд",
         "Анна получает от Веры карточку освобождения из тюрьмы"], ru[at:]
     state = rig.client().get("/api/state").json
     anna = next(p for p in state["players"] if p["name"] == "Анна")
@@ -76,6 +76,6 @@ def test_a_bankrupts_deeds_and_jail_card_are_told_going_back_to_the_bank(rig: Ri
         "Вера's Get out of Jail Free card goes back to the bottom of its deck"], en[at:]
     at = ru.index("Вера становится банкротом; всё получает банк")
     assert ru[at + 1:at + 3] == [
-        "Собственность Веры возвращается банку без залогов: Олд Кент Роуд, Уайтчепел Роуд",
+        "Собственность Веры возвращается банку без залогов: Олд-Кент-роуд, Уайтчепел-роуд",
         "Карточка освобождения из тюрьмы Веры возвращается под низ колоды"], ru[at:]
     assert "Old Kent Road goes to auction" in en[at:]

@@ -82,9 +82,9 @@ def test_a_move_is_said_once_the_table_stored_it(rig: Rig, voiced: Callable[...,
     wait_for(lambda: len(voice.recent) == 2)
     assert said(voice) == ["The banker sets Ann's dice: one and two: Whitechapel Road.",
                            "Ann buys Whitechapel Road for sixty pounds."]
-    assert said(voice, "ru")[1] == "Ann покупает Уайтчепел Роуд за шестьдесят фунтов."
+    assert said(voice, "ru")[1] == "Ann покупает Уайтчепел-роуд за шестьдесят фунтов."
     # The dice were the banker's (issue 38): said as such; a roll the table makes is the player's.
-    assert said(voice, "ru")[0] == "Банкир выставляет кубики игрока Ann: один и два: Уайтчепел Роуд."
+    assert said(voice, "ru")[0] == "Банкир выставляет кубики игрока Ann: один и два: Уайтчепел-роуд."
     play(rig, {"do": "end_turn"}, {"do": "roll"})
     wait_for(lambda: len(voice.recent) >= 3 and voice.round_trip() == 0)
     assert "Bob rolls " in said(voice)[2] and "banker" not in said(voice)[2], said(voice)

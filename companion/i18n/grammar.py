@@ -98,7 +98,7 @@ def guess_gender(name: str) -> Gender | None:
 
 # A board's names the dictionary reads wrongly, as a Russian writer declines them (or does not).
 HAND: dict[str, dict[str, str] | None] = {
-    "Парк Лейн": None,  # a street's foreign name: "Парк" is not the Russian park here
+    "Парк-лейн": None,  # a street's foreign name: "Парк" is not the Russian park here
     "Сверхналог": {"gen": "Сверхналога", "dat": "Сверхналогу", "acc": "Сверхналог",
                    "ins": "Сверхналогом", "pre": "Сверхналоге"},  # not in the dictionary
 }

@@ -1,7 +1,7 @@
 """The Players panel in Russian at a phone's and a laptop's size (issue 23): the board's longest
 square names and a jail card held fit, with nothing over anything else and nothing cut.
 
-Seen at 1024×768: "Нортумберленд Авеню" and the "1× освобождение" badge ran into the cash
+Seen at 1024×768: "Нортумберленд-авеню" and the "1× освобождение" badge ran into the cash
 ("ПикадиллиКапитал"). Checked from element boxes (tests/browser/layout.py), on the Table page and
 on a phone's Player page, with the old layout put back as the control that the check catches it.
 """

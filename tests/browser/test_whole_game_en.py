@@ -30,9 +30,9 @@ def test_the_readers_find_what_the_issue_found() -> None:
     """The positive control: the screens' lines the issue quotes fail the reading."""
     forms = forms_for(list(RUSSIAN))
     russian = Reading("ru", RUSSIAN, forms)
-    quoted = "Вика bids £10 for Боу Стрит\nАня ещё не бросал кубики\nБорис принимает сделку от Вика"
+    quoted = "Вика bids £10 for Боу-стрит\nАня ещё не бросал кубики\nБорис принимает сделку от Вика"
     russian.read("table", quoted, [])
     assert len(russian.faults) == 4, russian.faults  # "bids", "for", «бросал», «от Вика»
     english = Reading("en", ENGLISH, forms_for(list(ENGLISH)))
-    english.read("table", "Ann buys Олд Кент Роуд", [])
+    english.read("table", "Ann buys Олд-Кент-роуд", [])
     assert english.faults
