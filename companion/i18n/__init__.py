@@ -123,6 +123,11 @@ def _resource(lang: str) -> Any:
     return FluentParser(with_spans=False).parse(ftl_path(lang).read_text(encoding="utf-8"))
 
 
+def resource(lang: str) -> Any:
+    """The language's .ftl file as Fluent's syntax tree (tools that read how messages are made)."""
+    return _resource(lang if lang in LANGUAGES else "en")
+
+
 def _fluent(value: Any) -> Any:
     """A value as our bundle takes it: an int as a Count, anything else as its text."""
     if isinstance(value, int) and not isinstance(value, bool):
