@@ -114,9 +114,21 @@ def test_manners_allow_a_few_different_offers_and_none_while_its_own_is_open() -
     assert manners.allows(game, 1, {"do": "roll"})
     for offer in offers[:MAX_PROPOSALS]:
         assert manners.allows(game, 1, offer)
-        manners.proposed(1, offer)
+        manners.proposed(game, 1, offer)
         assert not manners.allows(game, 1, offer)  # never the same twice
     assert not manners.allows(game, 1, offers[-1])  # a few a game
     assert manners.allows(game, 0, offers[-1])  # each seat its own
+
+
+def test_between_computers_the_bots_bargain_as_they_do() -> None:
+    """A table of computers trades its groups whole (the smart bot raises its offer each turn):
+    the limits are for people."""
+    game = new_game({"do": "new_game", "players": ["Ann", "Robo", "Bolt"],
+                     "computer": {"Robo": "smart", "Bolt": "smart"}})
+    manners = Manners()
+    offer = {"do": "trade", "from": "Robo", "to": "Bolt", "give": {"cash": 100}, "take": {}}
+    for _ in range(MAX_PROPOSALS + 2):
+        assert manners.allows(game, 1, offer)
+        manners.proposed(game, 1, offer)
 
 

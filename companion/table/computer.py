@@ -247,7 +247,7 @@ class ComputerPlayers:
                 self._given_up = (committed.game_id, committed.seq)
                 return False
             command = plain
-        self.manners.proposed(seat, command)
+        self.manners.proposed(game, seat, command)
         self._last_step = time.monotonic()
         return True
 

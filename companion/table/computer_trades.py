@@ -1,8 +1,10 @@
 """A computer seat's trades, as a polite player makes them: its answers come with a reason a
 person can read (the odds' chances for it with and without the deal when the trade advisor has
 them in time, else its own bot's reckoning of what the deal is worth to each side), and its own
-proposals never pester: one open at a time (the engine's rule), at most MAX_PROPOSALS a game,
-and never the same offer twice to the same player."""
+proposals never pester a person: one open at a time (the engine's rule), at most MAX_PROPOSALS a
+game to people, and never the same offer twice to the same person. Between computers the bots'
+own bargaining stands (one proposal a turn, the offer raised each time): without it a table of
+computers would never trade its groups whole, and never end."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ MAX_PROPOSALS: Final = 3  # a computer's own proposals in one game
 
 @dataclass
 class Manners:
-    """The proposals each computer seat made in this game (seat -> the offers, as keys)."""
+    """The proposals each computer seat made to people in this game (seat -> the offers, as keys)."""
 
     made: dict[int, list[str]] = field(default_factory=dict)
 
@@ -29,12 +31,16 @@ class Manners:
             return True
         if game.trade is not None and game.trade.proposer == seat:
             return False
+        partner = game.seats.get(str(command.get("to")))
+        if partner is not None and game.computer[partner]:
+            return True
         offers = self.made.get(seat, [])
         return len(offers) < MAX_PROPOSALS and _offer(command) not in offers
 
-    def proposed(self, seat: int, command: Command) -> None:
-        """A proposal the table stored (a refused one does not count)."""
-        if command.get("do") == "trade":
+    def proposed(self, game: Game, seat: int, command: Command) -> None:
+        """A proposal the table stored (a refused one, or one to a computer, does not count)."""
+        partner = game.seats.get(str(command.get("to")))
+        if command.get("do") == "trade" and partner is not None and not game.computer[partner]:
             self.made.setdefault(seat, []).append(_offer(command))
 
 
