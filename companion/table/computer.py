@@ -34,7 +34,7 @@ from .committed_game import Committed, CommittedGame, copy_of
 from .computer_moves import bot_answer, plain_choice, to_move, within
 from .computer_trades import Manners, answer, chances
 from .controller import Table
-from .result import Result
+from .result import TOO_MANY, Result
 
 log = logging.getLogger(__name__)
 
@@ -168,25 +168,21 @@ class ComputerPlayers:
     def _ready(self, committed: Committed, auction: bool, limit: float | None) -> bool:
         """Waits for the pace, the people and the helper holding it; False when the state moved
         meanwhile (the decision would be on an old game) or the computers stop."""
-        def moved() -> bool:
-            return self._stopping.is_set() or self._now_seq(committed.game_id) != committed.seq
+        def before(moment: float) -> Callable[[], bool]:
+            return lambda: time.monotonic() < moment and (limit is None or time.monotonic() < limit)
 
-        def before_limit() -> bool:
-            return limit is None or time.monotonic() < limit
+        return self._wait(committed, before(self._last_step + self.pace)) and \
+            self._wait(committed, lambda: before(self._last_stir + self.still)()) and \
+            (auction or self._wait(committed, self.holding))
 
-        while before_limit() and time.monotonic() < self._last_step + self.pace:
-            if moved():
+    def _wait(self, committed: Committed, waiting: Callable[[], bool]) -> bool:
+        """Waits while `waiting` holds: False (at once) when the state moves or the computers stop."""
+        while True:
+            if self._stopping.is_set() or self._now_seq(committed.game_id) != committed.seq:
                 return False
+            if not waiting():
+                return True
             self._stopping.wait(LOOK)
-        while before_limit() and time.monotonic() < self._last_stir + self.still:
-            if moved():
-                return False
-            self._stopping.wait(LOOK)
-        while not auction and self.holding():
-            if moved():
-                return False
-            self._stopping.wait(LOOK)
-        return not moved()
 
     # ---- deciding ----------------------------------------------------------------------------
 
@@ -233,20 +229,22 @@ class ComputerPlayers:
         if result.kind == STALE:
             return True
         if not result.ok:
-            log.warning("the rules refused %s's %s (%s); it takes the plain choice",
+            log.warning("the table refused %s's %s (%s); it takes the plain choice",
                         name, command, result.reason)
-            plain = plain_choice(game, seat)
+            command = plain_choice(game, seat)
             if game.next_kind() == "trade":
-                plain, note = answer(game, seat, None, None)
-            result = self._store(committed, name, plain, note)
+                command, note = answer(game, seat, None, None)
+            result = self._store(committed, name, command, note)
             if result.kind == STALE:
                 return True
+            if result.refusal == TOO_MANY:  # its answers' bound (churn.py): answered once it allows
+                until = time.monotonic() + float(result.detail.get("retry_after") or 1.0)
+                return self._wait(committed, lambda: time.monotonic() < until)
             if not result.ok:
-                log.error("the rules refused %s's plain choice %s (%s); it waits for the game to move",
-                          name, plain, result.reason)
+                log.error("the table refused %s's plain choice %s (%s); it waits for the game to move",
+                          name, command, result.reason)
                 self._given_up = (committed.game_id, committed.seq)
                 return False
-            command = plain
         self.manners.proposed(game, seat, command)
         self._last_step = time.monotonic()
         return True
