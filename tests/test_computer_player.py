@@ -11,6 +11,8 @@ import pytest
 
 from companion.bots.player import Bots
 from companion.rules import Game
+from companion.rules import state as printed
+from companion.table.committed_game import CommittedGame
 from companion.table.computer import STALE, ComputerPlayers
 from tests.computer_support import by_computer, computers, decider, entries, start, state, waits_for
 from tests.waiting import wait_for
@@ -150,3 +152,30 @@ def test_it_plays_on_in_the_next_game(rig: Rig) -> None:
         start(rig, ["Smarty", "Bea"], {"Smarty": "smart"})
         waits_for(rig, lambda shown: decider(shown) == "Bea")
         assert {command.get("player") for command in by_computer(rig)} == {"Smarty"}
+
+
+def test_its_own_moves_never_make_it_wait_for_the_people(rig: Rig) -> None:
+    """Each of its moves stirs the table as any input does; were they taken for a person's, it
+    would wait a minute after its roll."""
+    start(rig, ["Robo", "Ann"], {"Robo": "simple"})
+    with computers(rig, still=60.0) as players:
+        waits_for(rig, lambda shown: decider(shown) == "Ann")
+        assert players._last_stir == 0.0
+        rig.table.submit({"do": "roll", "player": "Ann"}, source="banker")  # a person's input
+        assert players._last_stir > 0.0
+    assert dos(rig) == ["roll", "buy", "end_turn"]
+
+
+def test_the_committed_copy_follows_an_undo(rig: Rig) -> None:
+    start(rig, ["Robo", "Ann"], {"Robo": "simple"})
+    store = rig.table.store
+    assert store is not None
+    follower = CommittedGame()
+    banker(rig, {"do": "adjust", "from": "bank", "to": "Ann", "amount": 10},
+           {"do": "adjust", "from": "bank", "to": "Ann", "amount": 20})
+    before = follower.read(store.path, store.game_id)
+    assert before is not None and before.game.cash[1] == 1530
+    assert rig.table.undo(1).ok
+    after = follower.read(store.path, store.game_id)
+    assert after is not None and after.seq == state(rig)["seq"] > before.seq
+    assert printed(after.game) == {k: v for k, v in state(rig).items() if k in printed(after.game)}
