@@ -179,3 +179,23 @@ def test_the_committed_copy_follows_an_undo(rig: Rig) -> None:
     after = follower.read(store.path, store.game_id)
     assert after is not None and after.seq == state(rig)["seq"] > before.seq
     assert printed(after.game) == {k: v for k, v in state(rig).items() if k in printed(after.game)}
+
+
+class ShownDice:
+    """The dice unit as the table reaches it: the rolls it is told to show."""
+
+    def __init__(self) -> None:
+        self.shown: list[tuple[int, int]] = []
+
+    def show(self, d1: int, d2: int) -> None:
+        self.shown.append((d1, d2))
+
+
+def test_its_roll_is_the_tables_dice_shown_on_the_dice_unit(rig: Rig) -> None:
+    unit = ShownDice()
+    rig.table.dice_unit = unit  # type: ignore[assignment]
+    start(rig, ["Robo", "Ann"], {"Robo": "simple"})
+    with computers(rig):
+        waits_for(rig, lambda shown: decider(shown) == "Ann")
+    assert unit.shown == [(1, 2)]  # the rig's dice
+    assert by_computer(rig)[0] == {"do": "roll", "player": "Robo", "dice": [1, 2]}

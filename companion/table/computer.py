@@ -251,7 +251,8 @@ class ComputerPlayers:
 
     def _store(self, committed: Committed, name: str, command: Command,
                note: dict[str, str] | None) -> Result:
-        """On the writer: stored only if the game is still the one decided on, at its seq."""
+        """On the writer: stored only if the game is still the one decided on, at its seq. Its
+        roll is the table's own dice, shown on the dice unit as a press of the button's is."""
         table = self.table
         speaker = Speaker(name, committed.game_id)
 
@@ -259,7 +260,15 @@ class ComputerPlayers:
             store = table.store
             if store is None or store.game_id != committed.game_id or store.seq != committed.seq:
                 return Result(True, kind=STALE)
-            result = table.apply_path.apply(command, SOURCE, speaker=speaker)
+            rolled = command.get("do") == "roll" and "dice" not in command
+            dice = list(table.apply_path.roll_dice()) if rolled else []
+            result = table.apply_path.apply({**command, "dice": dice} if rolled else command, SOURCE,
+                                            speaker=speaker)
+            if result.ok and rolled and table.dice_unit is not None:
+                try:
+                    table.dice_unit.show(dice[0], dice[1])
+                except Exception:  # the unit is optional: its trouble never costs a roll
+                    log.warning("could not show the computer's roll on the dice unit", exc_info=True)
             if result.ok and note is not None:
                 table.apply_path.push({"type": "computer", "game": committed.game_id, "seq": result.seq,
                                        "player": name, "do": command["do"], "words": note})
