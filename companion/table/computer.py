@@ -168,8 +168,11 @@ class ComputerPlayers:
     def _ready(self, committed: Committed, auction: bool, limit: float | None) -> bool:
         """Waits for the pace, the people and the helper holding it; False when the state moved
         meanwhile (the decision would be on an old game) or the computers stop."""
+        # In an auction the waits end in time for a whole decision before its bid is due.
+        last = None if limit is None else limit - self.deadline
+
         def before(moment: float) -> Callable[[], bool]:
-            return lambda: time.monotonic() < moment and (limit is None or time.monotonic() < limit)
+            return lambda: time.monotonic() < moment and (last is None or time.monotonic() < last)
 
         return self._wait(committed, before(self._last_step + self.pace)) and \
             self._wait(committed, lambda: before(self._last_stir + self.still)()) and \
