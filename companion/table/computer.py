@@ -40,7 +40,9 @@ log = logging.getLogger(__name__)
 
 SOURCE: Final = "computer"
 STALE: Final = "stale"  # a decision made on an older seq: never submitted
-STILL: Final = 1.0  # seconds the table is still after a person's input before a computer acts
+# Seconds the table is still after a person's input before a computer acts (never more than the
+# pace: a table that plays at once, pace 0, does not wait for the people either).
+STILL: Final = 1.0
 MARGIN: Final = 0.5  # seconds before the auction clock's deadline a computer's bid must be in
 LOOK: Final = 0.02  # seconds between looks while waiting (for the pace, the people, the advice)
 ASKS: Final = 3  # times a bot is asked again after an answer its manners do not allow
