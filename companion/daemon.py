@@ -164,10 +164,12 @@ class Daemon:
         auction_web.install(app, auctions)
         voice = started_voice(self.config.voice, table, self.data_dir, self.simulate)
         voice_web.install(app, ctx, voice)
-        # The computer seats play by themselves (idle at a table of people only), the odds'
-        # trade advice giving their answers' reasons when it comes in time.
+        # The computer seats play by themselves (idle at a table of people only), each next step
+        # held while the people's prompts for its things are open, the odds' trade advice giving
+        # their answers' reasons when it comes in time.
         computer = self.config.computer
         computers = ComputerPlayers(table, pace=computer.pace, deadline=computer.deadline,
+                                    holding=table.prompts.holding,
                                     advice=odds.trade_advice if odds is not None else None).start()
         return Parts(folder=folder, table=table, devices=devices, auctions=auctions, ctx=ctx,
                      app=app, odds=odds, voice=voice, computers=computers)

@@ -28,6 +28,8 @@ CONFIG = """
 [computer]
 pace = 0.0
 deadline = 2.0
+confirm = "seconds"
+confirm_seconds = 0.0
 
 [table]
 auction_seconds = 3
