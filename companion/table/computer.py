@@ -130,6 +130,7 @@ class ComputerPlayers:
             return None
         if committed is not None and committed.game_id != self.game_id:
             self.game_id, self.bots, self.manners = committed.game_id, {}, Manners()
+            self._last_step = time.monotonic()  # a game just begun or resumed: the people look first
         return committed
 
     def _step(self) -> bool:
