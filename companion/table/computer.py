@@ -170,16 +170,29 @@ class ComputerPlayers:
 
     def _ready(self, committed: Committed, auction: bool, limit: float | None) -> bool:
         """Waits for the pace, the people and the helper holding it; False when the state moved
-        meanwhile (the decision would be on an old game) or the computers stop."""
+        meanwhile (the decision would be on an old game), the computers stop, or the helper has
+        just let it go (the pace is counted again from then)."""
         # In an auction the waits end in time for a whole decision before its bid is due.
         last = None if limit is None else limit - self.deadline
 
         def before(moment: float) -> Callable[[], bool]:
             return lambda: time.monotonic() < moment and (last is None or time.monotonic() < last)
 
-        return self._wait(committed, before(self._last_step + self.pace)) and \
+        held: list[bool] = []
+
+        def holding() -> bool:
+            if self.holding():
+                held.append(True)
+                return True
+            return False
+
+        ready = self._wait(committed, before(self._last_step + self.pace)) and \
             self._wait(committed, lambda: before(self._last_stir + self.still)()) and \
-            (auction or self._wait(committed, self.holding))
+            (auction or self._wait(committed, holding))
+        if ready and held:  # the people have just moved its things: they see them a pace first
+            self._last_step = time.monotonic()
+            return False
+        return ready
 
     def _wait(self, committed: Committed, waiting: Callable[[], bool]) -> bool:
         """Waits while `waiting` holds: False (at once) when the state moves or the computers stop."""
