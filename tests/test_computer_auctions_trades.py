@@ -80,7 +80,7 @@ def test_the_advisors_chances_decide_when_they_come_in_time(rig: Rig) -> None:
         propose(rig, {"cash": 1000})  # its own reckoning would take it; the chances say no
         assert wait_for(lambda: len(heard) == 1)
     assert heard[0]["do"] == "reject"
-    assert heard[0]["words"]["en"] == "Robo rejects: its chance of winning would fall from 31 % to 24 %"
+    assert heard[0]["words"]["en"] == "Robo rejects: its chance of winning would fall from 31% to 24%"
 
 
 def test_its_own_proposals_are_few_and_never_repeated(rig: Rig) -> None:

@@ -413,8 +413,8 @@ table-auction-wait_used = This auction's wait has been used already: it is given
 # A computer seat's answer to a trade, with its reason (companion/table/computer_trades.py): from the
 # odds' advice ($before, $after: its chance of winning in whole percent, without and with the deal)
 # or from its own reckoning of what the deal is worth to each side.
-table-computer-accepts_chances = { $player } accepts: its chance of winning would rise from { $before } % to { $after } %
-table-computer-rejects_chances = { $player } rejects: its chance of winning would fall from { $before } % to { $after } %
+table-computer-accepts_chances = { $player } accepts: its chance of winning would rise from { $before }% to { $after }%
+table-computer-rejects_chances = { $player } rejects: its chance of winning would fall from { $before }% to { $after }%
 table-computer-accepts_worth = { $player } accepts: by its reckoning the deal is fair to it
 table-computer-rejects_worth = { $player } rejects: by its reckoning the deal gives { $partner } more than it gets
 table-reads-unreadable = The game could not be read just now; ask again in a moment
