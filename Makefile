@@ -68,6 +68,7 @@ bench: compiled
 	$(VENV)/bin/python bench/page_weight.py
 	$(VENV)/bin/python bench/odds_speed.py
 	$(VENV)/bin/python bench/smart_bot.py
+	$(VENV)/bin/python bench/computer_decision.py
 	$(VENV)/bin/python bench/long_reads.py
 
 clean:

@@ -26,6 +26,7 @@ from .ledger import DataFolder, FolderLocked, LedgerError
 from .odds import live as live_odds
 from .table import Table
 from .table.auction_clock import AuctionClock
+from .table.computer import ComputerPlayers
 from .table.devices import Devices
 from .table.problem_words import reason_of
 from .voice.start import started as started_voice
@@ -67,6 +68,7 @@ class Parts:
     app: Any
     odds: LiveOdds | None
     voice: Voice
+    computers: ComputerPlayers | None = None
     front: Front | None = None
     server: Any = None  # waitress's, once it listens
 
@@ -80,6 +82,8 @@ class Parts:
             self.server.task_dispatcher.shutdown(timeout=5)
             self.server.close()
             self.devices.stop()  # started once the server listens
+        if self.computers is not None:
+            self.computers.close()
         if self.auctions is not None:
             self.auctions.close()
         if self.odds is not None:
@@ -160,8 +164,15 @@ class Daemon:
         auction_web.install(app, auctions)
         voice = started_voice(self.config.voice, table, self.data_dir, self.simulate)
         voice_web.install(app, ctx, voice)
+        # The computer seats play by themselves (idle at a table of people only), each next step
+        # held while the people's prompts for its things are open, the odds' trade advice giving
+        # their answers' reasons when it comes in time.
+        computer = self.config.computer
+        computers = ComputerPlayers(table, pace=computer.pace, deadline=computer.deadline,
+                                    holding=table.prompts.holding,
+                                    advice=odds.trade_advice if odds is not None else None).start()
         return Parts(folder=folder, table=table, devices=devices, auctions=auctions, ctx=ctx,
-                     app=app, odds=odds, voice=voice)
+                     app=app, odds=odds, voice=voice, computers=computers)
 
     def _listen(self, parts: Parts) -> bool:
         """Listen first, on the port or behind the nginx front: a port in use (or a front that

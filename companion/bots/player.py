@@ -118,6 +118,11 @@ class Bots:
             return {"do": "roll"}  # the caller puts in the dice
         return any_answer(game)
 
+    def bid_for(self, game: Game, seat: int) -> Command:
+        """This bidder's own answer in the open auction (a bid or a pass): at a live table every
+        bidder answers for itself, not in the order the engine lists them. Not the high bidder's."""
+        return self._auction(game, (seat,))
+
     def _own_turn(self, game: Game, kind: str) -> Command:
         """The current player's jail, roll or end of turn, and what it does between rolls."""
         seat = game.current

@@ -68,7 +68,7 @@ class SmartBots(Bots):
         if kind in TURN_KINDS:  # asked first: most commands are a player's roll or end of turn
             return self._own_turn(game, kind)
         if kind == "auction":
-            return self._bid(game)
+            return self._auction(game, game.auctions[0].bidders)
         if kind == "choice":
             return self._choice(game)
         if kind == "draw":
@@ -137,9 +137,9 @@ class SmartBots(Bots):
             return {"do": "buy"}
         return {"do": "decline"}
 
-    def _bid(self, game: Game) -> Command:
+    def _auction(self, game: Game, bidders: tuple[int, ...]) -> Command:
         auction = game.auctions[0]
-        for bidder in auction.bidders:
+        for bidder in bidders:
             if bidder == auction.high_bidder:
                 continue
             name = game.names[bidder]

@@ -410,6 +410,13 @@ table-acting-no_such_player = There is no player called { $name } in this game
 table-acting-no_such_request = This screen asked for no such request (or it was long ago)
 table-auction-wait_none = No auction is running, so there is nothing to wait for
 table-auction-wait_used = This auction's wait has been used already: it is given once per auction
+# A computer seat's answer to a trade, with its reason (companion/table/computer_trades.py): from the
+# odds' advice ($before, $after: its chance of winning in whole percent, without and with the deal)
+# or from its own reckoning of what the deal is worth to each side.
+table-computer-accepts_chances = { $player } accepts: its chance of winning would rise from { $before }% to { $after }%
+table-computer-rejects_chances = { $player } rejects: its chance of winning would fall from { $before }% to { $after }%
+table-computer-accepts_worth = { $player } accepts: by its reckoning the deal is fair to it
+table-computer-rejects_worth = { $player } rejects: by its reckoning the deal gives { $partner } more than it gets
 table-reads-unreadable = The game could not be read just now; ask again in a moment
 table-reads-bad_window = after and limit must be whole numbers (after: the last seq this screen has; limit: how many entries)
 table-ledger-after_backup_lost = Game { $game }: entries after the backup's, if there were any, are lost.

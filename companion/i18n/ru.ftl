@@ -570,6 +570,11 @@ table-acting-no_such_player = В этой игре нет игрока { $name }
 table-acting-no_such_request = Этот экран не делал такого запроса (или это было давно)
 table-auction-wait_none = Аукциона сейчас нет, ждать нечего
 table-auction-wait_used = Паузу в этом аукционе уже брали: она даётся один раз за аукцион
+# A computer seat's answer to a trade, with its reason (companion/table/computer_trades.py).
+table-computer-accepts_chances = { $player } соглашается: шанс на победу вырастет с { $before } % до { $after } %
+table-computer-rejects_chances = { $player } отказывается: шанс на победу упадёт с { $before } % до { $after } %
+table-computer-accepts_worth = { $player } соглашается: по его расчёту сделка для него честная
+table-computer-rejects_worth = { $player } отказывается: по его расчёту сделка даёт игроку { $partner } больше, чем ему
 table-reads-unreadable = Сейчас не удалось прочитать игру; попробуйте ещё раз через мгновение
 table-reads-bad_window = after и limit должны быть целыми числами (after: последний номер записи на этом экране; limit: сколько записей)
 table-ledger-after_backup_lost = Игра { $game }: записи после резервной копии, если они были, потеряны.

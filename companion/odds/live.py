@@ -172,6 +172,11 @@ class LiveOdds:
                 "history": history, "trade": current.advice, "review": current.review,
                 "busy": self.busy, "samples": self.samples}
 
+    def trade_advice(self) -> dict[str, Any] | None:
+        """The advice on the open proposal, as last published (the computer seats' answers use it)."""
+        with self._lock:
+            return self.current.advice if self.current is not None else None
+
     def _turns_ended(self, game_id: str) -> int:
         """The turns the engine has ended so far in the committed game (0 when it cannot be read)."""
         store = self.table.store

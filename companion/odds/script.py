@@ -1,5 +1,5 @@
 """What the odds' planner knows of the table's game: its effective script read from the committed
-file (ledger/committed.py: beside the writer, never under its lock), and the turns of that script
+file (ledger/effective.py: beside the writer, never under its lock), and the turns of that script
 as the engine counts them (`Game.turn`), each with the player who ended it.
 
 Both are kept between readings: a reading takes only the entries committed since the last one,
@@ -9,48 +9,13 @@ and the replay goes on from where it stopped unless an undo took back commands i
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
-from ..ledger.committed import CommittedRead
+from ..ledger.effective import Script
 from ..ledger.schema import GENESIS, commands_hash
 from ..rules import Game, Malformed, Rejected, new_game
 
-
-@dataclass
-class Script:
-    """The effective commands of one game (undone ones taken out) and their running hashes."""
-
-    game_id: str = ""
-    seq: int = 0  # the last entry read
-    lines: list[str] = field(default_factory=list)
-    hashes: list[str] = field(default_factory=list)
-    undone: list[str] = field(default_factory=list)  # what a redo may put back, newest last
-
-    def read(self, path: Path, game_id: str) -> Script:
-        """Take in the entries committed since the last reading (of another game: from the start)."""
-        if game_id != self.game_id:
-            self.__init__(game_id)  # type: ignore[misc]
-        with CommittedRead(path, game_id) as reading:
-            rows = reading.entries(self.seq, reading.seq)
-        for seq, _time, _source, kind, line in rows:
-            if kind in ("new", "play"):
-                self._push(line)
-                self.undone.clear()
-            elif kind == "undo":
-                for _ in range(int(json.loads(line)["count"])):
-                    self.undone.append(self.lines.pop())
-                    self.hashes.pop()
-            elif kind == "redo":
-                if self.undone:
-                    self.undone.pop()
-                self._push(line)
-            self.seq = seq
-        return self
-
-    def _push(self, line: str) -> None:
-        self.hashes.append(commands_hash(self.hashes[-1] if self.hashes else GENESIS, line))
-        self.lines.append(line)
+__all__ = ["End", "Script", "Turns", "ends_of"]
 
 
 @dataclass(frozen=True)

@@ -43,8 +43,8 @@ def table(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator
                        "rules": {"shuffle": False}, "forms": forms_for(PLAYERS),
                        "tags": {uid["token:car"]: "token:Аня", uid["token:dog"]: "token:Robo"}})
         folder.close()
-        with daemon.config.open("a") as config:
-            config.write('\n[computer]\nconfirm = "act"\n')
+        with daemon.config.open("a") as config:  # pace 60: the computer plays on a minute after Done
+            config.write('\n[computer]\nconfirm = "act"\npace = 60\n')
         daemon.start()
         daemon.wait_serving()
         yield daemon
