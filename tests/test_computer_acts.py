@@ -47,7 +47,7 @@ def test_the_computers_roll_asks_for_its_piece_moved_and_its_deed_given() -> Non
     assert [a.kind for a in moved] == ["move"]
     assert said(game, moved, {"Robo": "car"}) == [{
         "en": "Move Robo's car to Whitechapel Road",
-        "ru": "Передвиньте машину игрока Robo на клетку Уайтчепел-роуд"}]
+        "ru": "Передвиньте машину игрока Robo на клетку «Уайтчепел-роуд»"}]
     bought = step(game, {"do": "buy"})
     assert said(game, bought) == [{
         "en": "Give Robo the Whitechapel Road deed",
@@ -65,7 +65,7 @@ def test_without_a_piece_the_name_alone_and_russian_names_declined() -> None:
     computer_to_move(game)
     moved = step(game, {"do": "roll", "dice": [1, 2]})
     assert said(game, moved) == [{"en": "Move Вася to Baltic Avenue",
-                                  "ru": "Передвиньте фишку Васи на клетку Балтик-авеню"}]
+                                  "ru": "Передвиньте фишку Васи на клетку «Балтик-авеню»"}]
     bought = step(game, {"do": "buy"})
     assert said(game, bought)[0]["ru"] == "Дайте Васе карточку собственности «Балтик-авеню» из банка"
     assert said(game, bought)[0]["en"] == "Give Вася the Baltic Avenue deed"
@@ -80,7 +80,8 @@ def test_a_card_drawn_on_the_way_reads_the_card_after_the_square_it_reached() ->
     assert words[0]["en"] == "Move Robo's dog to Chance"
     assert words[1] == {"en": "Robo draws Chance: Advance to GO.", "ru": "Robo берёт карточку «Случай»: "
                         "Фишка ставится на «Старт»."}
-    assert words[2] == {"en": "Move Robo's dog to GO", "ru": "Передвиньте собаку игрока Robo на клетку Старт"}
+    assert words[2] == {"en": "Move Robo's dog to GO",
+                        "ru": "Передвиньте собаку игрока Robo на клетку «Старт»"}
 
 
 def test_houses_hotels_and_mortgages_on_the_computers_deeds() -> None:

@@ -54,7 +54,7 @@ def test_the_computers_roll_opens_a_prompt_that_the_screens_read(rig: Rig) -> No
     assert shown["confirm"] == "act"
     assert [p["words"] for p in shown["prompts"]] == [{
         "en": "Move Robo's dog to Whitechapel Road",
-        "ru": "Передвиньте собаку игрока Robo на клетку Уайтчепел-роуд"}]
+        "ru": "Передвиньте собаку игрока Robo на клетку «Уайтчепел-роуд»"}]
     assert told[-1]["prompts"] == shown["prompts"]
     robo(rig, {"do": "buy"})
     kinds = [p["kind"] for p in rig.client().get("/api/computer/prompts").json["prompts"]]
@@ -160,13 +160,13 @@ def test_the_voice_says_each_prompt_once_after_its_commands_own_moments() -> Non
     from companion.voice.planner import sentence
 
     prompts = [{"id": "5-0", "words": {"en": "Move Robo's dog to Chance",
-                                       "ru": "Передвиньте собаку игрока Robo на клетку Случай"}},
+                                       "ru": "Передвиньте собаку игрока Robo на клетку «Случай»"}},
                {"id": "5-1", "words": {"en": "Robo draws Chance: Pay £15",
                                        "ru": "Robo берёт карточку «Случай»: Заплатите £15"}}]
     moment = prompted(5, prompts)
     assert moment is not None and moment.kind == "computer"
     assert sentence(moment, "en") == "Move Robo's dog to Chance. Robo draws Chance: Pay fifteen pounds."
-    assert sentence(moment, "ru").startswith("Передвиньте собаку игрока Robo на клетку Случай. Robo берёт")
+    assert sentence(moment, "ru").startswith("Передвиньте собаку игрока Robo на клетку «Случай». Robo берёт")
     assert prompted(6, []) is None
 
 

@@ -1388,7 +1388,7 @@ table-computer-thing = { $piece ->
     [wheelbarrow] тачку { $player_gen }
    *[other] фишку { $player_gen }
 }
-table-computer-move = Передвиньте { $thing } на клетку { $square }
+table-computer-move = Передвиньте { $thing } на клетку «{ $square }»
 table-computer-jail = Поставьте { $thing } в тюрьму
 table-computer-jail-out = Выведите { $thing } из тюрьмы на «Только визит»
 table-computer-off-board = Уберите { $thing } с поля: { $player } выбывает из игры
