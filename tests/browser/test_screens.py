@@ -366,7 +366,9 @@ def test_the_banker_makes_a_tablet_the_tables_own_screen(screens: Any, api: Api,
     assert api.get("/api/taps")["waiting"] == []
     page.get_by_test_id("table-pin").fill(PIN)  # (no wrong PIN here: the allowance is the table's)
     look(page, shots, "a new tablet asks the banker's PIN")
-    page.get_by_test_id("table-setup").click()
+    with page.expect_response(lambda r: r.url.endswith("/api/table-screen")) as made:
+        page.get_by_test_id("table-setup").click()
+    assert made.value.ok, made.value.text()  # its cookie in hand (the stream may say so first)
     expect(panel).to_be_hidden()
     assert whoami(page)["table"] is True and whoami(page)["banker"] is False
     with page.expect_response(lambda r: r.url.endswith("/api/commands")) as asked:

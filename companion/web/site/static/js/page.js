@@ -56,6 +56,9 @@ function notice(data) {
     const reason = data.words?.[lang()] || data.reason;
     toast(t("toast.refused", { reason }), "refused");
   }
+  // A computer player's answer to a trade, with its reason (companion/table/computer_trades.py):
+  // every screen shows it a while, so the people read why it said yes or no.
+  if (data.type === "computer" && data.words) toast(data.words[lang()] || data.words.en, "info", 15000);
   window.dispatchEvent(new CustomEvent("notice", { detail: data }));
 }
 
