@@ -60,3 +60,8 @@ def test_a_square_is_never_forced_into_one_gender() -> None:
     wrong = [key for key, text in said if participles.search(text)
              and not re.search(r"собственност|карточк", text[:participles.search(text).start()], re.I)]
     assert wrong == []
+
+
+def test_a_number_and_its_percent_sign_never_part() -> None:
+    """«15 %» on one line: a no-break space before the sign (a phone broke «15» from «%»)."""
+    assert re.findall(r"^([\w-]+) =.*(?:\d|\}) %", RU, re.M) == []
