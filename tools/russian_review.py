@@ -88,6 +88,12 @@ def with_forms() -> frozenset[str]:
     return frozenset(base(name) for seen in uses().values() for name in seen.names if name != base(name))
 
 
+@cache
+def sample_forms() -> dict[str, dict[str, Any]]:
+    """The sample players' genders and cases, worked out once (pymorphy3), not for every row."""
+    return forms_for(list(PEOPLE), GENDERS)
+
+
 def base(name: str) -> str:
     head, _, tail = name.rpartition("_")
     return head if head and tail in SUFFIXES else name
@@ -98,7 +104,7 @@ def values(message: str, sample: tuple[str, str, int, int], lang: str, edition: 
     player, other, amount, index = sample
     board = load_edition(edition)
     used = uses()[message]
-    people = forms_for(list(PEOPLE), GENDERS)
+    people = sample_forms()
     bases = list(dict.fromkeys(base(name) for name in used.names))
     formed = with_forms()
     out: dict[str, Any] = {}
