@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..rules import CommandError
+from .authority import plays_itself
 from .computer_acts import Act, Board, acts, words_all
 from .result import CONFLICT, Result
-from .routing import computer_seat
 from .words import words
 
 if TYPE_CHECKING:
@@ -151,7 +151,7 @@ class ComputerPrompts:
     def takes_token(self, game: Game | None, player: str) -> bool:
         """A tap of this player's token confirms the prompts (when nothing else claims it: the
         caller asks the waits and the game first): a computer's token, while prompts wait."""
-        return self.waits_for_act() and computer_seat(game, player)
+        return self.waits_for_act() and game is not None and plays_itself(game, player)
 
     def takes_press(self, game: Game | None) -> bool:
         """A press of the dice button confirms the prompts while they wait, unless it would be a

@@ -67,11 +67,6 @@ def route(game: Game | None, waits: list[TokenWait], player: str, game_wants: bo
     return Route(CHOOSE, pairs)
 
 
-def computer_seat(game: Game | None, player: str) -> bool:
-    """Whether this player's seat is played by a computer (its token never pairs a screen)."""
-    return game is not None and player in game.seats and bool(game.computer[game.seats[player]])
-
-
 def pairing_held(game: Game | None) -> bool:
     """No pairing while the game wants token taps: a tap meant for a bid never pairs a screen."""
     return game is not None and token_taps_wanted(game)
