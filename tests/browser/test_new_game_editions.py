@@ -39,7 +39,11 @@ def test_the_form_offers_the_familys_board_and_says_why_a_file_is_refused(
         expect(choice).to_have_value(held)
         expect(form.get_by_test_id("edition-file-broken.json")).to_contain_text("squares[3].house_cost")
         expect(form.get_by_test_id("edition-file-toytown.json")).to_contain_text(shown)
-        choice.select_option(label=shown)
+        # the form is drawn again with the board's pieces once GET /api/rules answers: the names
+        # are typed into that form, not into the one it replaces
+        with banker.expect_response(lambda r: "/api/rules?edition=toytown" in r.url):
+            choice.select_option(label=shown)
+        expect(choice).to_have_value("toytown")
         _state, first = start_ann_and_bob(api, banker, form)
         assert first["edition"] == "toytown" and first["board"]["name"]["en"] == "Toytown"
     finally:
