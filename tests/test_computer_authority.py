@@ -13,8 +13,8 @@ from companion.ledger import DataFolder
 from companion.table import PAIR, Result, Speaker, Table, TokenWait, game_tags
 from tests.test_tap_routing import tap
 
-REGISTRY = {"0a0b0c0d": "token:car", "0a0b0c0e": "token:dog"}
-CAR, DOG = "0a0b0c0d", "0a0b0c0e"
+REGISTRY = {"0a0b0c0d": "token:car", "0a0b0c0e": "token:dog", "0a0b0c0f": "deed:kings-cross-station"}
+CAR, DOG, KINGS_CROSS = "0a0b0c0d", "0a0b0c0e", "0a0b0c0f"
 START = {"do": "new_game", "players": ["Ann", "Robo"], "seed": 1, "rules": {"shuffle": False},
          "computer": {"Robo": "smart"}, "tags": game_tags(REGISTRY, {"Ann": "car", "Robo": "dog"})}
 NO_PHONE = "Robo is played by the table: no phone can play for it"
@@ -87,3 +87,29 @@ def test_a_person_s_token_still_pairs_beside_a_computer(table: Table) -> None:
     tap(table, CAR)
     tap(table, CAR)
     assert [a.detail.get("player") for a in answers] == ["Ann"]
+
+
+def test_a_tap_never_bids_or_buys_for_the_computer(table: Table) -> None:
+    """Its token tapped in an auction, or the deed of the square it is offered: the table says it plays itself
+    and nothing changes; a person's token still bids."""
+    told: list[dict] = []
+    table.listeners.append(told.append)
+    for command in ({"do": "roll", "dice": [1, 2]}, {"do": "decline"}):  # Ann on Whitechapel Road
+        assert table.submit(command, "banker").ok
+    seq = table.store.seq
+    tap(table, DOG)
+    assert table.store.seq == seq and not table.store.game.auctions[0].high_bid
+    refused = [e for e in told if e.get("type") == "refused"][-1]["words"]
+    assert refused["en"] == ("Robo is played by the table, which bids and buys for itself: the tap "
+                             "changes nothing")
+    assert refused["ru"].startswith("За игрока Robo играет стол")
+    tap(table, CAR)
+    assert table.store.seq == seq + 1 and table.store.game.auctions[0].high_bid == 10  # Ann's bid
+    for command in ({"do": "pass", "player": "Robo"}, {"do": "end_turn"}, {"do": "roll", "dice": [2, 3]}):
+        assert table.submit(command, "banker").ok, command  # Ann won it; Robo on King's Cross
+    game = table.store.game
+    assert game.names[game.current] == "Robo" and game.offer is not None
+    assert game.squares[game.offer.square].id == "kings-cross-station"
+    seq = table.store.seq
+    tap(table, KINGS_CROSS)
+    assert table.store.seq == seq and table.store.game.offer is not None  # the offer still Robo's

@@ -211,6 +211,7 @@ rules-tap-other_board = The tag { $tag } is { $thing } of the { $board } board, 
 rules-tap-not_card = The tag { $tag } stands for '{ $written }', which is no card of this game
 rules-tap-not_ours = The tag { $tag } stands for '{ $written }', which is neither a token nor a deed
 rules-tap-nothing = Tag { $tag } read; nothing to do in the game now
+rules-tap-computer = { $player } is played by the table, which bids and buys for itself: the tap changes nothing
 rules-why-jail_fine = jail fine
 rules-why-interpol_fine = Interpol fine
 rules-why-fine_not_chance = fine instead of a Chance card

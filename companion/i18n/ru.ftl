@@ -334,6 +334,7 @@ rules-tap-other_board = Метка { $tag } — это { $thing } с поля «
 rules-tap-not_card = Метка { $tag } означает «{ $written }», но такой карточки в этой игре нет
 rules-tap-not_ours = Метка { $tag } означает «{ $written }», а это не фишка и не карточка собственности
 rules-tap-nothing = Метка { $tag } считана; в игре сейчас нечего делать
+rules-tap-computer = За игрока { $player } играет стол, он сам делает ставки и покупки: касание ничего не меняет
 rules-why-jail_fine = штраф за выход из тюрьмы
 rules-why-interpol_fine = штраф Интерпола
 rules-why-fine_not_chance = штраф вместо карточки «Случай»

@@ -72,15 +72,24 @@ def resolve(game: BaseGame, tag: str) -> dict[str, Any] | None:
     if kind == "deed":
         offer = game.offer
         if offer is not None and game.squares[offer.square].id == value:
+            _not_for_a_computer(game, offer.seat)
             return {"do": "buy"}
         return None
     auction = game.auctions[0] if game.auctions else None
     if auction is not None and auction.square is not None:
         seat = game.seats[value]
         if seat in auction.bidders and seat != auction.high_bidder:
+            _not_for_a_computer(game, seat)
             amount = auction.high_bid + BID_INCREMENT
             return {"do": "bid", "player": value, "amount": amount}
     return None
+
+
+def _not_for_a_computer(game: BaseGame, seat: int) -> None:
+    """A tap never decides for a seat the table's computer plays: it buys and bids for itself (a
+    hand that taps its token or the deed offered to it is helping move it, not choosing for it)."""
+    if game.computer[seat]:
+        raise Rejected(Text("tap.computer", game.names[seat]))
 
 
 def token_taps_wanted(game: BaseGame) -> bool:

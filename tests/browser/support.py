@@ -104,7 +104,8 @@ class Daemon:
         return self.proc.returncode
 
     def stderr(self) -> str:
-        self._log_file.flush()
+        if not self._log_file.closed:  # after stop(), what it wrote is in the file already
+            self._log_file.flush()
         return self.log.read_text(errors="replace")
 
 
