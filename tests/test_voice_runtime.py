@@ -208,3 +208,20 @@ def test_what_to_move_for_a_computer_is_said_once_after_its_move(rig: Rig,
     wait_for(lambda: settled(voice) and "deed" in said(voice)[-1])
     assert said(voice)[-1].endswith("Give Robo the Whitechapel Road deed."), said(voice)
     assert sum("Move Robo to Whitechapel Road" in s for s in said(voice)) == 1
+
+
+def test_why_the_computer_turned_a_trade_down_is_said_aloud(rig: Rig, voiced: Callable[..., Voice]) -> None:
+    """Issue 41: the reason shown as a toast on every page is heard across the table too."""
+    from tests.computer_support import computers, start
+
+    voice = voiced()
+    start(rig, ["Ann", "Robo"], {"Robo": "smart"})
+    assert rig.table.submit({"do": "give_deed", "square": "old-kent-road", "to": "Robo"}, source="banker").ok
+    wait_for(lambda: voice.round_trip() == 0)
+    with computers(rig):
+        play(rig, {"do": "trade", "from": "Ann", "to": "Robo", "give": {},
+                   "take": {"squares": ["old-kent-road"]}})
+        wait_for(lambda: any("Robo rejects" in s for s in said(voice)) and voice.round_trip() == 0)
+    reason = "Robo rejects: by its reckoning the deal gives Ann more than it gets."
+    assert said(voice)[-1].endswith(reason), said(voice)
+    assert "Robo отказывается" in said(voice, "ru")[-1]

@@ -112,6 +112,9 @@ class Voice:
         if event.get("type") == "prompts":
             self._prompts(event)
             return
+        if event.get("type") == "computer":
+            self._computer_says(event)
+            return
         if event.get("type") != "state":
             return
         state = event.get("state") or {}
@@ -163,6 +166,16 @@ class Voice:
         if seq > self._seq:
             self._prompts_due.append(moment)  # its command's own moments first
         else:
+            self._handoff.put("add", [moment])
+
+    def _computer_says(self, event: dict[str, Any]) -> None:
+        """Why the computer answered a trade as it did (the toast on every page), said aloud too:
+        the people across the table hear why their offer was turned down."""
+        words = event.get("words")
+        if not isinstance(words, dict):
+            return
+        moment = prompted(int(event.get("seq") or 0), [{"words": words}])
+        if moment is not None:
             self._handoff.put("add", [moment])
 
     def _auction(self, state: dict[str, Any], seq: int) -> None:
