@@ -5,6 +5,7 @@ reckoning); its own proposals never pester."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from companion.rules import new_game
@@ -118,6 +119,25 @@ def test_manners_allow_a_few_different_offers_and_none_while_its_own_is_open() -
         assert not manners.allows(game, 1, offer)  # never the same twice
     assert not manners.allows(game, 1, offers[-1])  # a few a game
     assert manners.allows(game, 0, offers[-1])  # each seat its own
+
+
+def test_a_table_started_again_remembers_the_proposals_made(rig: Rig) -> None:
+    """The offers a computer made are read back from the game's stored commands (the table
+    started again after a power cut): none made again, and no more than a few a game."""
+    start(rig, ["Robo", "Ann"], {"Robo": "smart"})
+    offers = [{"do": "trade", "from": "Robo", "to": "Ann", "give": {"cash": 10 + n}, "take": {}}
+              for n in range(MAX_PROPOSALS)]
+    for offer in offers:
+        act(rig, offer)
+        act(rig, {"do": "reject", "player": "Ann"})
+    store = rig.table.store
+    assert store is not None
+    with computers(rig) as players:  # a new driver: nothing in memory but what the game says
+        assert wait_for(lambda: players.game_id == store.game_id)
+        game = store.game
+        assert not players.manners.allows(game, 0, {**offers[0], "give": {"cash": 500}})  # a few a game
+    manners = Manners.of(game, [json.dumps(offer) for offer in [{"do": "new_game"}, *offers[:1]]])
+    assert not manners.allows(game, 0, offers[0]) and manners.allows(game, 0, offers[1])  # never again
 
 
 def test_between_computers_the_bots_bargain_as_they_do() -> None:

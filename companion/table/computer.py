@@ -129,7 +129,8 @@ class ComputerPlayers:
         except GameDamaged:
             return None
         if committed is not None and committed.game_id != self.game_id:
-            self.game_id, self.bots, self.manners = committed.game_id, {}, Manners()
+            self.manners = Manners.of(committed.game, self.committed.script.lines)
+            self.game_id, self.bots = committed.game_id, {}
             self._last_step = time.monotonic()  # a game just begun or resumed: the people look first
         return committed
 

@@ -26,6 +26,18 @@ class Manners:
 
     made: dict[int, list[str]] = field(default_factory=dict)
 
+    @classmethod
+    def of(cls, game: Game, lines: list[str]) -> Manners:
+        """The proposals a game's stored commands show each computer seat made to people: a table
+        started again (a power cut) keeps to its few a game, and never repeats one."""
+        manners = cls()
+        for line in lines[1:]:
+            command = json.loads(line)
+            seat = game.seats.get(str(command.get("from"))) if command.get("do") == "trade" else None
+            if seat is not None and game.computer[seat]:
+                manners.proposed(game, seat, command)
+        return manners
+
     def allows(self, game: Game, seat: int, command: Command) -> bool:
         if command.get("do") != "trade":
             return True
