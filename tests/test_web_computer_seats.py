@@ -120,3 +120,16 @@ def test_the_tables_screen_asks_no_token_for_a_computers_move(rig: Rig) -> None:
     asked = table.post("/api/commands", json=bid)
     assert asked.status_code == 403 and asked.json["error"] == NO_PHONE
     assert rig.table.token_waits.waits == []
+
+
+def test_undoing_the_hand_over_lets_the_persons_phone_go(rig: Rig) -> None:
+    """The banker hands Robo to a person, a phone pairs to it, and the banker undoes the handing:
+    the computer plays Robo again, and the phone no longer shows Robo's moves as its own."""
+    rig.client().post("/api/games", json=ROBO, headers=BANKER)
+    play(rig, {"do": "hand_over", "player": "Robo"})
+    phone = rig.client()
+    assert rig.pair(phone, DOG).status_code == 200
+    assert phone.get("/api/session").json["player"] == "Robo"
+    assert rig.banker().post("/api/undo", json={"count": 1}).status_code == 200
+    assert players(rig)["Robo"]["computer"] == "simple"
+    assert phone.get("/api/session").json["player"] is None

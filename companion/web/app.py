@@ -218,13 +218,18 @@ def table_host(host: str) -> bool:
 def follow_game(ctx: Context, event: dict[str, Any]) -> None:
     """The table's listener: when another game starts or is opened, a screen paired by a piece
     follows it only to a player of the same name played by a person (the others go back to
-    pairing), and each is told."""
-    if event.get("type") != "state" or event.get("kind") not in ("new_game", "open_game"):
+    pairing), and each is told; a screen paired to a seat the computer plays again lets go."""
+    if event.get("type") != "state":
         return
     store = ctx.table.store
     if store is None:
         return
-    game, registry = store.game, ctx.tags()
+    game = store.game
+    if event.get("kind") not in ("new_game", "open_game"):
+        if any(game.computer):  # a seat handed over and the handing undone: its phone lets go
+            ctx.sessions.release(store.game_id, lambda player: plays_itself(game, player))
+        return
+    registry = ctx.tags()
 
     def person_of_piece(piece: str) -> str | None:  # a computer's seat keeps no phone
         player = player_of_piece(game, registry, piece)

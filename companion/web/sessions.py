@@ -204,6 +204,15 @@ class SessionStore:
             else:
                 self.update(sid, player=None, game=None, piece=None, paired_by=None)
 
+    def release(self, game: str, played_by_table: Callable[[str], bool]) -> None:
+        """The screens paired to a seat of this game the table's computer plays again (the banker
+        undid handing it over): unpaired, as no phone plays for the computer."""
+        with self._lock:
+            paired = [sid for sid, s in self._screens.items()
+                      if s.game == game and s.player is not None and played_by_table(s.player)]
+        for sid in paired:
+            self.update(sid, player=None, game=None, piece=None, paired_by=None)
+
     # ---- the file ------------------------------------------------------------------------------
 
     def _load(self) -> None:
