@@ -904,7 +904,16 @@ page-banker-to = To
 page-banker-amount = Amount
 page-banker-note = Note
 page-banker-fix_money_go = Move the money…
-page-banker-fix_money_ask = Move { $amount } from { $from } to { $to }?
+page-banker-fix_money_ask =
+    Move { $amount } from { $from_kind ->
+        [bank] the bank
+        [pot] the Free Parking pot
+       *[player] { $from }
+    } to { $to_kind ->
+        [bank] the bank
+        [pot] the Free Parking pot
+       *[player] { $to }
+    }?
 page-banker-fix_place = Move a token
 page-banker-player = Player
 page-banker-square = To the square
@@ -914,7 +923,11 @@ page-banker-fix_place_ask = Put { $player } on { $square }? The square does noth
 page-banker-fix_deed = Give a deed
 page-banker-deed = Deed
 page-banker-fix_deed_go = Give the deed…
-page-banker-fix_deed_ask = Give { $square } to { $to }?
+page-banker-fix_deed_ask =
+    Give { $square } to { $to_kind ->
+        [bank] the bank
+       *[player] { $to }
+    }?
 page-banker-no_corrections = No corrections now.
 page-banker-expert = A table-script command (for experts)
 page-banker-undone = undone

@@ -1077,7 +1077,16 @@ page-banker-to = Кому
 page-banker-amount = Сумма
 page-banker-note = Заметка
 page-banker-fix_money_go = Перевести…
-page-banker-fix_money_ask = Перевести { $amount }: { $from } → { $to }?
+page-banker-fix_money_ask =
+    Перевести { $amount } { $from_kind ->
+        [bank] из банка
+        [pot] из копилки «Свободной парковки»
+       *[player] от { $from_gen }
+    } { $to_kind ->
+        [bank] в банк
+        [pot] в копилку «Свободной парковки»
+       *[player] { $to_dat }
+    }?
 page-banker-fix_place = Переставить фишку
 page-banker-player = Игрок
 page-banker-square = На клетку
@@ -1087,7 +1096,11 @@ page-banker-fix_place_ask = Поставить { $player_acc } на клетку
 page-banker-fix_deed = Передать карточку собственности
 page-banker-deed = Собственность
 page-banker-fix_deed_go = Передать…
-page-banker-fix_deed_ask = Передать «{ $square }»: { $to }?
+page-banker-fix_deed_ask =
+    Передать «{ $square }» { $to_kind ->
+        [bank] банку
+       *[player] { $to_dat }
+    }?
 page-banker-no_corrections = Сейчас исправлять нечего.
 page-banker-expert = Команда записи игры (для знатоков)
 page-banker-undone = отменено

@@ -11,6 +11,12 @@ import { $, clear, confirmDialog, h, money, toast } from "./ui.js";
 import { personArgs } from "./persons.js";
 
 const accountName = (name) => (name === "bank" ? t("account.bank") : name === "pot" ? t("account.pot") : name);
+// An account as a question's variables: its kind (bank, pot, player) and, for a player, the name's
+// cases ("from Аня" is «от Ани», "to Борис" «Борису»), as persons.js gives them.
+const accountArgs = (variable, name) => ({
+  ...(name === "bank" || name === "pot" ? { [variable]: accountName(name) } : personArgs(variable, name)),
+  [`${variable}_kind`]: name === "bank" || name === "pot" ? name : "player",
+});
 
 // What `count` undos would take back: the newest moves still in the game, newest first.
 export function undoPreview(count) {
@@ -118,7 +124,7 @@ function moneyForm(entries) {
       const now = legalFor(currentState(), "banker").find((x) => x.command.do === "adjust" && x.command.from === cmd.from);
       if (!now || !now.free.to.includes(cmd.to)) return redrawNow();
       if (note.value.trim()) cmd.note = note.value.trim();
-      const question = t("banker.fix_money_ask", { amount: money(n), from: accountName(cmd.from), to: accountName(cmd.to) });
+      const question = t("banker.fix_money_ask", { amount: money(n), ...accountArgs("from", cmd.from), ...accountArgs("to", cmd.to) });
       if (await send(cmd, question)) { chosen.moneyAmount = ""; chosen.moneyNote = ""; }
       redrawNow();
     };
@@ -174,7 +180,7 @@ function deedForm(board, state, entry) {
     const cmd = { do: "give_deed", square: deed.value, to: to.value };
     const now = legalFor(currentState(), "banker").find((x) => x.command.do === "give_deed");
     if (!now || !(now.free.square[cmd.square] || []).includes(cmd.to)) return redrawNow();
-    await send(cmd, t("banker.fix_deed_ask", { square: squareName(board, cmd.square), to: accountName(cmd.to) }));
+    await send(cmd, t("banker.fix_deed_ask", { square: squareName(board, cmd.square), ...accountArgs("to", cmd.to) }));
     redrawNow();
   };
   return form;
