@@ -65,3 +65,14 @@ def test_a_square_is_never_forced_into_one_gender() -> None:
 def test_a_number_and_its_percent_sign_never_part() -> None:
     """«15 %» on one line: a no-break space before the sign (a phone broke «15» from «%»)."""
     assert re.findall(r"^([\w-]+) =.*(?:\d|\}) %", RU, re.M) == []
+
+
+def test_a_bankrupts_money_is_from_her_in_the_genitive() -> None:
+    """«Борис получает £120 от Веры: банкротство», never «£120 игрока Вера» (issue 42)."""
+    from companion.rules.core import Transfer
+
+    forms = forms_for(["Вера", "Борис", "Bob"])
+    moved = Transfer("Вера", "Борис", 120, Text("why.bankruptcy", "Вера"))
+    assert money_words(moved, "ru", forms) == "Борис получает £120 от Веры: банкротство"
+    latin = Transfer("Bob", "Борис", 120, Text("why.bankruptcy", "Bob"))
+    assert money_words(latin, "ru", forms) == "Борис получает £120 от игрока Bob: банкротство"
