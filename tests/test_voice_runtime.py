@@ -225,3 +225,31 @@ def test_why_the_computer_turned_a_trade_down_is_said_aloud(rig: Rig, voiced: Ca
     reason = "Robo rejects: by its reckoning the deal gives Ann more than it gets."
     assert said(voice)[-1].endswith(reason), said(voice)
     assert "Robo отказывается" in said(voice, "ru")[-1]
+
+
+def test_the_voice_speaks_the_language_the_tables_screen_shows(rig: Rig,
+                                                                voiced: Callable[..., Voice]) -> None:
+    """Issue 42: [voice] language says English, the table's own screen shows Russian: the table
+    speaks Russian, in espeak-ng's Russian voice, from its next sentence; a stranger's screen
+    cannot change it, nor can a language the table does not speak."""
+    if shutil.which("espeak-ng") is None:
+        pytest.fail("espeak-ng is not installed (apt-get install espeak-ng; .ci/run does)")
+    voice = voiced(wavs=True, lang="en")
+    rig.new_game()
+    play(rig, {"do": "roll", "dice": [2, 3]})
+    wait_for(lambda: settled(voice))
+    assert voice.recent[-1]["lang"] == "en"
+    stranger = rig.client().post("/api/voice/language", json={"lang": "ru"})
+    assert stranger.status_code == 403
+    table = rig.table_screen()
+    assert table.post("/api/voice/language", json={"lang": "xx"}).status_code == 400
+    assert table.post("/api/voice/language", json={"lang": "ru"}).json == {"lang": "ru"}
+    assert rig.client().get("/api/voice").json["lang"] == "ru"
+    before = len(voice.recent)
+    play(rig, {"do": "buy"})
+    wait_for(lambda: len(voice.recent) > before and voice.round_trip() == 0)
+    said_now = voice.recent[-1]
+    assert said_now["lang"] == "ru", said_now
+    wav = rig.path / "voice" / said_now["wav"]
+    assert wav.stat().st_size > 1000  # espeak-ng said it
+    assert "покупает" in said_now["text"]["ru"]

@@ -8,6 +8,8 @@ list [name, value]: first ["start", {settings, wav_dir, said, wavs}], then
 - ["undo", [seq, ...]]: the commands an undo took back (what they would say is dropped);
 - ["clear", null]: another game, or news lost on the way (nothing pending is said);
 - ["auction", [deadline s, lot, seq] | null]: the open auction's clock (its last seconds are said);
+- ["language", "ru"]: the language the table speaks from now on (its own screen's: web/voice.py),
+  in that language's espeak-ng voice (the configured voice for the configured language);
 - ["ping", n]: answered at once with ["pong", n, moments pending] (the daemon's look at it).
 
 It answers on another pipe: ["said", utterance] as soon as it is worded (for the screens),
@@ -26,6 +28,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import replace
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -59,6 +62,7 @@ class Speaker:
                  wavs: list[str] | None = None, clock: Callable[[], float] = time.monotonic,
                  wall: Callable[[], float] = time.time) -> None:
         self.settings = settings
+        self.configured = settings.speech  # [voice]: its language, and its voice for that language
         self.tell = tell
         self.wav_dir = wav_dir
         self.said = said  # utterances said so far (the daemon's count, across restarts)
@@ -83,11 +87,22 @@ class Speaker:
                 self.planner.clear()
             elif name == "auction":
                 self._last_call = None if value is None else (float(value[0]), value[1], int(value[2]))
+            elif name == "language":
+                self._speak_in(value)
             elif name == "ping":
                 self.tell(["pong", value, len(self.planner.pending) + self.busy])
             else:
                 log.warning("the voice was told %r: not a message it knows", name)
             self._cond.notify()
+
+    def _speak_in(self, lang: Any) -> None:
+        if lang not in LANGUAGES:
+            log.warning("the voice was told to speak %r: not a language the table speaks", lang)
+            return
+        speech = self.configured
+        if lang != speech.lang:  # that language's own voice: the configured one speaks its own
+            speech = replace(speech, lang=lang, voice="")
+        self.settings = replace(self.settings, speech=speech)
 
     def stop(self) -> None:
         with self._cond:

@@ -74,6 +74,8 @@ class Voice:
         self._prompted: set[str] = set()  # the computer's prompts open when last told (each said once)
         self._prompts_due: list[Moment] = []  # ... said after the state they came with
         self._seq = 0  # the last state's seq heard
+        # The language the table's own screen shows (web/voice.py sets it), else [voice] language's.
+        self.language: Callable[[], str | None] = lambda: None
         self._handoff = Handoff()
         self._closing = threading.Event()
         self._answers = threading.Condition()
@@ -89,6 +91,11 @@ class Voice:
     @property
     def running(self) -> bool:
         return self.process is not None
+
+    @property
+    def speaks(self) -> str:
+        """The language the table speaks now: its own screen's, else the configured one."""
+        return self.language() or self.settings.speech.lang
 
     @property
     def status(self) -> str:
@@ -197,6 +204,7 @@ class Voice:
     def _feed(self) -> None:
         sent_to: Connection | None = None
         sent_call: list[Any] | None = None
+        sent_lang = ""
         pinged = 0.0
         every = min(PING, self.hang_after / 4)
         while not self._closing.is_set():
@@ -207,10 +215,12 @@ class Voice:
                 continue
             asked = self._asked  # before the news is taken: its answer comes after all of it
             messages = self._handoff.take()
-            call = self._last_call
+            call, lang = self._last_call, self.speaks
+            if to is not sent_to or lang != sent_lang:  # said before the news: in the table's language
+                messages.insert(0, ("language", lang))
             if to is not sent_to or call != sent_call:  # a new process is told the auction's clock
                 messages.append(("auction", call))
-                sent_to, sent_call = to, call
+            sent_to, sent_call, sent_lang = to, call, lang
             now = time.monotonic()
             if asked > self._answered or now - pinged >= every:
                 messages.append(("ping", asked))

@@ -264,6 +264,11 @@ ROUTES: dict[str, dict[str, Route]] = {
     "/api/voice": {"get": ("The table's voice: its newest utterances (en, ru), with their WAVs in "
                            "simulated mode; whether its process runs, its restarts, why it is silent",
                            {200: "utterances"}, None, [])},
+    "/api/voice/language": {"post": ("The language the table's own screen shows: the table's voice "
+                                     "speaks it", {200: "the table speaks it", 400: "not a language the "
+                                                   "table speaks", 403: "not the table's own screen"},
+                                     {"type": "object", "properties": {"lang": STRING}, "required": ["lang"]},
+                                     [])},
     "/api/voice/wav/{name}": {"get": ("One utterance's WAV (simulated mode)", {200: "audio/wav",
                                                                              404: "no such WAV"}, None, [])},
     "/api/pieces": {"get": ("Each player's piece (car, dog, ...)", {200: "pieces"}, None, [])},

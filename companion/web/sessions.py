@@ -93,6 +93,7 @@ class SessionStore:
         # out twice while the companion runs, so two screens never show the same label.
         self._labels: OrderedDict[str, int] = OrderedDict()
         self._next_label = 1
+        self._table_language: tuple[str, str] | None = None  # (the table's screen, what it said)
         self._load()
 
     # ---- reading -------------------------------------------------------------------------------
@@ -203,6 +204,27 @@ class SessionStore:
                 self.update(sid, player=player, game=game)
             else:
                 self.update(sid, player=None, game=None, piece=None, paired_by=None)
+
+    def say_language(self, sid: str, lang: str) -> bool:
+        """The language this screen shows, when it is the table's own screen (False otherwise):
+        the table speaks the language its screen said last (in memory: the page says it again as
+        it loads)."""
+        with self._lock:
+            screen = self._screens.get(sid)
+            if screen is None or not screen.table:
+                return False
+            self._table_language = (sid, lang)
+            return True
+
+    def table_language(self) -> str | None:
+        """The language the table's own screen said last, while it is still the table's screen;
+        None until one said (the table's voice then speaks [voice] language)."""
+        with self._lock:
+            if self._table_language is None:
+                return None
+            sid, lang = self._table_language
+            screen = self._screens.get(sid)
+            return lang if screen is not None and screen.table else None
 
     def release(self, game: str, played_by_table: Callable[[str], bool]) -> None:
         """The screens paired to a seat of this game the table's computer plays again (the banker

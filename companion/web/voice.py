@@ -1,8 +1,9 @@
 """The table's voice for screens: `GET /api/voice` (the newest utterances, each in every language,
 with its WAV in simulated mode; whether the voice's process runs, how often it was started again,
 and why the table is silent if it is) and `GET /api/voice/wav/<name>` (that WAV, for the Virtual table's
-player). Each new utterance also goes out on the event stream as `event: voice`, so a screen that
-switched its voice on says the planner's own sentence in its language."""
+player); `POST /api/voice/language` (the table's own screen says the language it shows, and the
+table's voice speaks it). Each new utterance also goes out on the event stream as `event: voice`,
+so a screen that switched its voice on says the planner's own sentence in its language."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ from typing import Any
 
 from flask import Blueprint, Flask, abort, current_app, jsonify, send_from_directory
 
+from ..i18n import LANGUAGES
+from ..table.words import words
 from ..voice.runtime import Voice
-from .context import Context
+from .common import body, error, screen
+from .context import Context, context
 from .events import sse
 
 voice = Blueprint("voice", __name__, url_prefix="/api/voice")
@@ -28,10 +32,25 @@ def recent() -> Any:
     found = _voice()
     if found is None:
         return jsonify({"on": False, "utterances": [], "failed": "", "running": False, "restarts": 0})
-    return jsonify({"on": found.settings.enabled, "lang": found.settings.speech.lang,
+    return jsonify({"on": found.settings.enabled, "lang": found.speaks,
                     "utterances": list(found.recent), "failed": found.failed,
                     "wavs": found.wav_dir is not None,
                     "running": found.running, "restarts": found.restarts})
+
+
+@voice.post("/language")
+def language() -> Any:
+    """The language the table's own screen shows now (said by the page as it loads and when its
+    language is switched): the table's voice speaks it. Only the table's screen says it."""
+    ctx = context()
+    lang = body().get("lang")
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        said = words("voice.language_unknown", lang=repr(lang), languages=", ".join(LANGUAGES))
+        return error(said["en"], 400, words=said)
+    if not ctx.sessions.say_language(screen(), lang):
+        said = words("voice.language_table_only")
+        return error(said["en"], 403, words=said)
+    return jsonify({"lang": lang})
 
 
 @voice.get("/wav/<name>")
@@ -49,6 +68,7 @@ def install(app: Flask, ctx: Context, found: Voice | None) -> None:
     app.extensions["companion.voice"] = found
     if found is not None:
         found.send = lambda said: ctx.broker.send(sse("voice", said))
+        found.language = ctx.sessions.table_language  # the table's screen's, once it said
         ctx.also_listed["voice"] = lambda: found.status  # the Banker page lists it with the devices
     else:
         ctx.also_listed.pop("voice", None)

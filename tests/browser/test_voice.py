@@ -1,6 +1,7 @@
 """The table's voice on a screen (issue 27): the Table page says each moment through the browser's
 speechSynthesis with the planner's own sentence and the page's language, when its header switch is
-on, and never when it is off; the Virtual table lists each utterance with the WAV the Pi's voice
+on, and never when it is off; the Pi's voice speaks the language the table's own screen shows
+(issue 42); the Virtual table lists each utterance with the WAV the Pi's voice
 wrote (simulated mode). speechSynthesis is stubbed in the page (add_init_script): what the page
 asks it to say is recorded, so the test needs no audio."""
 
@@ -45,6 +46,14 @@ def count(api: Api) -> int:
     return said[-1]["n"] if said else 0
 
 
+def speaks(api: Api, lang: str, timeout: float = 20.0) -> None:
+    """The table's voice (the Pi's) speaks this language now."""
+    deadline = time.monotonic() + timeout
+    while api.get("/api/voice")["lang"] != lang:
+        assert time.monotonic() < deadline, f"the table's voice never spoke {lang}"
+        time.sleep(0.05)
+
+
 def heard(page: Page, n: int) -> None:
     """The page has had the n-th utterance's event (said or not)."""
     expect(page.locator("body")).to_have_attribute("data-voice-heard", str(n), timeout=20_000)
@@ -78,12 +87,14 @@ def test_the_table_page_speaks_each_moment_when_switched_on_and_never_when_off(s
     said = newest(api, before)
     assert wait_spoken(table, 1)[-1] == {"text": said["text"]["en"], "lang": "en-GB"}
 
+    assert said["lang"] == "en"  # the Pi's voice speaks what the table's screen shows: English
     table.get_by_test_id("lang-ru").click()
     expect(table.locator("html")).to_have_attribute("lang", "ru")
+    speaks(api, "ru")  # the table's screen switched to Russian: so does the Pi's voice
     before = said["n"]
     api.must({"do": "end_turn"})
     said = newest(api, before)
-    assert said["text"]["ru"] == "Ходит Bob."
+    assert said["text"]["ru"] == "Ходит Bob." and said["lang"] == "ru"
     assert wait_spoken(table, 2)[-1] == {"text": "Ходит Bob.", "lang": "ru-RU"}
 
     switch.click()  # off again: the next moment is not said
@@ -92,6 +103,8 @@ def test_the_table_page_speaks_each_moment_when_switched_on_and_never_when_off(s
     api.must({"do": "roll", "dice": [2, 3]})
     heard(table, newest(api, before)["n"])
     assert len(spoken(table)) == 2
+    table.get_by_test_id("lang-en").click()  # the next tests' table speaks English again
+    speaks(api, "en")
 
 
 def test_the_virtual_table_lists_each_utterance_with_its_wav(screens: Screens, api: Api) -> None:

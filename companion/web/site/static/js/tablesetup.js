@@ -1,18 +1,28 @@
 // The Table page on a screen that is not yet the table's own (issue 36): a token tap confirms a
 // move only where the table trusts the screen asking, so the banker sets the tablet up once, with
 // the PIN typed here (or, logged in as the banker on it, with one button). A banker's own screen
-// is trusted already; the table's screen says what it is and can stop being it.
+// is trusted already; the table's screen says what it is and can stop being it, and the language
+// it shows, which the table's voice speaks.
 
 import { loadSession, post, session, showError } from "./api.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { clear, h, toast } from "./ui.js";
 
 export class TableSetup {
   constructor(el) {
     this.el = el;
-    window.addEventListener("session", () => this.render());
-    window.addEventListener("langchange", () => this.render());
+    window.addEventListener("session", () => { this.render(); this.tellLanguage(); });
+    window.addEventListener("langchange", () => { this.render(); this.tellLanguage(); });
     this.render();
+    this.tellLanguage();
+  }
+
+  // The table's own screen says the language it shows: the table's voice speaks it (the Pi's
+  // speaker says in Russian what this screen shows in Russian).
+  tellLanguage() {
+    if (!session.table || this.told === lang()) return;
+    this.told = lang();
+    post("/api/voice/language", { lang: lang() }, { quiet: true }).catch(() => { this.told = null; });
   }
 
   render() {
