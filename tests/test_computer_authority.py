@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.ledger import DataFolder
 from companion.table import PAIR, Result, Speaker, Table, TokenWait, game_tags
-from tests.test_tap_routing import tap
+from tests.test_tap_routing import table_with, tap
 
 REGISTRY = {"0a0b0c0d": "token:car", "0a0b0c0e": "token:dog", "0a0b0c0f": "deed:kings-cross-station"}
 CAR, DOG, KINGS_CROSS = "0a0b0c0d", "0a0b0c0e", "0a0b0c0f"
@@ -22,12 +21,7 @@ NO_PHONE = "Robo is played by the table: no phone can play for it"
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
-    folder = DataFolder(tmp_path)
-    t = Table(folder, roll=lambda: (1, 2), registry=REGISTRY)
-    assert t.new_game(START).ok
-    yield t
-    t.close()
-    folder.close()
+    yield from table_with(tmp_path, REGISTRY, START)
 
 
 def robo_plays(table: Table) -> None:

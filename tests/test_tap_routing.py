@@ -20,14 +20,20 @@ START = {"do": "new_game", "players": ["Ann", "Bob", "Cat"], "seed": 1, "rules":
          "tags": game_tags(REGISTRY, {"Ann": "car", "Bob": "dog", "Cat": "hat"})}
 
 
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
+def table_with(tmp_path: Path, registry: dict[str, str], start: dict) -> Iterator[Table]:
+    """A Table on a data folder of its own with `start`'s game begun (its dice always 1 and 2),
+    closed after the test."""
     folder = DataFolder(tmp_path)
-    t = Table(folder, roll=lambda: (1, 2), registry=REGISTRY)
-    assert t.new_game(START).ok
+    t = Table(folder, roll=lambda: (1, 2), registry=registry)
+    assert t.new_game(start).ok
     yield t
     t.close()
     folder.close()
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    yield from table_with(tmp_path, REGISTRY, START)
 
 
 def tap(table: Table, uid: str) -> None:
