@@ -45,16 +45,25 @@ export async function loadLog(el) {
   const undone = new Set(added.flatMap((e) => e.took_back || [])); // what a new undo took back
   if (undone.size) for (const e of log.rows) if (undone.has(e.seq)) e.undone = true;
   entries = log.rows;
-  renderLog(el);
+  // Only the new entries are drawn, above the others: the log grows with the game, and drawn whole
+  // at every command it cost the banker's phone more at each one. Whole again when an undo struck
+  // earlier ones through, or the list does not hold what came before (another game).
+  if (!undone.size && el.childElementCount === entries.length - added.length) {
+    el.prepend(...added.slice().reverse().map(logItem));
+  } else {
+    renderLog(el);
+  }
 }
 
+const logItem = (entry) => h("li", {
+  "data-test": "log-entry", "data-kind": entry.kind, "data-seq": entry.seq,
+  class: `${entry.kind === "undo" || entry.kind === "redo" ? "is-undo" : ""}${entry.undone ? " is-undone" : ""}`,
+},
+h("span", { class: "log-meta muted" }, `${entry.seq} · ${timeText(entry.time)} · ${t(`source.${entry.source}`)}`),
+h("span", { class: "log-text" }, entry.text?.[lang()] || entry.text?.en || ""),
+entry.money?.length ? h("ul", { class: "log-money" }, entry.money.map((m) => h("li", {}, m[lang()] || m.en))) : null,
+entry.undone ? h("span", { class: "badge" }, t("banker.undone")) : null);
+
 export function renderLog(el) {
-  clear(el, entries.slice().reverse().map((entry) => h("li", {
-    "data-test": "log-entry", "data-kind": entry.kind, "data-seq": entry.seq,
-    class: `${entry.kind === "undo" || entry.kind === "redo" ? "is-undo" : ""}${entry.undone ? " is-undone" : ""}`,
-  },
-  h("span", { class: "log-meta muted" }, `${entry.seq} · ${timeText(entry.time)} · ${t(`source.${entry.source}`)}`),
-  h("span", { class: "log-text" }, entry.text?.[lang()] || entry.text?.en || ""),
-  entry.money?.length ? h("ul", { class: "log-money" }, entry.money.map((m) => h("li", {}, m[lang()] || m.en))) : null,
-  entry.undone ? h("span", { class: "badge" }, t("banker.undone")) : null)));
+  clear(el, entries.slice().reverse().map(logItem));
 }

@@ -134,7 +134,10 @@ export class BoardView {
     this.shape = this.shapeFor(container.clientWidth);
     this.build();
     window.addEventListener("langchange", () => { this.build(); if (this.state) this.update(this.state); });
-    window.addEventListener("pieces", () => { if (this.state) this.update(this.state); });
+    window.addEventListener("pieces", () => { // the tokens' pictures: every square drawn again
+      for (const parts of this.parts.values()) parts.shown = null;
+      if (this.state) this.update(this.state);
+    });
     new ResizeObserver(() => {
       const shape = this.shapeFor(this.container.clientWidth);
       if (shape !== this.shape) {
@@ -142,7 +145,7 @@ export class BoardView {
         this.build();
         if (this.state) this.update(this.state);
       } else {
-        this.fit();
+        this.fit(true);
       }
     }).observe(container);
   }
@@ -215,6 +218,14 @@ export class BoardView {
       const prop = props[id];
       const owner = prop?.owner || null;
       const sq = parts.sq;
+      const standing = here.get(id) || [];
+      parts.standing = standing;
+      // Drawn again only when what it shows changed: a move touches two squares of forty.
+      const shows = JSON.stringify([prop, owner && playerColour(state, owner),
+        owner && sq.kind === "utility" ? utilityTimes(this.board, state, id) : 0,
+        standing.map((p) => [p.name, p.in_jail, p.name === state.turn])]);
+      if (parts.shown === shows) continue;
+      parts.shown = shows;
       parts.el.dataset.owner = owner || "";
       parts.el.dataset.houses = prop ? String(prop.houses) : "0";
       parts.el.dataset.hotel = prop && prop.hotel ? "true" : "false";
@@ -238,7 +249,6 @@ export class BoardView {
         else for (let k = 0; k < (prop?.houses || 0); k++) buildings.push(h("span", { class: "house", title: t("board.house") }));
         parts.band.replaceChildren(...buildings);
       }
-      const standing = here.get(id) || [];
       const mark = (p) => {
         const tok = tokenEl(state, p.name);
         if (p.name === state.turn) tok.classList.add("is-turn");
@@ -250,7 +260,6 @@ export class BoardView {
       } else {
         parts.tokens.replaceChildren(...standing.map(mark));
       }
-      parts.standing = standing;
     }
     const bank = state?.bank;
     this.bank.replaceChildren();
@@ -263,20 +272,31 @@ export class BoardView {
   }
 
   // A square whose words do not fit gets a smaller type, a step at a time (names break only
-  // at their hyphens and spaces, so a long word is never cut).
-  fit() {
-    requestAnimationFrame(() => {
-      for (const parts of this.parts.values()) {
-        const el = parts.el;
-        el.style.removeProperty("--fit");
-        for (const scale of [0.9, 0.8, 0.72, 0.64]) {
-          const name = el.querySelector(".sq-name");
-          const over = el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1
-            || (name && name.scrollWidth > name.clientWidth + 1);
-          if (!over) break;
-          el.style.setProperty("--fit", String(scale));
-        }
+  // at their hyphens and spaces, so a long word is never cut). The squares step down together,
+  // each step one reading of the layout for all of them (a square at a time forced the browser to
+  // lay the board out again up to 200 times a move: most of a tablet's work at each command), and
+  // only the squares whose words or tokens changed since, unless the board's size did (`all`).
+  fit(all = false) {
+    this.refitAll ||= all;
+    if (this.fitting) return; // one fitting a frame, whatever asked for it
+    this.fitting = requestAnimationFrame(() => {
+      this.fitting = 0;
+      const everything = this.refitAll;
+      this.refitAll = false;
+      const shows = (el) => `${el.textContent}|${el.getElementsByTagName("*").length}`;
+      let todo = [...this.parts.values()].filter((parts) => everything || parts.fitted !== shows(parts.el));
+      for (const parts of todo) parts.el.style.removeProperty("--fit");
+      const over = (el) => {
+        const name = el.querySelector(".sq-name");
+        return el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1
+          || Boolean(name && name.scrollWidth > name.clientWidth + 1);
+      };
+      for (const scale of [0.9, 0.8, 0.72, 0.64]) {
+        todo = todo.filter((parts) => over(parts.el)); // all read first: one layout
+        if (!todo.length) break;
+        for (const parts of todo) parts.el.style.setProperty("--fit", String(scale)); // then written
       }
+      for (const parts of this.parts.values()) parts.fitted = shows(parts.el);
     });
   }
 
