@@ -226,6 +226,7 @@ export class BoardView {
         standing.map((p) => [p.name, p.in_jail, p.name === state.turn])]);
       if (parts.shown === shows) continue;
       parts.shown = shows;
+      parts.refit = true; // its words or tokens changed (a token out of jail to Just Visiting too)
       parts.el.dataset.owner = owner || "";
       parts.el.dataset.houses = prop ? String(prop.houses) : "0";
       parts.el.dataset.hotel = prop && prop.hotel ? "true" : "false";
@@ -275,7 +276,7 @@ export class BoardView {
   // at their hyphens and spaces, so a long word is never cut). The squares step down together,
   // each step one reading of the layout for all of them (a square at a time forced the browser to
   // lay the board out again up to 200 times a move: most of a tablet's work at each command), and
-  // only the squares whose words or tokens changed since, unless the board's size did (`all`).
+  // only the squares update() drew again since, unless the board's size changed (`all`).
   fit(all = false) {
     this.refitAll ||= all;
     if (this.fitting) return; // one fitting a frame, whatever asked for it
@@ -283,8 +284,8 @@ export class BoardView {
       this.fitting = 0;
       const everything = this.refitAll;
       this.refitAll = false;
-      const shows = (el) => `${el.textContent}|${el.getElementsByTagName("*").length}`;
-      let todo = [...this.parts.values()].filter((parts) => everything || parts.fitted !== shows(parts.el));
+      let todo = [...this.parts.values()].filter((parts) => everything || parts.refit);
+      for (const parts of this.parts.values()) parts.refit = false;
       for (const parts of todo) parts.el.style.removeProperty("--fit");
       const over = (el) => {
         const name = el.querySelector(".sq-name");
@@ -296,7 +297,6 @@ export class BoardView {
         if (!todo.length) break;
         for (const parts of todo) parts.el.style.setProperty("--fit", String(scale)); // then written
       }
-      for (const parts of this.parts.values()) parts.fitted = shows(parts.el);
     });
   }
 
