@@ -76,3 +76,20 @@ def test_a_bankrupts_money_is_from_her_in_the_genitive() -> None:
     assert money_words(moved, "ru", forms) == "Борис получает £120 от Веры: банкротство"
     latin = Transfer("Bob", "Борис", 120, Text("why.bankruptcy", "Bob"))
     assert money_words(latin, "ru", forms) == "Борис получает £120 от игрока Bob: банкротство"
+
+
+def test_the_tables_own_sentences_decline_the_players_names() -> None:
+    """The table's messages (pairing, token waits, refusals) name a player in the case the
+    sentence needs when the game knows the name's forms: «Это фишка Бориса; подтвердить нужно
+    Ане», not «фишка игрока Борис … игроку Аня»; a name it cannot decline keeps «игрока»."""
+    from companion.table.words import words
+
+    forms = forms_for(["Аня", "Борис"])
+    assert words("token.wrong", forms, tapped="Борис", player="Аня")["ru"] == \
+        "Это фишка Бориса; подтвердить нужно Ане"
+    not_yours = words("authority.not_yours", forms, owner="Аня", player="Борис")
+    assert not_yours["ru"] == "Это ход Ани, а не Бориса"
+    assert words("authority.computer_seat", forms, player="Аня")["ru"].startswith("За Аню играет стол")
+    assert words("paired.banker", forms, player="Борис", screen=3)["ru"] == "Банкир привязал экран 3 к Борису"
+    assert words("token.wrong", None, tapped="Bob", player="Ann")["ru"] == \
+        "Это фишка игрока Bob; подтвердить нужно игроку Ann"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n.persons import People
 from ..rules import CommandError, Game
 from ..rules.commands import BANKER, COMMANDS
 from .result import BANKER_ONLY, NOT_YOURS, UNPAIRED, Result
@@ -26,8 +27,8 @@ class Speaker:
     game: str | None = None  # None: whatever game runs (a token tapped now, on the reader)
 
 
-def refusal(key: str, kind: str, **values: Any) -> Result:
-    said = words(key, **values)
+def refusal(key: str, kind: str, people: People | None = None, **values: Any) -> Result:
+    said = words(key, people, **values)
     return Result(False, said["en"], refusal=kind, words=said)
 
 
@@ -48,7 +49,7 @@ def check(game: Game, game_id: str, command: dict[str, Any],
     computer = plays_itself(game, speaker.player)
     if computer != (source == COMPUTER):
         key = "authority.computer_seat" if computer else "authority.person_seat"
-        return command, refusal(key, NOT_YOURS, player=speaker.player)
+        return command, refusal(key, NOT_YOURS, game.forms, player=speaker.player)
     who = COMMANDS[command["do"]][3]
     if who == BANKER:
         return command, refusal("authority.banker_only", BANKER_ONLY)
@@ -63,8 +64,8 @@ def check(game: Game, game_id: str, command: dict[str, Any],
     if owner == speaker.player:
         return command, None
     if owner is None:
-        return command, refusal("authority.not_now", NOT_YOURS, player=speaker.player)
-    return command, refusal("authority.not_yours", NOT_YOURS, owner=owner, player=speaker.player)
+        return command, refusal("authority.not_now", NOT_YOURS, game.forms, player=speaker.player)
+    return command, refusal("authority.not_yours", NOT_YOURS, game.forms, owner=owner, player=speaker.player)
 
 
 def plays_itself(game: Game, player: str) -> bool:

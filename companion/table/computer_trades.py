@@ -86,11 +86,11 @@ def answer(game: Game, seat: int, bots_word: Command | None,
         before, after = advice
         accepts = after > before
         key = "computer.accepts_chances" if accepts else "computer.rejects_chances"
-        said = words(key, player=name, before=round(before * 100), after=round(after * 100))
+        said = words(key, game.forms, player=name, before=round(before * 100), after=round(after * 100))
     else:
         accepts = bots_word is not None and bots_word.get("do") == "accept"
         trade = game.trade
         partner = game.names[trade.proposer] if trade is not None else name
-        said = words("computer.accepts_worth" if accepts else "computer.rejects_worth",
+        said = words("computer.accepts_worth" if accepts else "computer.rejects_worth", game.forms,
                      player=name, partner=partner)
     return {"do": "accept" if accepts else "reject", "player": name}, said

@@ -73,5 +73,5 @@ def describe(game: Game | None, command: dict[str, Any]) -> dict[str, str]:
         key = f"cmd.{do}"
         if do in ("buy", "decline") and not values["square"]:
             key = f"cmd.{do}_offer"
-        out[lang] = words(key, **values)[lang]
+        out[lang] = words(key, game.forms if game is not None else None, **values)[lang]
     return out

@@ -31,7 +31,7 @@ def waiting_record(game: Game | None, wait: TokenWait) -> dict[str, Any]:
         if wait.player is None:
             said = _each("taps.waits_confirm_any", command, screen=wait.label)
         else:
-            said = _each("taps.waits_confirm", command, screen=wait.label, player=wait.player)
+            said = _each("taps.waits_confirm", command, game, screen=wait.label, player=wait.player)
     return {"request": wait.id, "kind": wait.kind, "screen": f"screen {wait.label}", "player": wait.player,
             "command": dict(wait.command) if wait.command is not None else None, "words": said,
             "deadline": wait.deadline_ms}
@@ -55,7 +55,7 @@ def next_tap(game: Game | None, waits: list[TokenWait], choice: Choice | None = 
     if bound:
         wait = bound[0]
         assert wait.command is not None
-        return {"kind": "confirm", "words": _each("taps.next_confirm", describe(game, wait.command),
+        return {"kind": "confirm", "words": _each("taps.next_confirm", describe(game, wait.command), game,
                                                   player=wait.player)}
     if held:
         assert game is not None
@@ -68,7 +68,8 @@ def next_tap(game: Game | None, waits: list[TokenWait], choice: Choice | None = 
                                           for lang in lot.names}}
     if choice is not None and choice.order:
         return {"kind": "choice", "player": choice.player,
-                "words": words("taps.next_choice", player=choice.player)}
+                "words": words("taps.next_choice", game.forms if game is not None else None,
+                               player=choice.player)}
     if pairs:
         return {"kind": "pair", "words": words("taps.next_pair", count=len(pairs))}
     if game is not None and game.draw_due is not None:
@@ -101,6 +102,7 @@ def choices_view(choices: Iterable[Choice], now: float) -> dict[str, Any]:
     return {"choices": listed}
 
 
-def _each(key: str, command: dict[str, str], **values: Any) -> dict[str, str]:
-    """A sentence with the command's words in each language."""
-    return {lang: words(key, command=text, **values)[lang] for lang, text in command.items()}
+def _each(key: str, command: dict[str, str], game: Game | None = None, **values: Any) -> dict[str, str]:
+    """A sentence with the command's words in each language (a player in the cases `game` keeps)."""
+    people = game.forms if game is not None else None
+    return {lang: words(key, people, command=text, **values)[lang] for lang, text in command.items()}

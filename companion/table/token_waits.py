@@ -267,7 +267,8 @@ class TokenWaits:
             return Result(False, words("token.ambiguous", count=count)["en"], kind="identify",
                           refusal=CONFLICT)
         if where.kind in (CHOOSE, REPEAT) and game is not None and plays_itself(game, player):
-            text = words("authority.computer_seat", player=player)  # no choice opens: no phone plays it
+            # no choice opens: no phone plays it
+            text = words("authority.computer_seat", game.forms, player=player)
             return self.path.refused(text["en"], kind="identify", words=text, refusal=NOT_YOURS)
         if where.kind == CHOOSE:
             self._open_choice(PAIR, player, piece)
@@ -277,7 +278,8 @@ class TokenWaits:
         if where.kind == REPEAT:
             return self._acted_again(self.choices[PAIR], "token")
         if where.kind == WRONG:  # told at the table; the confirmation waits for its own player
-            text = words("token.wrong", tapped=player, player=where.waits[0].player)
+            text = words("token.wrong", game.forms if game is not None else None, tapped=player,
+                         player=where.waits[0].player)
             return self.path.refused(text["en"], kind="identify", words=text, refusal=NOT_YOURS)
         if where.kind == CONFIRMS:
             wait = where.waits[0]

@@ -4,24 +4,39 @@ like the rules' refusals."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .. import i18n
+from ..i18n import persons
 from ..i18n.money import Currency
+from ..i18n.persons import People
 from ..rules import CommandError
 from ..rules.texts import name_in
 
 LANGS = i18n.LANGUAGES
 
 
-def words(key: str, **values: Any) -> dict[str, str]:
+# The variables that name a player: each comes with its cases and gender ($player_gen, ...), the
+# game's forms when the caller gives them (`people`), else the name kept after «игрока» in the case.
+PERSONS: Final = frozenset({"player", "tapped", "owner", "partner", "to"})
+
+
+def words(key: str, people: People | None = None, /, **values: Any) -> dict[str, str]:
     """The sentence `key` ("token.wait_pair", the message table-token-wait_pair) in every language,
-    its named variables filled in (a square, a card or a sentence named in each language; the
-    table's messages write no amount: a command's is written by describe.py in the game's money)."""
+    its named variables filled in (a player with its cases, from `people`: the game's forms; a
+    square, a card or a sentence named in each language; the table's messages write no amount: a
+    command's is written by describe.py in the game's money)."""
     message = "table-" + key.replace(".", "-")
-    return {lang: i18n.say(lang, message, {name: value if isinstance(value, int) else name_in(value, lang)
-                                           for name, value in values.items()})
-            for lang in LANGS}
+    said = {}
+    for lang in LANGS:
+        filled: dict[str, Any] = {}
+        for name, value in values.items():
+            if name in PERSONS and isinstance(value, str):
+                filled.update(persons.person(name, value, lang, people))
+            else:
+                filled[name] = value if isinstance(value, int) else name_in(value, lang)
+        said[lang] = i18n.say(lang, message, filled)
+    return said
 
 
 def refusal_words(error: CommandError, people: dict[str, Any] | None = None,

@@ -88,12 +88,13 @@ def not_me(screen_id: str) -> tuple[Response, int]:
         said = words("not_me.not_paired")
         return error(said["en"], 409, words=said)
     if not (sid == screen() or may_undo(ctx, target)(screen()) or is_banker()):
-        said = words("not_me.not_yours", player=target.player)
+        said = words("not_me.not_yours", (ctx.table.snapshot() or {}).get("forms"), player=target.player)
         return error(said["en"], 403, words=said)
     ctx.table.cancel_wait(sid)
     ctx.sessions.update(sid, player=None, game=None, piece=None, paired_by=None)
     label = ctx.sessions.label(sid)
-    said = words("unpaired.not_me", screen=label, player=target.player)
+    said = words("unpaired.not_me", (ctx.table.snapshot() or {}).get("forms"), screen=label,
+                 player=target.player)
     notice = {"type": "unpaired", "player": target.player, "by": "not-me", "screen": label_text(label),
               "reason": said["en"], "words": said}
     allowed = may_undo(ctx, target)

@@ -101,7 +101,8 @@ def pair(ctx: Context, session: str, player: str, by: str, piece: str | None,
     target = ctx.sessions.update(session, player=player, game=game, piece=piece, paired_by=by,
                                  since=time.time())
     label = ctx.sessions.label(session)
-    said = words("paired.token" if by == "token" else "paired.banker", player=player, screen=label)
+    forms = (ctx.table.snapshot() or {}).get("forms")  # the players' cases: «Фишка Ани привязала…»
+    said = words("paired.token" if by == "token" else "paired.banker", forms, player=player, screen=label)
     notice = {"type": "paired", "player": player, "by": by, "screen": label_text(label),
               "agent": target.agent, "reason": said["en"], "words": said}
     allowed = may_undo(ctx, target)

@@ -66,7 +66,8 @@ def test_the_money_form_sends_what_it_shows_and_the_deed_list_follows(
     deed.select_option("strand")
     banker.get_by_test_id("fix-deed-to").select_option("Ann")
     banker.get_by_test_id("fix-deed-send").click()
-    expect(banker.get_by_test_id("confirm")).to_contain_text({"en": " to Ann?", "ru": "» игроку Ann?"}[lang])
+    asked = {"en": "Give Strand to Ann?", "ru": "Передать карточку «Стрэнд» игроку Ann?"}[lang]
+    expect(banker.get_by_test_id("confirm")).to_contain_text(asked)
     banker.get_by_test_id("confirm-yes").click()
     api.wait_state(lambda s: s["properties"]["strand"]["owner"] == "Ann")
     expect(deed.locator('option[value="strand"]')).to_contain_text("(Ann)")
