@@ -87,14 +87,14 @@ def not_me(screen_id: str) -> tuple[Response, int]:
     if target.player is None:
         said = words("not_me.not_paired")
         return error(said["en"], 409, words=said)
+    forms = (ctx.table.snapshot() or {}).get("forms")  # the player named in the cases the game keeps
     if not (sid == screen() or may_undo(ctx, target)(screen()) or is_banker()):
-        said = words("not_me.not_yours", (ctx.table.snapshot() or {}).get("forms"), player=target.player)
+        said = words("not_me.not_yours", forms, player=target.player)
         return error(said["en"], 403, words=said)
     ctx.table.cancel_wait(sid)
     ctx.sessions.update(sid, player=None, game=None, piece=None, paired_by=None)
     label = ctx.sessions.label(sid)
-    said = words("unpaired.not_me", (ctx.table.snapshot() or {}).get("forms"), screen=label,
-                 player=target.player)
+    said = words("unpaired.not_me", forms, screen=label, player=target.player)
     notice = {"type": "unpaired", "player": target.player, "by": "not-me", "screen": label_text(label),
               "reason": said["en"], "words": said}
     allowed = may_undo(ctx, target)
