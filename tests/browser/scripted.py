@@ -27,7 +27,7 @@ def simulated_table(auction_seconds: float = 15, banker_pin: str | None = PIN) -
     auction_seconds: the table's default (the browser tests' 0 would stop every auction clock)."""
     with tempfile.TemporaryDirectory(prefix="companion-script-") as folder:
         daemon = Daemon(Path(folder) / "data", Path(folder) / "daemon.log", auction_seconds,
-                        banker_pin=banker_pin)
+                        banker_pin=banker_pin, odds_samples=1000, odds_jobs=0)  # the table's own chances
         try:
             daemon.wait_serving()
             yield daemon

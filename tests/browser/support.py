@@ -42,24 +42,33 @@ LIVE_MS = SHOWN_MS = PATIENCE_MS  # a page goes live, a change shows: waited for
 SEQ_JS = "() => import('/static/js/api.js').then((m) => (m.currentState() || {}).seq || 0)"
 
 
+# The chances the browser tests' tables work out: a tenth of the table's 1,000 continuations a
+# position, on one worker. At the table's own figures, and at the pages' priority, the odds' workers
+# took more CPU than Chromium (63 s of test_seat_panel's 142, alone on this machine): the pages show
+# the chances whatever they rest on. tests/browser/test_odds.py's table works out the table's 1,000.
+ODDS_SAMPLES = 100
+
+
 class Daemon:
     """`companion run --simulate` on a free port with a data folder of its own."""
 
     def __init__(self, data: Path, log: Path, auction_seconds: float = 0, port: int | None = None,
-                 banker_pin: str | None = PIN, odds_nice: int = 0) -> None:
+                 banker_pin: str | None = PIN, odds_nice: int = 0, odds_samples: int = ODDS_SAMPLES,
+                 odds_jobs: int = 1) -> None:
         """auction_seconds: 0 (the tests' default) leaves auctions open until everyone passes;
         banker_pin None: the table asks for its PIN on first start, as a new one does;
         odds_nice: the odds' workers' priority. By default the table's own: niced into the idle
         class they run only when a core has nothing else to do, which never happens while another
         suite or Chromium shares CI's two cores, and a page that shows the chances waits for them
-        (their priority is test_odds_live's to check, not the pages'). 19 is an installed table's."""
+        (their priority is test_odds_live's to check, not the pages'). 19 is an installed table's.
+        odds_samples, odds_jobs: continuations a position and worker processes (ODDS_SAMPLES)."""
         self.port = port or free_port()
         self.banker_pin = banker_pin
         self.data = data
         self.log = log
         self.config = data.parent / f"config-{self.port}.toml"
         self.config.write_text(f"[table]\nauction_seconds = {int(auction_seconds)}\n\n"
-                               f"[odds]\nnice = {odds_nice}\n")
+                               f"[odds]\nnice = {odds_nice}\nsamples = {odds_samples}\njobs = {odds_jobs}\n")
         self.start()
 
     def start(self) -> None:

@@ -5,13 +5,33 @@ answers, and the game review at the end, in English and Russian."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.support import PIN, Api, Shots
+from tests.browser.support import PIN, Api, Daemon, Shots
 
 ODDS_MS = 90_000  # the default 1,000 continuations a position, on 2 cores shared with another suite
+
+
+@pytest.fixture(scope="module")
+def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
+    """A table of this module's own that works the chances out as an installed one does, 1,000
+    continuations a position on every core (the other browser tests' tables work out fewer)."""
+    base = tmp_path_factory.mktemp("odds")
+    table = Daemon(base / "data", base / "daemon.log", odds_samples=1000, odds_jobs=0)
+    try:
+        table.wait_serving()
+        yield table
+    finally:
+        assert table.stop() == 0, table.stderr()[-3000:]
+
+
+@pytest.fixture(scope="module")
+def api(daemon: Daemon) -> Api:
+    return Api(daemon.url)
 
 
 def chance(page: Page, test: str) -> int:
