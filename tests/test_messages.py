@@ -27,8 +27,9 @@ FORMS = re.compile(r"_(gen|dat|acc|ins|pre|gender)$")
 
 
 def problems(sources: dict[str, str]) -> list[str]:
-    """What is wrong between the languages' .ftl texts: a parse error, an id one language lacks,
-    a variable a translation uses that the English message does not have."""
+    """What is wrong between the languages' .ftl texts: a parse error, an id one language lacks or
+    gives twice (the second silently wins), a variable a translation uses that the English message
+    does not have."""
     found: list[str] = []
     variables: dict[str, dict[str, set[str]]] = {}
     for lang, source in sources.items():
@@ -40,6 +41,8 @@ def problems(sources: dict[str, str]) -> list[str]:
                 # (a player's or a square's forms, $player_gen, $player_gender, are of $player:
                 # companion/i18n/persons.py gives them wherever the value is given)
                 names = {FORMS.sub("", n) for n in re.findall(r"\{\s*\$(\w+)", source_of(source, entry))}
+                if entry.id.name in variables[lang]:
+                    found.append(f"{entry.id.name} ({lang}) is given twice")
                 variables[lang][entry.id.name] = names
     english = variables["en"]
     for lang, messages in variables.items():
@@ -76,6 +79,7 @@ def test_the_check_finds_a_missing_translation_an_unknown_variable_and_bad_synta
     assert problems({"en": en, "ru": "a = А { $name }\nb = Б\n"}) == [
         "a (ru) uses ['name'], unknown to its English message"]
     assert problems({"en": en, "ru": "a = А { $player\nb = Б\n"})[0].startswith("ru: not Fluent")
+    assert problems({"en": en, "ru": "a = А { $player }\nb = Б\na = А2\n"}) == ["a (ru) is given twice"]
 
 
 def test_the_list_of_messages_is_current() -> None:
