@@ -61,6 +61,8 @@ def play(mode: str, pace: float, confirm_seconds: float) -> dict[str, Any]:
     groups: list[dict[str, Any]] = []  # each group of prompts: when it showed, went, and what it asked
     done_presses = 0
     person_moves = 0
+    unoffered: list[dict[str, Any]] = []  # Ann's moves her phone had no button for
+    unoffered_since: float | None = None
     try:
         daemon.wait_serving()
         api = Api(daemon.url)
@@ -108,9 +110,16 @@ def play(mode: str, pace: float, confirm_seconds: float) -> dict[str, Any]:
                     done_presses += 1
                     continue
                 move = person_move(shown, "Ann")
-                if move is not None and press(phone, f"action-{move['do'].replace('_', '-')}"):
+                if move is not None and press(phone, button_for(move)):
                     person_moves += 1
+                    unoffered_since = None
                     continue
+                if move is not None:  # her phone offers no button for it (yet: drawn a moment later)
+                    unoffered_since = unoffered_since or now
+                    if now - unoffered_since > 10:
+                        unoffered.append(move)  # said at the end; played through the API meanwhile
+                        api.command({**move, "player": "Ann"})
+                        unoffered_since = None
                 time.sleep(0.1)
             finished = shown.get("winner")
             seq = shown["seq"]
@@ -127,7 +136,8 @@ def play(mode: str, pace: float, confirm_seconds: float) -> dict[str, Any]:
     return {"mode": mode, "winner": finished, "commands": seq, "computer_turns": turns,
             "prompt_groups": len(groups), "acts": sum(sizes), "acts_per_group_max": max(sizes, default=0),
             "groups_of_3_or_more": sum(1 for n in sizes if n >= 3), "done_presses": done_presses,
-            "person_moves": person_moves, "minutes": round((time.monotonic() - began) / 60, 1),
+            "person_moves": person_moves, "not_on_her_phone": unoffered,
+            "minutes": round((time.monotonic() - began) / 60, 1),
             "groups_left_too_soon": len(rushed) if mode == "seconds" else 0,
             "largest_group": max(groups, key=lambda g: len(g["acts"]))["words"] if groups else []}
 
@@ -144,12 +154,22 @@ def stored(api: Api) -> list[dict[str, Any]]:
             return entries
 
 
+def button_for(move: dict[str, Any]) -> str:
+    """The test id of the phone's button that sends this command (decision.js, player.html)."""
+    test = f"action-{move['do'].replace('_', '-')}"
+    return f"{test}-{move['option']}" if move["do"] == "choose" else test
+
+
 def press(page: Page, test: str) -> bool:
-    """Press the visible button of that test id, if there is one now."""
+    """Press the visible button of that test id, if there is one now, and say yes when the page
+    asks first (going bankrupt)."""
     button = page.get_by_test_id(test)
     try:
         if button.count() and button.first.is_visible() and button.first.is_enabled():
             button.first.click(timeout=5000)
+            yes = page.get_by_test_id("confirm-yes")  # opened by the press's own handler, if asked
+            if yes.count() and yes.first.is_visible():
+                yes.first.click(timeout=5000)
             return True
     except Exception:  # noqa: BLE001 - drawn again under the click: looked for again next round
         return False

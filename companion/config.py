@@ -73,14 +73,14 @@ class ComputerConfig:
     # What the table waits for once it has asked the people to move the computer's piece, hand
     # over its deed or put up its house: "seconds" goes on after `confirm_seconds`; "act" waits
     # for the computer's token on the reader, the dice button or the Table page's button.
-    # "act" by default (issue 41, a short game against the smart computer in the browser,
-    # 2026-12-06): with "seconds" its turn ran on every 6 s whatever the hands did, a card's
-    # prompts ("Move Robo's dog to Chance", the card, "Put Robo's dog in jail") were on the screen
-    # for 6 s, half of it under the card's spotlight and about as long as the voice takes to say
-    # them, and a family that is slower (a child moving the piece, a deed looked for) is left
-    # with a board that no longer matches the table's, unnoticed; with "act" it waited for each
-    # press of the dice button, which the people press for the computer as they would roll for
-    # it: one press after moving its piece, one after handing over its deed.
+    # "act" by default (issue 41), from a whole game of one person against three computers in
+    # the browser with each (bench/computer_evening.py, 2026-12-07): with "act" the table asked one
+    # press for each group of prompts, 290 over the computers' 195 turns (1.5 a turn: the presses
+    # the people make anyway to roll for the computer), and the board on the screens never ran
+    # ahead of the one on the table; with "seconds" every group went after its seconds whether or
+    # not anyone had done it, and 4 went before people could have, even at 2 s an act: a
+    # bankrupt computer's 11 deeds to hand over and turn face down, a card's move, a draw and a
+    # move again. A short game first (2026-12-06) had shown the same on a card's prompts.
     confirm: str = "act"
     confirm_seconds: float = 6.0
     # The longest a computer thinks over one decision before the plain choice is taken for it.
