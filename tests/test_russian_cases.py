@@ -9,6 +9,7 @@ from pathlib import Path
 from companion.i18n.grammar import forms_for
 from companion.rules import new_game
 from companion.rules.texts import Text
+from companion.table.words import words
 from companion.web.story import money_words
 
 RU = (Path(__file__).parent.parent / "companion" / "i18n" / "ru.ftl").read_text(encoding="utf-8")
@@ -83,8 +84,6 @@ def test_the_tables_own_sentences_decline_the_players_names() -> None:
     """The table's messages (pairing, token waits, refusals) name a player in the case the
     sentence needs when the game knows the name's forms: «Это фишка Бориса; подтвердить нужно
     Ане», not «фишка игрока Борис … игроку Аня»; a name it cannot decline keeps «игрока»."""
-    from companion.table.words import words
-
     forms = forms_for(["Аня", "Борис"])
     assert words("token.wrong", forms, tapped="Борис", player="Аня")["ru"] == \
         "Это фишка Бориса; подтвердить нужно Ане"
