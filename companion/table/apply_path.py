@@ -17,7 +17,7 @@ from .churn import Churn
 from .problem_words import problem_words, reason_of
 from .reports import write_report
 from .result import BUG, INTERNAL_ERROR, MALFORMED, RULES, STORAGE, Result
-from .words import refusal_words
+from .words import people_of, refusal_words
 
 if TYPE_CHECKING:
     from ..hardware.feedback import Signals
@@ -188,7 +188,7 @@ class ApplyPath:
         if isinstance(reason, Sentence):
             store = self.store
             game = store.game if store is not None else None
-            words = reason.both(game.forms if game is not None else None,
+            words = reason.both(people_of(game),
                                 game.edition.money if game is not None else None)
             reason = str(reason)
         if self.feedback is not None:

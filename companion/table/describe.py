@@ -10,7 +10,7 @@ from typing import Any
 from .. import i18n
 from ..i18n.persons import square
 from ..rules import Game
-from .words import LANGS, words
+from .words import LANGS, people_of, words
 
 # A command's name as the engine spells them (a message id is made of it, so nothing else is).
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
@@ -73,5 +73,5 @@ def describe(game: Game | None, command: dict[str, Any]) -> dict[str, str]:
         key = f"cmd.{do}"
         if do in ("buy", "decline") and not values["square"]:
             key = f"cmd.{do}_offer"
-        out[lang] = words(key, game.forms if game is not None else None, **values)[lang]
+        out[lang] = words(key, people_of(game), **values)[lang]
     return out

@@ -14,7 +14,7 @@ from ..rules.texts import Sentence
 from .meaning import TapMeaning, piece_of_tag, what_tap_means
 from .result import Result
 from .routing import confirmations
-from .words import refusal_words
+from .words import people_of, refusal_words
 
 if TYPE_CHECKING:
     from ..hardware.dice_unit import DiceUnit
@@ -117,7 +117,7 @@ class DeviceInputs:
             if answered is not None:
                 return answered
         if refused is not None:
-            people = game.forms if game is not None else None
+            people = people_of(game)
             money = game.edition.money if game is not None else None
             return self.path.refused(refused.reason, words=refusal_words(refused, people, money))
         if command is not None:

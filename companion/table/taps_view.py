@@ -18,7 +18,7 @@ from .choice import Choice
 from .describe import describe
 from .routing import confirmations
 from .waits import CONFIRM, PAIR, TokenWait
-from .words import words
+from .words import people_of, words
 
 
 def waiting_record(game: Game | None, wait: TokenWait) -> dict[str, Any]:
@@ -68,7 +68,7 @@ def next_tap(game: Game | None, waits: list[TokenWait], choice: Choice | None = 
                                           for lang in lot.names}}
     if choice is not None and choice.order:
         return {"kind": "choice", "player": choice.player,
-                "words": words("taps.next_choice", game.forms if game is not None else None,
+                "words": words("taps.next_choice", people_of(game),
                                player=choice.player)}
     if pairs:
         return {"kind": "pair", "words": words("taps.next_pair", count=len(pairs))}
@@ -104,5 +104,5 @@ def choices_view(choices: Iterable[Choice], now: float) -> dict[str, Any]:
 
 def _each(key: str, command: dict[str, str], game: Game | None = None, **values: Any) -> dict[str, str]:
     """A sentence with the command's words in each language (a player in the cases `game` keeps)."""
-    people = game.forms if game is not None else None
+    people = people_of(game)
     return {lang: words(key, people, command=text, **values)[lang] for lang, text in command.items()}

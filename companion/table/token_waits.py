@@ -17,7 +17,7 @@ from .result import CONFLICT, NO_GAME, NOT_YOURS, STOPPING, TIMEOUT, TOO_MANY, R
 from .routing import AMBIGUOUS, CHOOSE, CONFIRMS, REPEAT, WRONG, pairing_held, route
 from .taps_view import choices_view, taps_view
 from .waits import BANKER, PAIR, TokenWait, fresh_code, no_room
-from .words import words
+from .words import people_of, words
 
 if TYPE_CHECKING:
     from ..rules import Game
@@ -278,7 +278,7 @@ class TokenWaits:
         if where.kind == REPEAT:
             return self._acted_again(self.choices[PAIR], "token")
         if where.kind == WRONG:  # told at the table; the confirmation waits for its own player
-            text = words("token.wrong", game.forms if game is not None else None, tapped=player,
+            text = words("token.wrong", people_of(game), tapped=player,
                          player=where.waits[0].player)
             return self.path.refused(text["en"], kind="identify", words=text, refusal=NOT_YOURS)
         if where.kind == CONFIRMS:

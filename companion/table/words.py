@@ -10,7 +10,7 @@ from .. import i18n
 from ..i18n import persons
 from ..i18n.money import Currency
 from ..i18n.persons import People
-from ..rules import CommandError
+from ..rules import CommandError, Game
 from ..rules.texts import name_in
 
 LANGS = i18n.LANGUAGES
@@ -19,6 +19,11 @@ LANGS = i18n.LANGUAGES
 # The variables that name a player: each comes with its cases and gender ($player_gen, ...), the
 # game's forms when the caller gives them (`people`), else the name kept after «игрока» in the case.
 PERSONS: Final = frozenset({"player", "tapped", "owner", "partner", "to"})
+
+
+def people_of(game: Game | None) -> dict[str, dict[str, Any]] | None:
+    """The game's players' forms, for `words()` (None without a game: names kept after «игрока»)."""
+    return game.forms if game is not None else None
 
 
 def words(key: str, people: People | None = None, /, **values: Any) -> dict[str, str]:
