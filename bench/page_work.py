@@ -3,7 +3,7 @@ the Table page, two phones, History and the Banker page while a whole game's com
 as the browser itself counts it (CDP Performance.getMetrics: TaskDuration, ScriptDuration,
 LayoutDuration, RecalcStyleDuration). Prints a line a page, then one JSON line.
 
-Run: .venv/bin/python bench/page_work.py [--commands 300] [--lang ru]
+Run: .venv/bin/python bench/page_work.py [--commands 300] [--lang ru] [--profile 15]
 It starts `companion run --simulate` on a free port (tests/browser/support.py's Daemon), starts the
 Russian whole game of tests/whole_games.py (its five players, seed 57, its house rules), opens the
 pages at 390×844 and 1024×768 as the whole-game tests do (tests/browser/whole_game_reading.py's
@@ -11,7 +11,9 @@ Watched: the table's own screen, paired phones, the banker logged in), then stor
 --commands commands through the API, one after another as fast as the table answers, and waits
 until every page has drawn the last. The pages' work is what the browser spent between the first
 command and that moment. On a tablet the same work is what a long evening costs its battery; in the
-suite it is most of what the browser tests cost CI's two cores.
+suite it is most of what the browser tests cost CI's two cores. --profile N also samples each
+page's script (CDP Profiler) over the same commands and prints its N costliest functions by their
+own time: where a page's work goes, for whoever makes it cheaper.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--commands", type=int, default=300)
     parser.add_argument("--lang", choices=("en", "ru"), default="ru")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="print each page's N costliest script functions (own time)")
     args = parser.parse_args()
     names = RUSSIAN if args.lang == "ru" else ENGLISH
     base = Path(tempfile.mkdtemp(prefix="page-work-"))
@@ -62,6 +66,10 @@ def main() -> None:
             for name, page in watched.pages.items():
                 sessions[name] = page.context.new_cdp_session(page)
                 sessions[name].send("Performance.enable")
+                if args.profile:
+                    sessions[name].send("Profiler.enable")
+                    sessions[name].send("Profiler.setSamplingInterval", {"interval": 200})
+                    sessions[name].send("Profiler.start")
 
             def metrics() -> dict[str, dict[str, float]]:
                 return {name: {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
@@ -75,6 +83,8 @@ def main() -> None:
                 seq = answer["seq"]
             watched.caught_up(seq, False, False)
             after = metrics()
+            profiles = {name: cdp.send("Profiler.stop")["profile"] for name, cdp in sessions.items()
+                        if args.profile}
             watched.close()
             browser.close()
     finally:
@@ -84,7 +94,25 @@ def main() -> None:
     for name, figure in figures.items():
         print(f"{name:24s} " + "  ".join(f"{key.removesuffix('Duration').lower()} {value:6.2f} s"
                                           for key, value in figure.items()))
+    for name, profile in profiles.items():
+        print(f"\n{name}: costliest functions, own time")
+        for where, seconds in costliest(profile, args.profile):
+            print(f"  {seconds:6.2f} s  {where}")
     print(json.dumps({"commands": args.commands, "lang": args.lang, "pages": figures}, ensure_ascii=False))
+
+
+def costliest(profile: dict, count: int) -> list[tuple[str, float]]:
+    """A CPU profile's functions by own time (samples x their intervals), the costliest first; a
+    function is its name, file and line, wherever it was called from."""
+    nodes = {node["id"]: node for node in profile["nodes"]}
+    own: dict[str, float] = {}
+    for sample, delta in zip(profile["samples"], profile["timeDeltas"], strict=True):
+        frame = nodes[sample]["callFrame"]
+        url = frame["url"].rsplit("/", 1)[-1]
+        where = f"{frame['functionName'] or '(anonymous)'} {url}:{frame['lineNumber'] + 1}" if url \
+            else frame["functionName"]
+        own[where] = own.get(where, 0.0) + delta / 1e6
+    return sorted(own.items(), key=lambda item: -item[1])[:count]
 
 
 if __name__ == "__main__":

@@ -2,9 +2,9 @@
 Chromium driven by Playwright, and screens (browser contexts: each its own cookies, so its own
 session: the banker's, a shared tablet's, a player's phone) that are closed after each test.
 
-Chromium is /usr/bin/chromium (Debian's package, which .ci/run installs); no browser is
-downloaded. Without it these tests are skipped, unless COMPANION_REQUIRE_BROWSER=1 (set by .ci/run)
-makes that a failure.
+Chromium is Debian's old headless shell, /usr/bin/chromium-headless-shell (support.CHROMIUM says
+why; .ci/run installs it); no browser is downloaded. Without it these tests are skipped, unless
+COMPANION_REQUIRE_BROWSER=1 (set by .ci/run) makes that a failure.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def api(daemon: Daemon) -> Api:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
-        problem = f"no Chromium at {CHROMIUM} (apt-get install chromium; .ci/run does)"
+        problem = f"no Chromium at {CHROMIUM} (apt-get install chromium-headless-shell; .ci/run does)"
         if REQUIRED:
             pytest.fail(problem)
         pytest.skip(problem)

@@ -31,7 +31,12 @@ from tests.waiting import PATIENCE, PATIENCE_MS
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = BROWSER_ARTIFACTS  # emptied once a run (tests/artifacts.py)
-CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
+# Chromium's old headless shell (Debian's chromium-headless-shell: the same Blink and V8 as
+# /usr/bin/chromium, without the new headless mode's window and compositor behind each page), as
+# Playwright itself runs headless tests: test_seat_panel alone took 117 s of CPU in Debian's full
+# Chromium (a page opened: 150 ms of its browser process) and 76 s in the shell, its pages' renderers
+# half. COMPANION_CHROMIUM chooses another (the benches and docs/screenshots.py use the full one).
+CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium-headless-shell")
 PIN = "246810"
 PIECES = {"Ann": "car", "Bob": "dog", "Cat": "hat"}
 
@@ -42,11 +47,12 @@ LIVE_MS = SHOWN_MS = PATIENCE_MS  # a page goes live, a change shows: waited for
 SEQ_JS = "() => import('/static/js/api.js').then((m) => (m.currentState() || {}).seq || 0)"
 
 
-# The chances the browser tests' tables work out: a tenth of the table's 1,000 continuations a
-# position, on one worker. At the table's own figures, and at the pages' priority, the odds' workers
-# took more CPU than Chromium (63 s of test_seat_panel's 142, alone on this machine): the pages show
-# the chances whatever they rest on. tests/browser/test_odds.py's table works out the table's 1,000.
-ODDS_SAMPLES = 100
+# The chances the browser tests' tables work out: ten continuations a position (the table's own
+# 1,000 are tests/browser/test_odds.py's and the screenshot scripts'), on one worker. The workers
+# work out every turn of every game a module plays, at the pages' priority: at 100 a position they
+# still took 37 s of test_seat_panel's 136 s of CPU (the pages 50 s), at 10 they take 7 s. The
+# pages show the chances whatever they rest on.
+ODDS_SAMPLES = 10
 
 
 class Daemon:

@@ -104,7 +104,9 @@ function moneyForm(entries) {
     const fromSelect = select("fix-money-from", "fix-money-from", froms.map((n) => [n, accountName(n)]), from);
     const to = remember(select("fix-money-to", "fix-money-to", entry.free.to.map((n) => [n, accountName(n)]), chosen.moneyTo), "moneyTo");
     chosen.moneyTo = to.value;
-    const amount = remember(h("input", { id: "fix-money-amount", type: "number", min: entry.free.amount[0], max: entry.free.amount[1], step: 1, required: true, inputmode: "numeric", class: "short", "data-test": "fix-money-amount", value: chosen.moneyAmount ?? "" }), "moneyAmount");
+    // its bounds as the account holds now (the form outlives the payments: renderCorrections)
+    const bounds = (legalFor(currentState(), "banker").find((x) => x.command.do === "adjust" && x.command.from === from) ?? entry).free.amount;
+    const amount = remember(h("input", { id: "fix-money-amount", type: "number", min: bounds[0], max: bounds[1], step: 1, required: true, inputmode: "numeric", class: "short", "data-test": "fix-money-amount", value: chosen.moneyAmount ?? "" }), "moneyAmount");
     const note = remember(h("input", { id: "fix-money-note", maxlength: 200, "data-test": "fix-money-note", placeholder: t("banker.note_hint"), value: chosen.moneyNote ?? "" }), "moneyNote");
     fromSelect.addEventListener("change", () => { chosen.moneyFrom = fromSelect.value; draw(); form.querySelector("#fix-money-from")?.focus(); });
     clear(form,
@@ -186,16 +188,20 @@ function deedForm(board, state, entry) {
   return form;
 }
 
+const FORMS = new Set(["adjust", "place", "give_deed"]);
 let shownKey = "";
 let waiting = false; // a redraw put off until the banker leaves the form
 export async function renderCorrections(el, state) {
   target = el;
   const board = await loadBoard();
-  const banker = legalFor(state, "banker");
+  const banker = legalFor(state, "banker").filter((e) => FORMS.has(e.command.do)); // what the forms offer
   // the owners too: the deed list says whose each deed is
   const owners = Object.fromEntries(Object.entries(state?.properties || {}).map(([id, p]) => [id, p.owner]));
-  const key = JSON.stringify([state?.game, banker, owners, lang()]);
-  if (key === shownKey) return;
+  // An account's most it can give changes with every payment: the forms stay as they are for it
+  // (they were drawn again at nearly every command), their amount's bounds follow it.
+  const shape = banker.map((e) => (e.command.do === "adjust" ? { ...e, free: { ...e.free, amount: null } } : e));
+  const key = JSON.stringify([state?.game, shape, owners, lang()]);
+  if (key === shownKey) return boundAmount(el, banker);
   // keep a form being filled in: redraw once the banker leaves it (from the state then)
   if (el.contains(document.activeElement) && shownKey) {
     if (!waiting) {
@@ -216,3 +222,13 @@ export async function renderCorrections(el, state) {
 }
 
 export function resetCorrections() { shownKey = ""; }
+
+// The money form's amount bounded by what its account holds now.
+function boundAmount(el, banker) {
+  const from = el.querySelector("#fix-money-from")?.value;
+  const amount = el.querySelector("#fix-money-amount");
+  const entry = banker.find((e) => e.command.do === "adjust" && e.command.from === from);
+  if (!amount || !entry) return;
+  if (amount.min !== String(entry.free.amount[0])) amount.min = entry.free.amount[0];
+  if (amount.max !== String(entry.free.amount[1])) amount.max = entry.free.amount[1];
+}

@@ -5,33 +5,53 @@
 import { seatActions } from "./banker-seats.js";
 import { groupStyle, loadBoard, squareName } from "./board.js";
 import { computerMark } from "./computermark.js";
-import { lang, t } from "./i18n.js";
+import { lang, locale, t } from "./i18n.js";
 import { Reader } from "./paged.js";
-import { tokenEl } from "./pieces.js";
-import { clear, h, money, timeText } from "./ui.js";
+import { pieceOf, tokenEl } from "./pieces.js";
+import { clear, h, money, placeChildren, timeText } from "./ui.js";
 
+// A player's part is drawn again only when what it shows changed (a command changes one or two
+// players' cash, not everyone's), kept on the overview's element with what it was drawn from.
 export async function renderOverview(el, state) {
   const board = await loadBoard();
-  if (!state?.game) return clear(el, h("p", { class: "muted" }, t("banker.no_game")));
+  if (!state?.game) {
+    el.__lines = null;
+    return clear(el, h("p", { class: "muted" }, t("banker.no_game")));
+  }
   const props = state.properties || {};
-  clear(el, h("ul", { class: "overview-list" }, state.players.map((p) => {
+  const list = el.__lines ? el.firstElementChild : clear(el, h("ul", { class: "overview-list" })).firstElementChild;
+  const names = state.players.map((p) => p.name); // a token's colour is its seat, its initials its name's
+  const was = el.__lines || new Map();
+  el.__lines = new Map();
+  const lines = state.players.map((p) => {
     const deeds = board.squares.filter((sq) => props[sq.id]?.owner === p.name);
-    return h("li", { class: `overview-player${p.bankrupt ? " is-bankrupt" : ""}${p.name === state.turn ? " is-turn" : ""}`, "data-test": `overview-${p.name}` },
-      h("div", { class: "overview-head" },
-        tokenEl(state, p.name),
-        h("span", { class: "player-name" }, p.name, computerMark(p, `overview-computer-${p.name}`)),
-        h("span", { class: "player-cash", "data-test": `overview-cash-${p.name}`, "data-amount": p.cash }, money(p.cash)),
-        h("span", { class: "muted" }, t("table.worth", { amount: money(p.net_worth) }))),
-      deeds.length ? h("div", { class: "chips" }, deeds.map((sq) => {
-        const prop = props[sq.id];
-        const built = prop.hotel ? ` (${t("board.hotel")})` : prop.houses ? ` ${"⌂".repeat(prop.houses)}` : "";
-        return h("span", { class: `chip chip-deed${prop.mortgaged ? " is-mortgaged" : ""}`, title: prop.mortgaged ? t("board.mortgaged") : null },
-          sq.group ? h("span", { class: "swatch", style: groupStyle(board, sq.group), "aria-hidden": "true" }) : null,
-          h("span", { class: "chip-name" }, squareName(board, sq.id) + built),
-          prop.mortgaged ? h("span", { class: "badge mortgaged" }, t("board.mortgaged")) : null);
-      })) : h("p", { class: "muted" }, t("player.no_deeds")),
-      seatActions(state, p));
-  })));
+    const seat = p.computer ? (state.legal?.banker || []).filter((l) => l.command?.player === p.name).map((l) => l.command.do) : null;
+    const shown = [p.name, p.cash, p.net_worth, p.bankrupt, p.computer]; // not where it stands
+    const key = JSON.stringify([locale(), money(0), shown, deeds.map((sq) => props[sq.id]), p.name === state.turn, names, pieceOf(p.name), seat]);
+    const line = was.get(p.name)?.key === key ? was.get(p.name) : { key, li: overviewLine(board, state, p, deeds) };
+    el.__lines.set(p.name, line);
+    return line.li;
+  });
+  placeChildren(list, lines);
+}
+
+function overviewLine(board, state, p, deeds) {
+  const props = state.properties || {};
+  return h("li", { class: `overview-player${p.bankrupt ? " is-bankrupt" : ""}${p.name === state.turn ? " is-turn" : ""}`, "data-test": `overview-${p.name}` },
+    h("div", { class: "overview-head" },
+      tokenEl(state, p.name),
+      h("span", { class: "player-name" }, p.name, computerMark(p, `overview-computer-${p.name}`)),
+      h("span", { class: "player-cash", "data-test": `overview-cash-${p.name}`, "data-amount": p.cash }, money(p.cash)),
+      h("span", { class: "muted" }, t("table.worth", { amount: money(p.net_worth) }))),
+    deeds.length ? h("div", { class: "chips" }, deeds.map((sq) => {
+      const prop = props[sq.id];
+      const built = prop.hotel ? ` (${t("board.hotel")})` : prop.houses ? ` ${"⌂".repeat(prop.houses)}` : "";
+      return h("span", { class: `chip chip-deed${prop.mortgaged ? " is-mortgaged" : ""}`, title: prop.mortgaged ? t("board.mortgaged") : null },
+        sq.group ? h("span", { class: "swatch", style: groupStyle(board, sq.group), "aria-hidden": "true" }) : null,
+        h("span", { class: "chip-name" }, squareName(board, sq.id) + built),
+        prop.mortgaged ? h("span", { class: "badge mortgaged" }, t("board.mortgaged")) : null);
+    })) : h("p", { class: "muted" }, t("player.no_deeds")),
+    seatActions(state, p));
 }
 
 let entries = [];

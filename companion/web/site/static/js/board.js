@@ -8,7 +8,7 @@ import { get } from "./api.js";
 import { openDeed } from "./deedcard.js";
 import { lang, local, t } from "./i18n.js";
 import { tokenEl } from "./pieces.js";
-import { h, money, playerColour } from "./ui.js";
+import { h, money, playerColour, redraw } from "./ui.js";
 
 let boardPromise = null;
 
@@ -199,7 +199,7 @@ export class BoardView {
     grid.append(this.centre);
     this.container.replaceChildren(grid);
     this.grid = grid;
-    this.describeAll();
+    this.describe();
   }
 
   update(state) {
@@ -227,6 +227,7 @@ export class BoardView {
       if (parts.shown === shows) continue;
       parts.shown = shows;
       parts.refit = true; // its words or tokens changed (a token out of jail to Just Visiting too)
+      parts.described = false; // ... and so its words for a screen reader
       parts.el.dataset.owner = owner || "";
       parts.el.dataset.houses = prop ? String(prop.houses) : "0";
       parts.el.dataset.hotel = prop && prop.hotel ? "true" : "false";
@@ -263,12 +264,10 @@ export class BoardView {
       }
     }
     const bank = state?.bank;
-    this.bank.replaceChildren();
-    if (bank) {
-      this.bank.append(h("span", {}, t("board.bank_buildings", { houses: bank.houses, hotels: bank.hotels })));
-      if (bank.pot) this.bank.append(h("span", { "data-test": "pot" }, " · ", t("board.pot", { amount: money(bank.pot) })));
-    }
-    this.describeAll();
+    redraw(this.bank, bank ? [bank.houses, bank.hotels, bank.pot] : null, () => (bank ? [
+      h("span", {}, t("board.bank_buildings", { houses: bank.houses, hotels: bank.hotels })),
+      bank.pot ? h("span", { "data-test": "pot" }, " · ", t("board.pot", { amount: money(bank.pot) })) : null] : []));
+    this.describe();
     this.fit();
   }
 
@@ -300,10 +299,13 @@ export class BoardView {
     });
   }
 
-  // aria-label and tooltip of each square: everything the picture shows, in words.
-  describeAll() {
+  // aria-label and tooltip of each square: everything the picture shows, in words; of the
+  // squares update() drew again since (a move changes two of forty), or of every one once built.
+  describe() {
     const props = this.state?.properties || {};
     for (const [id, parts] of this.parts) {
+      if (parts.described) continue;
+      parts.described = true;
       const sq = parts.sq;
       const bits = [local(sq.name)];
       if (sq.group) bits.push(t("board.group", { group: groupName(this.board, sq.group) }));

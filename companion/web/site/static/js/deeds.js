@@ -2,14 +2,26 @@
 // (build, sell, mortgage, lift, a group's buildings sold at once) and what each costs or brings:
 // the phone's "My deeds" and the Table page's seat panel, the same buttons on both.
 
-import { allowed } from "./api.js";
+import { allowed, currentState, legalFor } from "./api.js";
 import { groupKey, groupStyle, groupTitle, isOwnable, squareName } from "./board.js";
 import { openDeed } from "./deedcard.js";
 import { t } from "./i18n.js";
-import { clear, h, money, slug } from "./ui.js";
+import { h, money, redraw, slug } from "./ui.js";
 
-// act(cmd): sends a command for this player (a shared screen asks for their token tap).
+// The moves a deed's row offers (the rules' listed entries for the player).
+const MOVES = new Set(["build", "sell_building", "unmortgage", "mortgage", "sell_all_buildings"]);
+
+// act(cmd): sends a command for this player (a shared screen asks for their token tap). Drawn again
+// only when the player's deeds or their moves changed (redraw): a command elsewhere at the table
+// leaves them as they were.
 export function renderDeeds(el, { board, state, player, act }) {
+  const props = state.properties || {};
+  const owned = Object.entries(props).filter(([, prop]) => prop?.owner === player);
+  const moves = legalFor(state, player).filter((entry) => MOVES.has(entry.command?.do));
+  redraw(el, [player, owned, moves], () => drawDeeds({ board, state, player, act }));
+}
+
+function drawDeeds({ board, state, player, act }) {
   const props = state.properties || {};
   const groups = new Map();
   for (const sq of board.squares) {
@@ -18,7 +30,7 @@ export function renderDeeds(el, { board, state, player, act }) {
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(sq);
   }
-  if (!groups.size) return clear(el, h("p", { class: "muted", "data-test": "no-deeds" }, t("player.no_deeds")));
+  if (!groups.size) return h("p", { class: "muted", "data-test": "no-deeds" }, t("player.no_deeds"));
   const sections = [];
   for (const [key, squares] of groups) {
     const size = board.squares.filter((s) => groupKey(s) === key).length;
@@ -32,7 +44,7 @@ export function renderDeeds(el, { board, state, player, act }) {
           t("action.sell_all", { value: money(Math.abs(sellAll.cash || 0)) })) : null),
       h("ul", { class: "deed-list" }, squares.map((sq) => deedRow({ board, state, player, act }, sq, props[sq.id])))));
   }
-  clear(el, sections);
+  return sections;
 }
 
 function deedRow({ board, state, player, act }, sq, prop) {
@@ -50,7 +62,7 @@ function deedRow({ board, state, player, act }, sq, prop) {
   offer("unmortgage", (cost) => t("action.unmortgage", { cost: money(cost) }), `action-unmortgage-${sq.id}`);
   offer("mortgage", (value) => t("action.mortgage", { value: money(value) }), `action-mortgage-${sq.id}`);
   return h("li", { class: `deed${prop.mortgaged ? " is-mortgaged" : ""}`, "data-test": `deed-${sq.id}`, "data-houses": prop.houses, "data-hotel": String(prop.hotel), "data-mortgaged": String(prop.mortgaged) },
-    h("button", { type: "button", class: "deed-name link", "data-test": `deed-card-${sq.id}`, onclick: () => openDeed(board, sq.id, state) }, squareName(board, sq.id)),
+    h("button", { type: "button", class: "deed-name link", "data-test": `deed-card-${sq.id}`, onclick: () => openDeed(board, sq.id, currentState()) }, squareName(board, sq.id)),
     h("span", { class: "buildings", "aria-label": built || null }, buildings),
     prop.mortgaged ? h("span", { class: "badge mortgaged" }, t("board.mortgaged"))
       : sq.kind !== "utility" ? h("span", { class: "muted deed-rent" }, t("board.rent", { amount: money(prop.rent) })) : null,

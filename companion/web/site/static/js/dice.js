@@ -1,7 +1,7 @@
 // The dice of the current player's turn (state.turn_roll), never the previous player's roll.
 
 import { t } from "./i18n.js";
-import { clear, h } from "./ui.js";
+import { h, redraw } from "./ui.js";
 import { personArgs } from "./persons.js";
 
 // Pips of a die face on a 3x3 grid (cells 0..8).
@@ -18,12 +18,13 @@ export function renderDice(el, state) {
   if (!Array.isArray(roll) || roll.length !== 2) {
     el.removeAttribute("aria-label");
     el.removeAttribute("role");
-    return clear(el, h("span", { class: "muted no-roll" }, state?.turn ? t("table.not_rolled", personArgs("player", state.turn, state)) : ""));
+    return redraw(el, [state?.turn, state?.forms?.[state?.turn]], () => h("span", { class: "muted no-roll" },
+      state?.turn ? t("table.not_rolled", personArgs("player", state.turn, state)) : ""));
   }
   const [a, b] = roll;
   el.setAttribute("aria-label", t("table.rolled", { a, b, total: a + b }));
   el.setAttribute("role", "img");
-  return clear(el, die(a, 1), die(b, 2),
+  return redraw(el, roll, () => [die(a, 1), die(b, 2),
     h("span", { class: "dice-total", "aria-hidden": "true" }, `= ${a + b}`),
-    a === b ? h("span", { class: "badge", "aria-hidden": "true" }, t("table.doubles")) : null);
+    a === b ? h("span", { class: "badge", "aria-hidden": "true" }, t("table.doubles")) : null]);
 }

@@ -7,7 +7,7 @@
 
 import { get } from "./api.js";
 import { lang, t } from "./i18n.js";
-import { h } from "./ui.js";
+import { h, placeChildren } from "./ui.js";
 
 export class FeedView {
   constructor(ol, keep = 60) {
@@ -41,12 +41,28 @@ export class FeedView {
     this.render();
   }
 
+  // Each line is drawn once and kept while the story shows it (the same line in the same
+  // language): a command adds its lines at the top and the rest stay as they were.
   render() {
-    this.ol.replaceChildren(...newestFirst(this.items).map((item) => h("li", {
+    const language = lang();
+    const drawn = this.drawn || new Map();
+    this.drawn = new Map();
+    const lines = newestFirst(this.items).map((item) => {
+      const key = `${language}\n${JSON.stringify(item)}`;
+      const li = drawn.get(key) || this.line(item);
+      drawn.delete(key); // a line given twice is drawn twice
+      this.drawn.set(key, li);
+      return li;
+    });
+    placeChildren(this.ol, lines);
+  }
+
+  line(item) {
+    return h("li", {
       class: `feed-${item.kind}`, "data-test": "feed-item", "data-kind": item.kind, "data-seq": item.seq,
       "data-amount": item.amount ?? null, "data-computer": item.computer ? "true" : null,
     }, item.text?.[lang()] || item.text?.en || "",
-    item.computer ? h("span", { class: "feed-computer muted", "data-test": "feed-computer" }, ` ${t("computer.story")}`) : null)));
+    item.computer ? h("span", { class: "feed-computer muted", "data-test": "feed-computer" }, ` ${t("computer.story")}`) : null);
   }
 }
 

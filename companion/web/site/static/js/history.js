@@ -21,12 +21,9 @@ function renderFilter(state) {
     names.map((n) => h("option", { value: n, selected: n === chosen }, n)));
 }
 
-function renderRows() {
-  const who = filter.value;
-  $("#history-balance-head").hidden = !who;
-  const list = rows.slice().reverse();
-  $("#history-empty").hidden = list.length > 0;
-  clear($("#history-rows"), list.map((r) => h("tr", {
+// A row as this screen shows it, for the player the filter names ("" for everyone).
+function row(r, who) {
+  return h("tr", {
     "data-test": "history-row", "data-seq": r.seq, "data-from": r.from, "data-to": r.to, "data-amount": r.amount,
     class: who ? (r.to === who ? "in" : r.from === who ? "out" : "") : "",
   },
@@ -34,7 +31,26 @@ function renderRows() {
   h("td", { class: "muted time" }, timeText(r.time)),
   h("td", { class: "what" }, r.words?.[lang()] || r.words?.en || r.reason || ""),
   h("td", { class: "num amount" }, who && r.from === who ? `−${money(r.amount)}` : money(r.amount)),
-  who ? h("td", { class: "num after" }, r.balances && who in r.balances ? money(r.balances[who]) : "") : null)));
+  who ? h("td", { class: "num after" }, r.balances && who in r.balances ? money(r.balances[who]) : "") : null);
+}
+
+// What the table shows: these rows (the reader's list), for this filter, in this language. A read
+// that only added rows to the same list adds theirs at the top: a long game's History drew every
+// row again at each command (most of its screen's work).
+let drawn = { reader: null, started: 0, lang: "", count: 0 };
+
+function renderRows() {
+  const who = filter.value;
+  $("#history-balance-head").hidden = !who;
+  $("#history-empty").hidden = rows.length > 0;
+  const body = $("#history-rows");
+  const same = drawn.reader === reader && drawn.started === reader?.started && drawn.lang === lang();
+  if (same && drawn.count <= rows.length) {
+    body.prepend(...rows.slice(drawn.count).reverse().map((r) => row(r, who)));
+  } else {
+    clear(body, rows.slice().reverse().map((r) => row(r, who)));
+  }
+  drawn = { reader, started: reader?.started, lang: lang(), count: rows.length };
 }
 
 let reader = null;

@@ -14,8 +14,15 @@ import { personArgs } from "./persons.js";
 const PALETTE = ["#d7263d", "#1b998b", "#2e86de", "#f49d37", "#8e44ad", "#3bb273", "#e056a0", "#7f8c8d"];
 
 const w = (key, vars) => t(`odds.${key}`, vars);
-// A chance as the page's language writes a percentage ("31%" in English, "31 %" in Russian): Intl's.
-const pct = (p) => new Intl.NumberFormat(locale(), { style: "percent", maximumFractionDigits: 0 }).format(p ?? 0);
+// A chance as the page's language writes a percentage ("31%" in English, "31 %" in Russian): Intl's,
+// one format a locale (one made for each figure was the Table page's costliest script function but
+// the board's fitting: bench/page_work.py --profile).
+const percents = new Map();
+const pct = (p) => {
+  const code = locale();
+  if (!percents.has(code)) percents.set(code, new Intl.NumberFormat(code, { style: "percent", maximumFractionDigits: 0 }));
+  return percents.get(code).format(p ?? 0);
+};
 // How many games the bots played out, grouped as the language writes thousands ("1,000", "1 000"):
 // a Fluent number, so the message's plural still reads it.
 const games = (n) => new FluentNumber(Number(n || 0), { useGrouping: true });

@@ -16,6 +16,7 @@ export class Reader {
   }
 
   reset() {
+    this.started = (this.started || 0) + 1; // which start this.rows grew from (a list only grows between two)
     this.game = null;
     this.seq = 0;
     this.rows = [];

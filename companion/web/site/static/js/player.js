@@ -9,14 +9,14 @@ import { renderDeeds } from "./deeds.js";
 import { DecisionView } from "./decision.js";
 import { t } from "./i18n.js";
 import { start } from "./page.js";
-import { tokenEl } from "./pieces.js";
+import { pieceOf, tokenEl } from "./pieces.js";
 import { renderPlayers } from "./players.js";
 import { labelText } from "./screennames.js";
 import { play } from "./sound.js";
 import { TapsView } from "./taps.js";
 import { TradeForm } from "./trade.js";
 import { CodeWait } from "./codewait.js";
-import { $, clear, confirmDialog, h, money, toast } from "./ui.js";
+import { $, clear, confirmDialog, h, money, redraw, setText, toast } from "./ui.js";
 import { personArgs } from "./persons.js";
 
 await start();
@@ -155,24 +155,26 @@ function render(state) {
   placeTaps(paired);
   if (!paired) return renderPairing(state);
   const p = (state?.players || []).find((x) => x.name === me());
-  clear($("#me-token"), state && p ? tokenEl(state, p.name) : null);
-  $("#my-name").textContent = me();
-  $("#my-screen").textContent = session.label ? labelText(session.label) : ""; // as pairing notices name it
+  redraw($("#me-token"), state && p ? [p.name, state.players.map((x) => x.name), pieceOf(p.name)] : null,
+    () => (state && p ? tokenEl(state, p.name) : []));
+  setText($("#my-name"), me());
+  setText($("#my-screen"), session.label ? labelText(session.label) : ""); // as pairing notices name it
   decision.update(state);
   if (!p) {
-    $("#my-cash").textContent = "—";
-    $("#my-net-worth").textContent = "—";
+    setText($("#my-cash"), "—");
+    setText($("#my-net-worth"), "—");
     $("#turn-panel").hidden = true;
     $("#trade-panel").hidden = true;
     $("#danger").hidden = true;
-    clear($("#deeds"), h("p", { class: "muted" }, state?.game ? t("player.not_in_game", { player: me() }) : t("decision.no_game")));
+    redraw($("#deeds"), [me(), Boolean(state?.game)], // no deeds to draw (renderDeeds draws them by redraw too)
+      () => h("p", { class: "muted" }, state?.game ? t("player.not_in_game", { player: me() }) : t("decision.no_game")));
     return;
   }
-  $("#my-cash").textContent = money(p.cash);
-  $("#my-cash").dataset.amount = p.cash;
-  $("#my-net-worth").textContent = money(p.net_worth);
-  $("#my-jail-cards").textContent = String(p.jail_cards);
-  $("#my-where").textContent = p.bankrupt ? t("table.bankrupt") : p.in_jail ? t("board.in_jail") : squareName(board, board.squares[p.position]?.id);
+  setText($("#my-cash"), money(p.cash));
+  if ($("#my-cash").dataset.amount !== String(p.cash)) $("#my-cash").dataset.amount = p.cash;
+  setText($("#my-net-worth"), money(p.net_worth));
+  setText($("#my-jail-cards"), String(p.jail_cards));
+  setText($("#my-where"), p.bankrupt ? t("table.bankrupt") : p.in_jail ? t("board.in_jail") : squareName(board, board.squares[p.position]?.id));
   renderTurn(state, p);
   renderMyDeeds(state);
   $("#trade-panel").hidden = p.bankrupt || Boolean(state.winner);

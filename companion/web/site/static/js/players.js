@@ -4,28 +4,42 @@
 
 import { squareName } from "./board.js";
 import { computerMark } from "./computermark.js";
-import { t } from "./i18n.js";
-import { tokenEl } from "./pieces.js";
-import { clear, h, money } from "./ui.js";
+import { locale, t } from "./i18n.js";
+import { pieceOf, tokenEl } from "./pieces.js";
+import { h, money, placeChildren } from "./ui.js";
 
+// Each player's line is drawn again only when something it shows changed (a command changes one
+// or two players' cash, not everyone's); the lines are kept on the list's element.
 export function renderPlayers(ul, state, board, { me = null, pick = null } = {}) {
-  clear(ul, (state?.players || []).map((p) => {
-    const where = p.in_jail ? t("board.in_jail") : squareName(board, board?.squares?.[p.position]?.id);
-    return h("li", {
-      class: `player${p.name === state.turn ? " is-turn" : ""}${p.bankrupt ? " is-bankrupt" : ""}${p.name === me ? " is-me" : ""}`,
-      "data-test": `player-${p.name}`, "aria-current": p.name === state.turn ? "true" : null,
-    },
-    tokenEl(state, p.name),
-    h("span", { class: "player-name" },
-      pick && !p.bankrupt && !p.computer
-        ? h("button", { type: "button", class: "link name-text", "data-test": `open-seat-${p.name}`, "aria-label": t("seat.open", { player: p.name }), onclick: () => pick(p.name) }, p.name)
-        : h("span", { class: "name-text" }, p.name),
-      computerMark(p),
-      p.in_jail ? h("span", { class: "badge jail" }, t("board.in_jail")) : null,
-      p.bankrupt ? h("span", { class: "badge out" }, t("table.bankrupt")) : null,
-      p.jail_cards ? h("span", { class: "badge", title: t("player.jail_cards") }, t("trade.jail_cards_n", { n: p.jail_cards })) : null),
-    h("span", { class: "player-cash", "data-test": `player-cash-${p.name}`, "data-amount": p.cash }, money(p.cash)),
-    h("span", { class: "player-worth muted", "data-test": `player-worth-${p.name}` }, t("table.worth", { amount: money(p.net_worth) })),
-    p.bankrupt || p.in_jail ? null : h("span", { class: "player-where muted" }, where));
-  }));
+  const players = state?.players || [];
+  const names = players.map((p) => p.name); // a token's colour is its seat, its initials its name's
+  const was = ul.__lines || new Map();
+  ul.__lines = new Map();
+  const lines = players.map((p) => {
+    const key = JSON.stringify([locale(), money(0), p, p.name === state.turn, pieceOf(p.name), names, me, Boolean(pick)]);
+    const line = was.get(p.name)?.key === key ? was.get(p.name) : { key, li: playerLine(p, state, board, me, pick) };
+    ul.__lines.set(p.name, line);
+    return line.li;
+  });
+  placeChildren(ul, lines);
+}
+
+function playerLine(p, state, board, me, pick) {
+  const where = p.in_jail ? t("board.in_jail") : squareName(board, board?.squares?.[p.position]?.id);
+  return h("li", {
+    class: `player${p.name === state.turn ? " is-turn" : ""}${p.bankrupt ? " is-bankrupt" : ""}${p.name === me ? " is-me" : ""}`,
+    "data-test": `player-${p.name}`, "aria-current": p.name === state.turn ? "true" : null,
+  },
+  tokenEl(state, p.name),
+  h("span", { class: "player-name" },
+    pick && !p.bankrupt && !p.computer
+      ? h("button", { type: "button", class: "link name-text", "data-test": `open-seat-${p.name}`, "aria-label": t("seat.open", { player: p.name }), onclick: () => pick(p.name) }, p.name)
+      : h("span", { class: "name-text" }, p.name),
+    computerMark(p),
+    p.in_jail ? h("span", { class: "badge jail" }, t("board.in_jail")) : null,
+    p.bankrupt ? h("span", { class: "badge out" }, t("table.bankrupt")) : null,
+    p.jail_cards ? h("span", { class: "badge", title: t("player.jail_cards") }, t("trade.jail_cards_n", { n: p.jail_cards })) : null),
+  h("span", { class: "player-cash", "data-test": `player-cash-${p.name}`, "data-amount": p.cash }, money(p.cash)),
+  h("span", { class: "player-worth muted", "data-test": `player-worth-${p.name}` }, t("table.worth", { amount: money(p.net_worth) })),
+  p.bankrupt || p.in_jail ? null : h("span", { class: "player-where muted" }, where));
 }

@@ -14,11 +14,13 @@ import { t } from "./i18n.js";
 import { pieceOf, tokenEl } from "./pieces.js";
 import { renderPlayers } from "./players.js";
 import { seatPanel } from "./seatpanel.js";
-import { $, clear, h, toast } from "./ui.js";
+import { $, h, redraw, toast } from "./ui.js";
 
 function renderCurrent(el, state) {
-  if (!state?.game || !state.turn) return clear(el, "—");
-  return clear(el, tokenEl(state, state.turn), h("span", { class: "name-text" }, state.turn));
+  if (!state?.game || !state.turn) return redraw(el, null, () => "—");
+  const names = state.players?.map((p) => p.name); // a token's colour and initials
+  return redraw(el, [state.turn, names, pieceOf(state.turn)],
+    () => [tokenEl(state, state.turn), h("span", { class: "name-text" }, state.turn)]);
 }
 
 // deedCards: a deed tag tapped on the reader opens its card here (the Table page; the virtual

@@ -10,6 +10,13 @@ import { t } from "./i18n.js";
 import { clear, h, money } from "./ui.js";
 import { personArgs } from "./persons.js";
 
+// A trade entry's choices but the most cash of each side (TradeForm.bound follows that).
+function withoutCash(free) {
+  if (!free) return free;
+  const side = ({ cash, ...rest }) => rest;
+  return { ...free, give: side(free.give), take: Object.fromEntries(Object.entries(free.take).map(([n, o]) => [n, side(o)])) };
+}
+
 export class TradeForm {
   // shared: on the Table page's seat panel, "Ann gives" rather than "I give".
   constructor(form, { board, me, act, shared = false }) {
@@ -47,8 +54,10 @@ export class TradeForm {
     const partners = offer ? offer.free.to : [];
     const wanted = this.prefill?.partner ?? form.querySelector("[data-test=trade-partner]")?.value;
     const partner = partners.includes(wanted) ? wanted : partners[0];
-    const key = JSON.stringify([this.me(), partner, offer?.free, this.prefill, state?.pending?.kind]);
-    if (key === this.key) return;
+    // Each side's most cash changes with every payment at the table: the form stays as it is for
+    // that (and what is typed in it), its boxes' bounds follow.
+    const key = JSON.stringify([this.me(), partner, withoutCash(offer?.free), this.prefill, state?.pending?.kind]);
+    if (key === this.key) return this.bound(offer, partner);
     this.key = key;
     if (!offer) {
       this.prefill = null;
@@ -87,6 +96,15 @@ export class TradeForm {
       h("div", { class: "actions" }, h("button", { type: "submit", class: "primary", "data-test": "trade-propose" },
         t(counter ? "trade.send_counter" : "trade.propose"))));
     this.checkEmpty();
+  }
+
+  // The cash boxes bounded by what each side holds now.
+  bound(offer, partner) {
+    const most = { give: offer?.free.give.cash[1], take: offer?.free.take[partner]?.cash[1] };
+    for (const [who, max] of Object.entries(most)) {
+      const box = this.form.querySelector(`[data-test=trade-${who}-cash]`);
+      if (box && max !== undefined && box.max !== String(max)) box.max = max;
+    }
   }
 
   // What the form hands over now: {give, take}, each side only what is chosen.

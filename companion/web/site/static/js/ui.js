@@ -1,5 +1,6 @@
 // Small DOM helpers shared by every page: element builder, toasts, a confirm dialog, money and
-// player colours. No framework: pages rebuild their parts from the latest state.
+// player colours. No framework: pages rebuild their parts from the latest state (redraw: those
+// whose inputs changed).
 
 import { t, locale, amountText } from "./i18n.js";
 
@@ -37,6 +38,35 @@ function append(el, children) {
 export function clear(el, ...children) {
   el.replaceChildren();
   append(el, children);
+  return el;
+}
+
+// Fills el as clear() does, but only when what it shows changed: `reads` is everything build()
+// reads (the state's parts it shows; this screen's language and money sign count by themselves),
+// so a state that leaves a part as it was leaves its elements alone (nothing for the browser to
+// style, lay out or paint again there; assistive technology keeps its place in it).
+export function redraw(el, reads, build) {
+  const key = JSON.stringify([locale(), amountText(0), reads]);
+  if (el.__drawn === key) return el;
+  el.__drawn = key;
+  return clear(el, build());
+}
+
+// Makes el's children exactly `nodes`, in this order, moving only what moved: the nodes a list
+// keeps from its last drawing stay where they are, so the browser lays out only the new lines.
+export function placeChildren(el, nodes) {
+  nodes.forEach((node, i) => {
+    const at = el.childNodes[i];
+    if (at !== node) el.insertBefore(node, at || null);
+  });
+  while (el.childNodes.length > nodes.length) el.lastChild.remove();
+  return el;
+}
+
+// Sets an element's text only when it differs (writing the same text still makes the browser
+// look at the page again).
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
   return el;
 }
 
@@ -100,13 +130,20 @@ export function confirmDialog(message, yesLabel = t("common.yes")) {
 }
 
 // ---- times: the API may give ISO text or seconds/milliseconds since the epoch -----------------
+// One format a locale: toLocaleTimeString builds one at every call, which was most of History's
+// work (a long game's rows, each drawn with its time).
+const timeFormats = new Map();
 export function timeText(value) {
   if (value === undefined || value === null || value === "") return "";
   let date;
   if (typeof value === "number") date = new Date(value < 1e12 ? value * 1000 : value);
   else date = new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return date.toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  const code = locale();
+  if (!timeFormats.has(code)) {
+    timeFormats.set(code, new Intl.DateTimeFormat(code, { hour: "2-digit", minute: "2-digit", second: "2-digit" }));
+  }
+  return timeFormats.get(code).format(date);
 }
 
 export function dateTimeText(value) {
