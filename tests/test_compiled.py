@@ -171,13 +171,16 @@ def test_the_set_up_goes_on_without_a_c_compiler(tmp_path: Path) -> None:
 
 
 def test_an_edited_source_is_never_played_by_the_old_build(tmp_path: Path) -> None:
+    """...and the build made for the edit is the one made to fit a small Pi (asked for by name,
+    COMPANION_COMPILED_RECIPE=fit: -O2, a C file per module), which plays the very games of the pure
+    engine: one real build serves both points (each build is a minute of the suite's two cores)."""
     build = require_build()
     copy = tmp_path / "checkout"
     shutil.copytree(ROOT / "companion", copy / "companion",
                     ignore=shutil.ignore_patterns("__pycache__"))
     store = tmp_path / "store"
     shutil.copytree(build.folder, store / build.folder.name)
-    env = {**os.environ, "COMPANION_COMPILED_DIR": str(store)}
+    env = {**os.environ, "COMPANION_COMPILED_DIR": str(store), "COMPANION_COMPILED_RECIPE": "fit"}
 
     # The same source elsewhere: the build is found by its content and used as it is.
     same = simulate_in(copy, "--games", "10", "--json", env=env)
@@ -198,8 +201,26 @@ def test_an_edited_source_is_never_played_by_the_old_build(tmp_path: Path) -> No
     edited = simulate_in(copy, "--games", "10", "--jobs", "2", "--json", env=env)
     assert edited.returncode == 0, edited.stderr
     assert json.loads(edited.stdout)["engine"] == "compiled"
-    assert "compiling the engine with mypyc for this source" in edited.stderr
+    assert "compiling the engine with mypyc for this source (fit: -O2, a C file per module;" in edited.stderr
     after_build = edited.stderr.split("companion simulate: compiled in")[1]
     assert after_build.count(f"edited {name} ran") == 2  # in each worker, as it imports the build
     rebuilt = fresh_build(read_source(copy), store)
     assert rebuilt is not None and rebuilt.key != build.key
+    assert rebuilt.recipe == "fit"
+    assert json.loads((rebuilt.folder / "manifest.json").read_text())["recipe"] == "fit"
+
+    # The build made to fit plays the very games of the pure engine (the bench importing the copy's
+    # source, whose build it is: the edit only speaks on standard error).
+    figures = {}
+    for engine in ("pure", "compiled"):
+        run = subprocess.run(
+            [sys.executable, str(ROOT / "bench" / "engine_speed.py"), "--engine", engine,
+             "--games", "100", "--repeat", "1", "--players", "5"],
+            env={**env, "PYTHONPATH": str(copy)}, capture_output=True, text=True, timeout=600,
+        )
+        assert run.returncode == 0, run.stderr
+        assert "compiling" not in run.stderr  # the fit build above, not another
+        figures[engine] = json.loads(run.stdout)
+        assert figures[engine]["engine"] == engine
+    assert figures["pure"]["fingerprint"] == figures["compiled"]["fingerprint"]
+    assert figures["pure"]["player_turns"] == figures["compiled"]["player_turns"] > 0

@@ -1,23 +1,21 @@
 """The build made to fit a small Pi: chosen by the memory and swap available (or by
 COMPANION_COMPILED_RECIPE), refused with a sentence below what even it needs (the pure engine then
-plays), and, built for real, it plays the very games of the pure engine."""
+plays), and named by `make` before it compiles. Built for real, it plays the very games of the pure
+engine: tests/test_compiled.py compiles an edited source with it."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from companion.compiled import __main__ as setup
 from companion.compiled import build as build_module
 from companion.compiled.build import BuildError, build
 from companion.compiled.choice import choose
-from companion.compiled.modules import read_source
-from companion.compiled.recipe import FIT, FULL, UnknownRecipe, available_mb, choose_recipe
-from companion.compiled.store import fresh_build
+from companion.compiled.modules import Source, read_source
+from companion.compiled.recipe import FIT, FULL, Recipe, UnknownRecipe, available_mb, choose_recipe
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,32 +58,23 @@ def test_too_little_memory_is_said_and_the_pure_engine_plays(
     assert not store.exists()
 
 
-@pytest.mark.minutes
-@pytest.mark.slow  # a real build of the compiled engine: half of `make check`'s time on a quiet machine
-def test_the_build_made_to_fit_plays_the_games_of_the_pure_engine(tmp_path: Path) -> None:
-    """Built for real with -O2 and a C file per module, it serves every module and plays the same."""
-    if build_module.missing_tools():
-        if os.environ.get("COMPANION_REQUIRE_COMPILED"):
-            pytest.fail(f"{build_module.missing_tools()} (COMPANION_REQUIRE_COMPILED is set)")
-        pytest.skip(build_module.missing_tools() or "")
-    store = tmp_path / "store"
-    env = {**os.environ, "COMPANION_COMPILED_DIR": str(store), "COMPANION_COMPILED_RECIPE": "fit"}
-    done = subprocess.run([sys.executable, "-m", "companion.compiled"], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=1800)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert "(fit: -O2, a C file per module;" in done.stdout
-    made = fresh_build(read_source(), store)
-    assert made is not None and made.recipe == "fit"
-    assert json.loads((made.folder / "manifest.json").read_text())["recipe"] == "fit"
-    figures = {}
-    for engine in ("pure", "compiled"):
-        run = subprocess.run(
-            [sys.executable, str(ROOT / "bench" / "engine_speed.py"), "--engine", engine,
-             "--games", "100", "--repeat", "1", "--players", "5"],
-            env=env, capture_output=True, text=True, timeout=600,
-        )
-        assert run.returncode == 0, run.stderr
-        figures[engine] = json.loads(run.stdout)
-        assert figures[engine]["engine"] == engine
-    assert figures["pure"]["fingerprint"] == figures["compiled"]["fingerprint"]
-    assert figures["pure"]["player_turns"] == figures["compiled"]["player_turns"] > 0
+def test_the_set_up_names_the_recipe_it_builds_with(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`make`'s line says which build the minute of compiling is for, and builds that one (the fit
+    build made for real, and its games: tests/test_compiled.py's edited source)."""
+    monkeypatch.setenv("COMPANION_COMPILED_DIR", str(tmp_path / "store"))
+    monkeypatch.setenv("COMPANION_COMPILED_RECIPE", "fit")
+    monkeypatch.setattr(setup, "missing_tools", lambda: None)
+    monkeypatch.setattr(setup, "available_mb", lambda: 4000)
+    built: list[Recipe] = []
+
+    def fake_build(source: Source, store: Path, recipe: Recipe) -> SimpleNamespace:
+        built.append(recipe)
+        return SimpleNamespace(seconds=61.0, recipe=recipe.name, folder=store / source.key)
+
+    monkeypatch.setattr(setup, "build", fake_build)
+    assert setup.main() == 0
+    said = capsys.readouterr().out
+    assert built == [FIT]
+    assert "compiling" in said and "(fit: -O2, a C file per module;" in said, said
+    assert "built in 61 s, the fit recipe" in said, said

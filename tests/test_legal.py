@@ -9,7 +9,6 @@ and the free fields within what `free` says.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
@@ -34,8 +33,9 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 PLAYER_OPTIONAL = {name for name, spec in COMMANDS.items() if "player" in spec[2]}
 
 
-def fingerprint(game: Game) -> str:
-    return json.dumps(snapshot(game), sort_keys=True)
+def fingerprint(game: Game) -> dict[str, Any]:
+    """The whole game as plain data (snapshot's), for telling whether a refusal changed anything."""
+    return snapshot(game)
 
 
 # ---- reading a listed entry ---------------------------------------------------------------------
@@ -244,11 +244,11 @@ def check_one_authority(game: Game, rng: random.Random) -> None:
                 assert admits(entry, command, name), (entry, command)
                 assert game.is_legal(command), f"listed for {name} but refused: {command}"
     pool = strangers(game, rng, 40) + blocking_candidates(game) + side_candidates(game)
+    before = fingerprint(game)  # each refusal below must leave exactly this game
     for command in pool:
         if is_listed(game, command):
             assert game.is_legal(command), f"listed but refused: {command}"
             continue
-        before = fingerprint(game)
         try:
             game.apply(command)
         except (Rejected, Malformed):

@@ -16,7 +16,7 @@ from pathlib import Path
 from .build import BuildError, build, cannot_start, missing_tools
 from .errors import CompiledError
 from .modules import read_source
-from .recipe import TAKES
+from .recipe import TAKES, available_mb, choose_recipe
 from .store import Build, default_store, failure_log, fresh_build
 
 ENGINES = ("auto", "compiled", "pure")
@@ -43,9 +43,11 @@ def choose(engine: str, say: Callable[[str], None], store: Path | None = None) -
     if reason is None:
         reason = cannot_start()
     if reason is None:
-        say(f"compiling the engine with mypyc for this source (once; {TAKES}; --engine pure skips it)")
+        recipe = choose_recipe(available=available_mb())  # a name cannot_start() found good
+        say(f"compiling the engine with mypyc for this source ({recipe.describe()}; once; {TAKES}; "
+            "--engine pure skips it)")
         try:
-            made = build(source, store)
+            made = build(source, store, recipe)
         except BuildError as exc:
             reason = exc.reason
         else:

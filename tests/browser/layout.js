@@ -8,20 +8,69 @@
     const test = el.closest("[data-test]")?.getAttribute("data-test");
     return `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}${el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : ""}${test ? `[${test}]` : ""}`;
   };
+  // Each element's style, box and standing worked out once a reading (a page of a whole game holds
+  // thousands of text nodes, each asking about the same ancestors).
+  const looks = new Map(); // what of an element's computed style the checks read, as plain values
+  const look = (el) => {
+    let l = looks.get(el);
+    if (!l) {
+      const s = getComputedStyle(el);
+      const x = s.overflowX, y = s.overflowY;
+      l = { hidden: s.display === "none" || s.visibility === "hidden" || Number(s.opacity) === 0,
+            scrollsX: x === "auto" || x === "scroll", scrolls: /auto|scroll/.test(y + x),
+            clipsX: x === "hidden" || x === "clip", clipsY: y === "hidden" || y === "clip" };
+      looks.set(el, l);
+    }
+    return l;
+  };
+  const boxesOf = new Map();
+  const boxOf = (el) => {
+    let b = boxesOf.get(el);
+    if (!b) boxesOf.set(el, b = el.getBoundingClientRect());
+    return b;
+  };
+  const shownAt = new Map(); // an element and its ancestors are displayed, visible and not transparent
+  const shown = (e) => {
+    if (!e) return true;
+    let known = shownAt.get(e);
+    if (known === undefined) shownAt.set(e, known = !look(e).hidden && shown(e.parentElement));
+    return known;
+  };
+  const visibleAt = new Map();
   const visible = (el) => {
+    let known = visibleAt.get(el);
+    if (known !== undefined) return known;
+    known = shown(el);
     // inside a closed <details> (at any depth), unless in that very <details>' own summary
-    for (let d = el.closest("details:not([open])"); d; d = d.parentElement?.closest("details:not([open])")) {
-      if (el.closest("summary")?.parentElement !== d) return false;
+    for (let d = el.closest("details:not([open])"); known && d; d = d.parentElement?.closest("details:not([open])")) {
+      if (el.closest("summary")?.parentElement !== d) known = false;
     }
-    for (let e = el; e; e = e.parentElement) {
-      const s = getComputedStyle(e);
-      if (s.display === "none" || s.visibility === "hidden" || Number(s.opacity) === 0) return false;
+    visibleAt.set(el, known);
+    return known;
+  };
+  // The boxes from an element up to the body's child that scroll or clip, nearest first.
+  const framesAt = new Map();
+  const frames = (el) => {
+    if (!el || el === document.body) return [];
+    let known = framesAt.get(el);
+    if (!known) {
+      const l = look(el), up = frames(el.parentElement);
+      known = l.scrolls || l.clipsX || l.clipsY ? [el, ...up] : up;
+      framesAt.set(el, known);
     }
-    return true;
+    return known;
+  };
+  const unseenAt = new Map(); // text no one reads as the page's: scripts, hidden helpers, pictures
+  const unseen = (el) => {
+    let known = unseenAt.get(el);
+    if (known === undefined) {
+      known = Boolean(el.closest("script, style, noscript, title, dialog:not([open]), .visually-hidden, .skip, svg"));
+      unseenAt.set(el, known);
+    }
+    return known;
   };
   for (const el of document.querySelectorAll("body *")) {
-    const s = getComputedStyle(el);
-    if ((s.overflowX === "auto" || s.overflowX === "scroll") && el.scrollWidth > el.clientWidth + 1 && visible(el)) {
+    if (look(el).scrollsX && el.scrollWidth > el.clientWidth + 1 && visible(el)) {
       problems.push(`${name(el)} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
     }
   }
@@ -32,15 +81,14 @@
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!node.textContent.trim()) continue;
     const el = node.parentElement;
-    if (!el || el.closest("script, style, noscript, title, dialog:not([open]), .visually-hidden, .skip, svg") || !visible(el)) continue;
+    if (!el || unseen(el) || !visible(el)) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
     let rects = Array.from(range.getClientRects()).filter((r) => r.width > 0.5 && r.height > 0.5);
     // text scrolled out of a box that scrolls (the log, the feed) is not on show, nor cut
-    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
-      const st = getComputedStyle(a);
-      if (!/auto|scroll/.test(st.overflowY + st.overflowX)) continue;
-      const box = a.getBoundingClientRect();
+    for (const a of frames(el.parentElement)) {
+      if (!look(a).scrolls) continue;
+      const box = boxOf(a);
       rects = rects.filter((r) => r.bottom > box.top + 1 && r.top < box.bottom - 1 && r.right > box.left + 1 && r.left < box.right - 1)
         // what shows of a line half scrolled out is the part inside the box: only that can lie over text
         .map((r) => {
@@ -51,12 +99,10 @@
     }
     if (!rects.length) continue;
     // cut: a text box reaching out of a box that clips it (overflow hidden or clip)
-    for (let a = el; a && a !== document.body; a = a.parentElement) {
-      const st = getComputedStyle(a);
-      const clipsX = st.overflowX === "hidden" || st.overflowX === "clip";
-      const clipsY = st.overflowY === "hidden" || st.overflowY === "clip";
+    for (const a of frames(el)) {
+      const { clipsX, clipsY } = look(a);
       if (!clipsX && !clipsY) continue;
-      const box = a.getBoundingClientRect();
+      const box = boxOf(a);
       for (const r of rects) {
         if ((clipsX && (r.left < box.left - 1 || r.right > box.right + 1)) || (clipsY && (r.top < box.top - 1 || r.bottom > box.bottom + 1))) {
           problems.push(`text cut: "${node.textContent.trim().slice(0, 40)}" in ${name(el)} by ${name(a)}`);
@@ -72,15 +118,17 @@
   // overlap: two text boxes of different elements on top of each other. A layer (data-layer: the
   // card spotlight, opaque, above the page for a few seconds or until tapped) hides what is under
   // it rather than lying over it: its text is checked against its own, the page's against the page's.
+  // Boxes taken top first: once a box starts 2 px above another's bottom or lower, so do all after it.
   const layerOf = (el) => el.closest("[data-layer]");
-  const free = boxes;
+  const free = boxes.slice().sort((a, b) => a.r.top - b.r.top);
   for (let i = 0; i < free.length; i++) {
-    for (let j = i + 1; j < free.length; j++) {
+    for (let j = i + 1; j < free.length && free[j].r.top < free[i].r.bottom - 2; j++) {
       const a = free[i], b = free[j];
-      if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el) || layerOf(a.el) !== layerOf(b.el)) continue;
       const x = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
       const y = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
-      if (x > 2 && y > 2) problems.push(`text over text: "${a.text}" (${name(a.el)}) and "${b.text}" (${name(b.el)})`);
+      if (!(x > 2 && y > 2)) continue;
+      if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el) || layerOf(a.el) !== layerOf(b.el)) continue;
+      problems.push(`text over text: "${a.text}" (${name(a.el)}) and "${b.text}" (${name(b.el)})`);
     }
   }
   // toasts (in the header) never lie over a button
