@@ -5,34 +5,25 @@
 import { seatActions } from "./banker-seats.js";
 import { groupStyle, loadBoard, squareName } from "./board.js";
 import { computerMark } from "./computermark.js";
-import { lang, locale, t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { Reader } from "./paged.js";
 import { pieceOf, tokenEl } from "./pieces.js";
-import { clear, h, money, placeChildren, timeText } from "./ui.js";
+import { clear, drawLines, h, money, timeText } from "./ui.js";
 
-// A player's part is drawn again only when what it shows changed (a command changes one or two
-// players' cash, not everyone's), kept on the overview's element with what it was drawn from.
+// A player's part is drawn again only when what it shows changed (ui.js drawLines).
 export async function renderOverview(el, state) {
   const board = await loadBoard();
-  if (!state?.game) {
-    el.__lines = null;
-    return clear(el, h("p", { class: "muted" }, t("banker.no_game")));
-  }
+  if (!state?.game) return clear(el, h("p", { class: "muted" }, t("banker.no_game")));
   const props = state.properties || {};
-  const list = el.__lines ? el.firstElementChild : clear(el, h("ul", { class: "overview-list" })).firstElementChild;
+  const list = el.querySelector(":scope > .overview-list") || clear(el, h("ul", { class: "overview-list" })).firstElementChild;
   const names = state.players.map((p) => p.name); // a token's colour is its seat, its initials its name's
-  const was = el.__lines || new Map();
-  el.__lines = new Map();
-  const lines = state.players.map((p) => {
+  drawLines(list, state.players.map((p) => {
     const deeds = board.squares.filter((sq) => props[sq.id]?.owner === p.name);
     const seat = p.computer ? (state.legal?.banker || []).filter((l) => l.command?.player === p.name).map((l) => l.command.do) : null;
     const shown = [p.name, p.cash, p.net_worth, p.bankrupt, p.computer]; // not where it stands
-    const key = JSON.stringify([locale(), money(0), shown, deeds.map((sq) => props[sq.id]), p.name === state.turn, names, pieceOf(p.name), seat]);
-    const line = was.get(p.name)?.key === key ? was.get(p.name) : { key, li: overviewLine(board, state, p, deeds) };
-    el.__lines.set(p.name, line);
-    return line.li;
-  });
-  placeChildren(list, lines);
+    return [p.name, [shown, deeds.map((sq) => props[sq.id]), p.name === state.turn, names, pieceOf(p.name), seat],
+      () => overviewLine(board, state, p, deeds)];
+  }));
 }
 
 function overviewLine(board, state, p, deeds) {

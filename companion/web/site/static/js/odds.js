@@ -10,6 +10,7 @@ import { computerMark } from "./computermark.js";
 import { FluentNumber } from "../vendor/fluent-bundle/index.js";
 import { lang, locale, t } from "./i18n.js";
 import { personArgs } from "./persons.js";
+import { redraw } from "./ui.js";
 
 const PALETTE = ["#d7263d", "#1b998b", "#2e86de", "#f49d37", "#8e44ad", "#3bb273", "#e056a0", "#7f8c8d"];
 
@@ -143,23 +144,30 @@ function review(data) {
   return out;
 }
 
+// The section is drawn again only when what it reads changed (ui.js redraw): the figure comes a
+// turn at a time, and most states change neither it nor who is still in.
 function render() {
   const section = document.getElementById("odds");
   if (section) {
-    const children = [h("h2", {}, w("title"))];
-    const point = sameGame() ? odds.latest : null;
-    if (!state?.game) children.push(h("p", { class: "muted" }, w("none")));
-    else if (!point) children.push(h("p", { class: "muted", "data-test": "odds-working" }, w("working")));
-    else {
-      children.push(...bars(point));
-      if (point.over || state.winner || (state.ranking && !state.turn)) children.push(...review(odds.review));
-      children.push(h("p", { class: "muted odds-assume" }, w("assume")));
-    }
     const sharedScreen = document.body.dataset.page === "table";
     const hiddenHere = sharedScreen && odds && odds.shared === false;
     section.dataset.hiddenHere = hiddenHere ? "true" : "false";
-    const shown = hiddenHere ? [h("h2", {}, w("title")), h("p", { class: "muted", "data-test": "odds-hidden" }, w("hidden_here"))] : children;
-    section.replaceChildren(...shown.filter((part) => part !== null && part !== undefined)); // a null would read "null"
+    const point = sameGame() ? odds.latest : null;
+    const players = (state?.players || []).map((p) => [p.name, p.bankrupt, p.computer]);
+    const reads = [hiddenHere, state?.game, point, point && [odds.turns, odds.review], players,
+      state?.winner, state?.ranking, Boolean(state?.turn)];
+    redraw(section, reads, () => {
+      if (hiddenHere) return [h("h2", {}, w("title")), h("p", { class: "muted", "data-test": "odds-hidden" }, w("hidden_here"))];
+      const children = [h("h2", {}, w("title"))];
+      if (!state?.game) children.push(h("p", { class: "muted" }, w("none")));
+      else if (!point) children.push(h("p", { class: "muted", "data-test": "odds-working" }, w("working")));
+      else {
+        children.push(...bars(point));
+        if (point.over || state.winner || (state.ranking && !state.turn)) children.push(...review(odds.review));
+        children.push(h("p", { class: "muted odds-assume" }, w("assume")));
+      }
+      return children;
+    });
     section.hidden = !(odds && odds.enabled);
   }
   for (const slot of document.querySelectorAll('[data-slot="trade-advice"]')) advise(slot);

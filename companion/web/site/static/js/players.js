@@ -4,24 +4,17 @@
 
 import { squareName } from "./board.js";
 import { computerMark } from "./computermark.js";
-import { locale, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { pieceOf, tokenEl } from "./pieces.js";
-import { h, money, placeChildren } from "./ui.js";
+import { drawLines, h, money } from "./ui.js";
 
-// Each player's line is drawn again only when something it shows changed (a command changes one
-// or two players' cash, not everyone's); the lines are kept on the list's element.
+// Each player's line is drawn again only when something it shows changed (ui.js drawLines).
 export function renderPlayers(ul, state, board, { me = null, pick = null } = {}) {
   const players = state?.players || [];
   const names = players.map((p) => p.name); // a token's colour is its seat, its initials its name's
-  const was = ul.__lines || new Map();
-  ul.__lines = new Map();
-  const lines = players.map((p) => {
-    const key = JSON.stringify([locale(), money(0), p, p.name === state.turn, pieceOf(p.name), names, me, Boolean(pick)]);
-    const line = was.get(p.name)?.key === key ? was.get(p.name) : { key, li: playerLine(p, state, board, me, pick) };
-    ul.__lines.set(p.name, line);
-    return line.li;
-  });
-  placeChildren(ul, lines);
+  drawLines(ul, players.map((p) => [p.name,
+    [p, p.name === state.turn, pieceOf(p.name), names, me, Boolean(pick)],
+    () => playerLine(p, state, board, me, pick)]));
 }
 
 function playerLine(p, state, board, me, pick) {

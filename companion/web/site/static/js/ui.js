@@ -41,15 +41,33 @@ export function clear(el, ...children) {
   return el;
 }
 
+// What a part was drawn from: its reads, this screen's language and money sign.
+const drawnFrom = (reads) => JSON.stringify([locale(), amountText(0), reads]);
+
 // Fills el as clear() does, but only when what it shows changed: `reads` is everything build()
 // reads (the state's parts it shows; this screen's language and money sign count by themselves),
 // so a state that leaves a part as it was leaves its elements alone (nothing for the browser to
 // style, lay out or paint again there; assistive technology keeps its place in it).
 export function redraw(el, reads, build) {
-  const key = JSON.stringify([locale(), amountText(0), reads]);
+  const key = drawnFrom(reads);
   if (el.__drawn === key) return el;
   el.__drawn = key;
   return clear(el, build());
+}
+
+// A list's lines, each drawn again only when what it reads changed, as redraw() does for a part
+// (a command changes one or two players' cash, not everyone's): `lines` are [id, reads, build],
+// the list keeps each line's element by its id, and its children become exactly these lines, in
+// this order (placeChildren).
+export function drawLines(list, lines) {
+  const was = list.__lines || new Map();
+  list.__lines = new Map();
+  return placeChildren(list, lines.map(([id, reads, build]) => {
+    const key = drawnFrom(reads);
+    const line = was.get(id)?.key === key ? was.get(id) : { key, el: build() };
+    list.__lines.set(id, line);
+    return line.el;
+  }));
 }
 
 // Makes el's children exactly `nodes`, in this order, moving only what moved: the nodes a list
