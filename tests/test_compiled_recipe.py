@@ -17,8 +17,6 @@ from companion.compiled.choice import choose
 from companion.compiled.modules import Source, read_source
 from companion.compiled.recipe import FIT, FULL, Recipe, UnknownRecipe, available_mb, choose_recipe
 
-ROOT = Path(__file__).resolve().parent.parent
-
 
 def test_the_recipe_follows_the_memory_and_swap_available() -> None:
     assert choose_recipe({}, available=4000) is FULL
