@@ -62,6 +62,12 @@ def test_sixteen_addresses_of_sixteen_streams_leave_every_screen_served(
         banks = streams.add(open_stream(daemon.port, "127.0.20.2", banker))
         assert streams.until(lambda: all(b"event: session" in streams.received[s] for s in (mine, banks)))
         guest = [streams.add(open_stream(daemon.port, f"127.0.21.{1 + n // 16}")) for n in range(256)]
+        # Each of the guest's streams is answered (opened, refused, or its connection closed by
+        # nginx) before the newcomer asks: a stream that opens later is newer than it, and evicts
+        # the oldest anonymous one as the 25th after it would (nginx and waitress need not hand
+        # them on in the order they were sent).
+        assert streams.until(lambda: all(streams.received[s] or s in streams.closed for s in guest),
+                             timeout=3 * PATIENCE)
         newcomer = streams.add(open_stream(daemon.port, "127.0.22.1"))
         assert streams.until(lambda: b"event: devices" in streams.received[newcomer])
         status, stored = daemon.post("/api/commands", {"do": "roll"}, headers=BANKER)

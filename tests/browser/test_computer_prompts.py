@@ -8,19 +8,20 @@ test-artifacts/browser/computer-prompts-*.png."""
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import APIResponse, Browser, BrowserContext, Route, expect
 
 from companion.i18n.grammar import forms_for
 from companion.ledger import DataFolder
 from tests.browser.layout import assert_layout
 from tests.browser.support import Api, Daemon, Shots, live, table_screen
 from tests.browser.test_accessibility import harmful
-from tests.waiting import PATIENCE_MS
+from tests.waiting import PATIENCE, PATIENCE_MS
 
 SIZES = {"tablet": {"width": 1024, "height": 768}, "phone": {"width": 390, "height": 844}}
 PLAYERS = ["Аня", "Robo"]
@@ -62,6 +63,22 @@ def robo_moves(api: Api) -> None:
                     {"do": "give_deed", "square": "whitechapel-road", "to": "Robo"},
                     {"do": "build", "player": "Robo", "square": "old-kent-road"}):
         api.must(command)
+
+
+@contextmanager
+def table_and_watching(table: Daemon, browser: Browser) -> Iterator[tuple[BrowserContext, BrowserContext]]:
+    """Two screens at 1024×768: the table's own (which may say Done) and one watching."""
+    screens: list[BrowserContext] = []
+    try:
+        for _ in range(2):
+            ctx = browser.new_context(base_url=table.url, viewport=SIZES["tablet"])
+            ctx.set_default_timeout(PATIENCE_MS)
+            screens.append(ctx)
+        table_screen(screens[0])
+        yield screens[0], screens[1]
+    finally:
+        for ctx in screens:
+            ctx.close()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -111,13 +128,7 @@ def test_done_closes_the_prompts_on_every_screen(table: Daemon, browser: Browser
     api = Api(table.url)
     if not api.get("/api/computer/prompts")["prompts"]:
         robo_moves(api)
-    screens: list[Any] = []
-    try:
-        for _ in range(2):
-            ctx = browser.new_context(base_url=table.url, viewport=SIZES["tablet"])
-            ctx.set_default_timeout(PATIENCE_MS)
-            screens.append(ctx)
-        table_screen(screens[0])
+    with table_and_watching(table, browser) as screens:
         touched, watching = (ctx.new_page() for ctx in screens)
         for page in (touched, watching):
             page.goto("/?lang=en")
@@ -127,6 +138,47 @@ def test_done_closes_the_prompts_on_every_screen(table: Daemon, browser: Browser
         for page in (touched, watching):
             expect(page.get_by_test_id("prompts")).to_be_hidden()
         assert api.get("/api/computer/prompts")["prompts"] == []
-    finally:
-        for ctx in screens:
-            ctx.close()
+
+
+def test_an_answer_older_than_done_does_not_bring_the_prompts_back(table: Daemon, browser: Browser) -> None:
+    """A screen asks for the prompts (as it does whenever its stream reconnects) and the table
+    answers with them open; then Done is said on the table's screen, and its notice closes them
+    here; the older answer, read only now (answers and notices come on different connections),
+    must not open them again: nobody would touch Done twice for moves already made."""
+    api = Api(table.url)
+    if not api.get("/api/computer/prompts")["prompts"]:  # (Done said already: one more deed for Robo)
+        deed = next(d for d in ("the-angel-islington", "euston-road", "pentonville-road")
+                    if api.command({"do": "give_deed", "square": d, "to": "Robo"})[0] == 200)
+        assert api.get("/api/computer/prompts")["prompts"], deed
+    with table_and_watching(table, browser) as screens:
+        page = screens[1].new_page()
+        page.goto("/?lang=en")
+        live(page)
+        panel = page.get_by_test_id("prompts")
+        expect(panel.get_by_test_id("prompt").first).to_be_visible()
+        held: list[tuple[Route, APIResponse]] = []
+        page.route("**/api/computer/prompts", lambda route: held.append((route, route.fetch())))
+        page.evaluate("window.dispatchEvent(new CustomEvent('gamechange'))")  # the panel asks again
+        deadline = time.monotonic() + PATIENCE
+        while not held and time.monotonic() < deadline:
+            page.wait_for_timeout(20)
+        assert held, "the page did not ask for the prompts"
+        route, answer = held[0]
+        assert answer.json()["prompts"], "the table's answer, asked before Done, has them open"
+        done = screens[0].request.post("/api/computer/confirm")
+        assert done.ok, done.text()
+        expect(panel).to_be_hidden()  # the notice
+        page.evaluate("""() => {
+          window.__reopened = false;
+          const panel = document.querySelector('[data-test=prompts]');
+          new MutationObserver(() => { if (!panel.hidden) window.__reopened = true; })
+            .observe(panel, { attributes: true, childList: true, subtree: true });
+        }""")
+        with page.expect_request_finished(lambda r: r.url.endswith("/api/computer/prompts")):
+            route.fulfill(response=answer)
+        page.unroute("**/api/computer/prompts")
+        # the answer read (its body is in; one more round trip and two frames for the script)
+        page.evaluate("async () => { await fetch('/api/state'); await new Promise(requestAnimationFrame); "
+                      "await new Promise(requestAnimationFrame); }")
+        assert page.evaluate("window.__reopened") is False
+        expect(panel).to_be_hidden()

@@ -63,6 +63,25 @@ export function showError(error) {
 export const get = (path, options) => request("GET", path, undefined, options);
 export const post = (path, body = {}, options) => request("POST", path, body, options);
 
+// A panel's data from GET `path` and from the `type` notice the table pushes whenever it changes:
+// apply(data) hears both; the returned load() asks. The answer and the notices come on different
+// connections, so an answer asked for before a notice was heard may be older than that notice (the
+// table answered before the change, the page read it after): it is dropped, as the notice (or one
+// still to come on the ordered stream) says at least as much. A lost stream brings a load anyway.
+export function noticed(type, path, apply) {
+  let heard = 0;
+  window.addEventListener("notice", (e) => {
+    if (e.detail?.type !== type) return;
+    heard += 1;
+    apply(e.detail);
+  });
+  return async () => {
+    const asked = heard;
+    const answer = await get(path, { quiet: true });
+    if (asked === heard) apply(answer);
+  };
+}
+
 // One table-script command; resolves to {seq, state} or null when refused (already toasted).
 // A shared tablet's command waits for the player's token (202): its outcome comes later.
 export async function command(cmd, options = {}) {

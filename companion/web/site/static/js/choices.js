@@ -3,7 +3,7 @@
 // every waiting screen's code is a button: the person whose screen shows that code touches it.
 // From GET /api/choices and the `choice` notice, which only these screens receive.
 
-import { get, post, session, showError } from "./api.js";
+import { noticed, post, session, showError } from "./api.js";
 import { t } from "./i18n.js";
 import { personArgs } from "./persons.js";
 import { clear, h } from "./ui.js";
@@ -12,7 +12,7 @@ export class ChoicePanel {
   constructor(el) {
     this.el = el;
     this.choices = [];
-    window.addEventListener("notice", (e) => { if (e.detail?.type === "choice") this.update(e.detail); });
+    this.ask = noticed("choice", "/api/choices", (data) => this.update(data));
     window.addEventListener("session", () => this.load());
     window.addEventListener("connection", () => this.load());
     window.addEventListener("langchange", () => this.render());
@@ -26,7 +26,7 @@ export class ChoicePanel {
   async load() {
     if (!this.atTable) { this.update({ choices: [] }); return; }
     try {
-      this.update(await get("/api/choices", { quiet: true }));
+      await this.ask();
     } catch { /* not (or no longer) the table's screen */ }
   }
 

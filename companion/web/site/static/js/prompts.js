@@ -5,7 +5,7 @@
 // table's own screens); with "seconds" the computer goes on by itself. From GET
 // /api/computer/prompts and the `prompts` notice the table pushes whenever they change.
 
-import { currentState, get, post, showError } from "./api.js";
+import { currentState, noticed, post, showError } from "./api.js";
 import { lang, t } from "./i18n.js";
 import { tokenEl } from "./pieces.js";
 import { clear, h } from "./ui.js";
@@ -16,7 +16,7 @@ export class PromptsPanel {
   constructor(el) {
     this.el = el;
     this.data = { prompts: [], confirm: "seconds" };
-    window.addEventListener("notice", (e) => { if (e.detail?.type === "prompts") this.update(e.detail); });
+    this.ask = noticed("prompts", "/api/computer/prompts", (data) => this.update(data));
     window.addEventListener("connection", () => this.load());
     window.addEventListener("gamechange", () => this.load());
     window.addEventListener("langchange", () => this.render());
@@ -25,7 +25,7 @@ export class PromptsPanel {
 
   async load() {
     try {
-      this.update(await get("/api/computer/prompts", { quiet: true }));
+      await this.ask();
     } catch { /* a table that does not say (yet): the panel stays as it was */ }
   }
 

@@ -3,7 +3,7 @@
 // runs out: from GET /api/taps and the `taps` notice the table pushes whenever that changes.
 // The words are the table's (`words`: English and Russian); this module only lays them out.
 
-import { get, session, tableNow } from "./api.js";
+import { noticed, session, tableNow } from "./api.js";
 import { lang, t } from "./i18n.js";
 import { labelText } from "./screennames.js";
 import { clear, h } from "./ui.js";
@@ -20,7 +20,7 @@ export class TapsView {
     this.taps = null; // {next, waiting}, or null before the table has said
     this.ticker = 0;
     this.poller = 0;
-    window.addEventListener("notice", (e) => { if (e.detail?.type === "taps") this.update(e.detail); });
+    this.ask = noticed("taps", "/api/taps", (data) => this.update(data));
     window.addEventListener("connection", (e) => this.connection(e.detail));
     window.addEventListener("gamechange", () => this.load());
     window.addEventListener("session", () => this.render()); // "this screen" may now be another label
@@ -30,7 +30,7 @@ export class TapsView {
 
   async load() {
     try {
-      this.update(await get("/api/taps", { quiet: true }));
+      await this.ask();
     } catch { /* a table that does not say (yet): the panel stays as it was */ }
   }
 
