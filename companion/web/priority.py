@@ -20,7 +20,7 @@ from .sessions import COOKIE, ServerSessions, SessionStore
 def table_own(store: SessionStore, sid: str | None) -> bool:
     """Whether this session is the table's own: it holds something (a player, the banker, the
     table's own screen: sessions.Screen.holds)."""
-    return store.get(sid).holds
+    return store.holds(sid)
 
 
 def own_cookie(interface: ServerSessions, cookie_header: str) -> bool:

@@ -23,7 +23,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -102,11 +102,18 @@ class SessionStore:
         """A copy of what this session is (an empty Screen for one that holds nothing)."""
         with self._lock:
             screen = self._screens.get(sid) if sid else None
-            return Screen(**asdict(screen)) if screen is not None else Screen()
+            return replace(screen) if screen is not None else Screen()
+
+    def holds(self, sid: str | None) -> bool:
+        """Whether this session is the table's own (Screen.holds), without a copy: asked of every
+        request before a thread takes it (priority.own_cookie)."""
+        with self._lock:
+            screen = self._screens.get(sid) if sid else None
+            return screen is not None and screen.holds
 
     def items(self) -> Iterator[tuple[str, Screen]]:
         with self._lock:
-            return iter([(sid, Screen(**asdict(s))) for sid, s in self._screens.items()])
+            return iter([(sid, replace(s)) for sid, s in self._screens.items()])
 
     def label(self, sid: str) -> int:
         """This session's label ("screen 3"), given the first time it is asked for; a session
@@ -141,13 +148,13 @@ class SessionStore:
         """Change some of a session's fields; stored, and its screen told, when anything changed."""
         with self._lock:
             before = self._screens.get(sid)
-            screen = Screen(**asdict(before)) if before is not None else Screen()
+            screen = replace(before) if before is not None else Screen()
             for key, value in values.items():
                 setattr(screen, key, value)
             if screen.holds and (before is None or not before.holds):
                 screen.since = time.time()
                 screen.label = screen.label or self._labels.pop(sid, 0) or self._new_label()
-            if before is not None and asdict(before) == asdict(screen):
+            if before is not None and before == screen:
                 return screen
             if screen.holds:
                 self._screens[sid] = screen
