@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+from functools import lru_cache
 
 import segno
 from flask import Blueprint, Response, jsonify, request, stream_with_context
@@ -250,11 +251,18 @@ def qr() -> Response:
     else:  # the page, in the language of the screen showing the code (?lang=ru)
         lang = request.args.get("lang", "")
         text = request.host_url + (f"?lang={lang}" if lang in LANGUAGES else "")
-    out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="svg", scale=6, border=2, dark="#000", light="#fff")
-    response = Response(out.getvalue(), mimetype="image/svg+xml")
+    response = Response(qr_svg(text), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@lru_cache(maxsize=16)
+def qr_svg(text: str) -> bytes:
+    """The code for this text, drawn once (3.5 ms of the server's CPU each time, and every screen
+    showing how to join asks for it; the texts are few: the page in each language, the wifi)."""
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", scale=6, border=2, dark="#000", light="#fff")
+    return out.getvalue()
 
 
 def wifi_text(ssid: str, password: str) -> str:
