@@ -63,7 +63,7 @@ def test_the_set_up_names_the_recipe_it_builds_with(
     monkeypatch.setenv("COMPANION_COMPILED_DIR", str(tmp_path / "store"))
     monkeypatch.setenv("COMPANION_COMPILED_RECIPE", "fit")
     monkeypatch.setattr(setup, "missing_tools", lambda: None)
-    monkeypatch.setattr(setup, "available_mb", lambda: 4000)
+    monkeypatch.setattr(build_module, "available_mb", lambda: 4000)
     built: list[Recipe] = []
 
     def fake_build(source: Source, store: Path, recipe: Recipe) -> SimpleNamespace:

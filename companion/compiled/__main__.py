@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import sys
 
-from .build import BuildError, build, missing_tools, short_of_memory
+from .build import BuildError, build, missing_tools, recipe_now
 from .modules import read_source
-from .recipe import TAKES, UnknownRecipe, available_mb, choose_recipe
+from .recipe import TAKES
 from .store import default_store, fresh_build
 
 
@@ -26,13 +26,10 @@ def main() -> int:
     if reason:
         print(f"compiled engine: not built, {reason}; companion simulate will use the pure engine")
         return 0
-    available = available_mb()
-    try:
-        recipe = choose_recipe(available=available)
-    except UnknownRecipe as exc:
-        print(f"compiled engine: {exc}", file=sys.stderr)
+    recipe, reason = recipe_now()
+    if recipe is None:  # COMPANION_COMPILED_RECIPE names none
+        print(f"compiled engine: {reason}", file=sys.stderr)
         return 1
-    reason = short_of_memory(recipe, available)
     if reason:
         print(f"compiled engine: not built, {reason}; companion simulate will use the pure engine")
         return 0

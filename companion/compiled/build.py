@@ -69,16 +69,6 @@ def short_of_memory(recipe: Recipe, available: int | None) -> str | None:
             f"{recipe.needs_mb} MB (add swap: docs/pi.md)")
 
 
-def cannot_start() -> str | None:
-    """Why no build can start now (COMPANION_COMPILED_RECIPE names none, or too little memory for the
-    recipe this machine gets), or None: said before "compiling" is."""
-    available = available_mb()
-    try:
-        return short_of_memory(choose_recipe(available=available), available)
-    except UnknownRecipe as exc:
-        return str(exc)
-
-
 def _copy_package(source: Source, into: Path) -> None:
     """The whole package's Python files (mypy reads what the compiled modules import) and data."""
     package = source.root / "companion"
@@ -97,6 +87,17 @@ def _check_copy(source: Source, copy: Path) -> None:
     for name, digest in source.hashes.items():
         if hashlib.sha256((copy / name).read_bytes()).hexdigest() != digest:
             raise BuildError(f"{name} changed while the engine was being compiled: run again")
+
+
+def recipe_now() -> tuple[Recipe | None, str | None]:
+    """The recipe this machine gets now (COMPANION_COMPILED_RECIPE, else by the memory and swap
+    available), and why no build can start with it, if so: said before "compiling" is."""
+    available = available_mb()
+    try:
+        recipe = choose_recipe(available=available)
+    except UnknownRecipe as exc:
+        return None, str(exc)
+    return recipe, short_of_memory(recipe, available)
 
 
 def build(source: Source, store: Path, recipe: Recipe | None = None) -> Build:

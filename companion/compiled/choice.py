@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from .build import BuildError, build, cannot_start, missing_tools
+from .build import BuildError, build, missing_tools, recipe_now
 from .errors import CompiledError
 from .modules import read_source
-from .recipe import TAKES, available_mb, choose_recipe
+from .recipe import TAKES
 from .store import Build, default_store, failure_log, fresh_build
 
 ENGINES = ("auto", "compiled", "pure")
@@ -40,10 +40,10 @@ def choose(engine: str, say: Callable[[str], None], store: Path | None = None) -
     reason = missing_tools()
     if reason is None and failed.exists():
         reason = f"it failed to compile for this source (log: {failed}; `make compiled` retries)"
+    recipe = None
     if reason is None:
-        reason = cannot_start()
-    if reason is None:
-        recipe = choose_recipe(available=available_mb())  # a name cannot_start() found good
+        recipe, reason = recipe_now()
+    if recipe is not None and reason is None:
         say(f"compiling the engine with mypyc for this source ({recipe.describe()}; once; {TAKES}; "
             "--engine pure skips it)")
         try:
