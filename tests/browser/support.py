@@ -124,6 +124,36 @@ class Daemon:
         return self.log.read_text(errors="replace")
 
 
+@contextmanager
+def own_table(tmp_path_factory: Any, name: str, *, config: str = "",
+              prepare: Callable[[Daemon, dict[str, str]], None] | None = None,
+              keep_log: Path | None = None, **options: Any) -> Iterator[Daemon]:
+    """A daemon of one module's own, serving, for tests that change what the session's shared
+    daemon must keep (the table's config, its game, how it works out the chances); `options` are
+    Daemon's. With `config` or `prepare`, it starts once (making its simulated tags), stops,
+    `prepare(daemon, tags)` runs on its data folder (tags: meaning -> UID), `config` is added to
+    its config file, and it starts again. It must stop cleanly; its log is kept as `keep_log`."""
+    base = tmp_path_factory.mktemp(name)
+    daemon = Daemon(base / "data", base / "daemon.log", **options)
+    try:
+        daemon.wait_serving()
+        if config or prepare is not None:
+            tags = {t["meaning"]: t["uid"] for t in Api(daemon.url).get("/api/sim/tags")["tags"]}
+            daemon.stop()
+            if prepare is not None:
+                prepare(daemon, tags)
+            with daemon.config.open("a") as file:
+                file.write(config)
+            daemon.start()
+            daemon.wait_serving()
+        yield daemon
+    finally:
+        code = daemon.stop()
+        if keep_log is not None:
+            keep_log.write_text(daemon.log.read_text(errors="replace"))
+    assert code == 0, f"companion run stopped with {code} after SIGTERM:\n{daemon.stderr()[-3000:]}"
+
+
 class Api:
     """The daemon's JSON API, for setting a game up and reading what the pages should show.
 

@@ -19,7 +19,7 @@ from playwright.sync_api import APIResponse, Browser, BrowserContext, Route, exp
 from companion.i18n.grammar import forms_for
 from companion.ledger import DataFolder
 from tests.browser.layout import assert_layout
-from tests.browser.support import Api, Daemon, Shots, live, table_screen
+from tests.browser.support import Api, Daemon, Shots, live, own_table, table_screen
 from tests.browser.test_accessibility import harmful
 from tests.waiting import PATIENCE, PATIENCE_MS
 
@@ -32,26 +32,18 @@ def table(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator
     """A table of its own, [computer] confirm = "act", resuming a game of Аня and Robo (the
     computer, the dog) made in its data folder (the new-game form's computer seats are another
     branch's): the daemon starts once to make its simulated tags, then again on the game."""
-    base = tmp_path_factory.mktemp("computer-prompts")
-    daemon = Daemon(base / "data", base / "daemon.log")
-    try:
-        daemon.wait_serving()
-        tags = Api(daemon.url).get("/api/sim/tags")["tags"]
-        daemon.stop()
-        uid = {t["meaning"]: t["uid"] for t in tags}
+    def game(daemon: Daemon, uid: dict[str, str]) -> None:
         folder = DataFolder(daemon.data)
         folder.create({"do": "new_game", "players": PLAYERS, "computer": {"Robo": "smart"}, "seed": 7,
                        "rules": {"shuffle": False}, "forms": forms_for(PLAYERS),
                        "tags": {uid["token:car"]: "token:Аня", uid["token:dog"]: "token:Robo"}})
         folder.close()
-        with daemon.config.open("a") as config:  # pace 60: the computer plays on a minute after Done
-            config.write('\n[computer]\nconfirm = "act"\npace = 60\n')
-        daemon.start()
-        daemon.wait_serving()
+
+    # pace 60: the computer plays on a minute after Done
+    with own_table(tmp_path_factory, "computer-prompts", prepare=game,
+                   config='\n[computer]\nconfirm = "act"\npace = 60\n',
+                   keep_log=artifacts / "daemon-computer-prompts.log") as daemon:
         yield daemon
-    finally:
-        daemon.stop()
-        (artifacts / "daemon-computer-prompts.log").write_text(daemon.log.read_text(errors="replace"))
 
 
 def robo_moves(api: Api) -> None:

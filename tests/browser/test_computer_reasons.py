@@ -10,25 +10,16 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.support import Api, Daemon, table_screen
+from tests.browser.support import Api, Daemon, own_table, table_screen
 from tests.waiting import PATIENCE_MS
 
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     """A table whose computer answers at once (pace 0; its things confirmed after 0 s)."""
-    base = tmp_path_factory.mktemp("computer-reasons")
-    daemon = Daemon(base / "data", base / "daemon.log")
-    try:
-        daemon.wait_serving()
-        daemon.stop()
-        with daemon.config.open("a") as config:
-            config.write('\n[computer]\npace = 0.0\nconfirm = "seconds"\nconfirm_seconds = 0.0\n')
-        daemon.start()
-        daemon.wait_serving()
+    with own_table(tmp_path_factory, "computer-reasons",
+                   config='\n[computer]\npace = 0.0\nconfirm = "seconds"\nconfirm_seconds = 0.0\n') as daemon:
         yield daemon
-    finally:
-        daemon.stop()
 
 
 @pytest.mark.parametrize(("lang", "size", "said"), [

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.support import PIN, Api, Daemon, Shots
+from tests.browser.support import PIN, Api, Daemon, Shots, own_table
 
 ODDS_MS = 90_000  # the default 1,000 continuations a position, on 2 cores shared with another suite
 
@@ -20,13 +20,8 @@ ODDS_MS = 90_000  # the default 1,000 continuations a position, on 2 cores share
 def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     """A table of this module's own that works the chances out as an installed one does, 1,000
     continuations a position on every core (the other browser tests' tables work out fewer)."""
-    base = tmp_path_factory.mktemp("odds")
-    table = Daemon(base / "data", base / "daemon.log", odds_samples=1000, odds_jobs=0)
-    try:
-        table.wait_serving()
+    with own_table(tmp_path_factory, "odds", odds_samples=1000, odds_jobs=0) as table:
         yield table
-    finally:
-        assert table.stop() == 0, table.stderr()[-3000:]
 
 
 @pytest.fixture(scope="module")

@@ -35,7 +35,7 @@ from companion.rules import load_edition, new_game
 from companion.web.story import story_items
 from tests.browser.conftest import Screens
 from tests.browser.layout import layout_problems
-from tests.browser.support import PIN, SEQ_JS, TABLE_PAGES, Api, Daemon, live, table_screen
+from tests.browser.support import PIN, SEQ_JS, TABLE_PAGES, Api, Daemon, live, own_table, table_screen
 from tests.russian_words import (
     LATIN_ALLOWED,
     agreeing_words,
@@ -87,13 +87,8 @@ def own_daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     Its odds' workers run as an installed table's do, behind everything else: the pages wait for no
     chances here, and at the table's own priority two of them took both cores from the four pages
     (850 commands a game)."""
-    base = tmp_path_factory.mktemp("whole-games")
-    daemon = Daemon(base / "data", base / "daemon.log", odds_nice=19)
-    try:
-        daemon.wait_serving()
+    with own_table(tmp_path_factory, "whole-games", odds_nice=19) as daemon:
         yield daemon
-    finally:
-        assert daemon.stop() == 0, daemon.stderr()[-3000:]
 
 
 class Watched:
