@@ -1,5 +1,6 @@
 """The weight of each page's first load, as Chromium fetches it: HTML, CSS, JS modules and the English
-strings (uncompressed, before the API's JSON). Prints web/README's table.
+strings (uncompressed, before the API's JSON), and how many requests it made (of them, to the API:
+each one the table's CPU serves). Prints web/README's table.
 
 Run: .venv/bin/python bench/page_weight.py
 It starts `companion run --simulate` on a free port with a fresh data folder and a game, opens each
@@ -28,12 +29,14 @@ def size(n: int) -> str:
 def main() -> None:
     with simulated_table() as daemon:
         call(daemon.url, "/api/games", {"players": ["Ann", "Bob"]})
-        print("| page | HTML | CSS | JS | strings | total |\n|---|---|---|---|---|---|")
+        print("| page | HTML | CSS | JS | strings | total | requests (API) |\n|---|---|---|---|---|---|---|")
         with chromium() as browser:
             for name, path in PAGES:
                 page = browser.new_page()
                 sizes = {"html": 0, "css": 0, "js": 0, "strings": 0}
                 modules = [0]
+                asked: list[str] = []
+                page.on("request", lambda request, asked=asked: asked.append(request.url))
 
                 def loaded(response: Response, sizes: dict[str, int] = sizes,
                            modules: list[int] = modules) -> None:
@@ -57,9 +60,10 @@ def main() -> None:
                 page.on("response", loaded)
                 page.goto(daemon.url + path)
                 page.wait_for_load_state("networkidle")
+                api = sum("/api/" in url for url in asked)
                 print(f"| {name} | {size(sizes['html'])} | {size(sizes['css'])} | "
                       f"{size(sizes['js'])} ({modules[0]}) | {size(sizes['strings'])} | "
-                      f"{size(sum(sizes.values()))} |")
+                      f"{size(sum(sizes.values()))} | {len(asked)} ({api}) |")
                 page.close()
 
 

@@ -64,10 +64,11 @@ export const get = (path, options) => request("GET", path, undefined, options);
 export const post = (path, body = {}, options) => request("POST", path, body, options);
 
 // A panel's data from GET `path` and from the `type` notice the table pushes whenever it changes:
-// apply(data) hears both; the returned load() asks. The answer and the notices come on different
+// apply(data) hears both; the returned function asks. The answer and the notices come on different
 // connections, so an answer asked for before a notice was heard may be older than that notice (the
 // table answered before the change, the page read it after): it is dropped, as the notice (or one
-// still to come on the ordered stream) says at least as much. A lost stream brings a load anyway.
+// still to come on the ordered stream) says at least as much; a lost stream is asked again once
+// back (whenOpen).
 export function noticed(type, path, apply) {
   let heard = 0;
   window.addEventListener("notice", (e) => {
@@ -80,6 +81,16 @@ export function noticed(type, path, apply) {
     const answer = await get(path, { quiet: true });
     if (asked === heard) apply(answer);
   };
+}
+
+// `load` runs once the stream is open (what changed before it is in the answer, what changes after
+// comes as a notice) and at every poll while the page polls instead (no notices come then); at
+// once if the page is so already. Not while it only connects: the answer could not stay current.
+const ASKING = ["live", "polling"];
+
+export function whenOpen(load) {
+  window.addEventListener("connection", (e) => { if (ASKING.includes(e.detail)) load(); });
+  if (ASKING.includes(document.getElementById("connection")?.dataset.state)) load();
 }
 
 // One table-script command; resolves to {seq, state} or null when refused (already toasted).

@@ -3,7 +3,7 @@
 // every waiting screen's code is a button: the person whose screen shows that code touches it.
 // From GET /api/choices and the `choice` notice, which only these screens receive.
 
-import { noticed, post, session, showError } from "./api.js";
+import { noticed, post, session, showError, whenOpen } from "./api.js";
 import { t } from "./i18n.js";
 import { personArgs } from "./persons.js";
 import { clear, h } from "./ui.js";
@@ -13,10 +13,11 @@ export class ChoicePanel {
     this.el = el;
     this.choices = [];
     this.ask = noticed("choice", "/api/choices", (data) => this.update(data));
-    window.addEventListener("session", () => this.load());
-    window.addEventListener("connection", () => this.load());
+    whenOpen(() => this.load());
+    this.asked = this.atTable; // whether this screen was the table's when last asked
+    // (the stream tells a screen its session each time it opens: asked again only when that changed)
+    window.addEventListener("session", () => { if (this.atTable !== this.asked) this.load(); });
     window.addEventListener("langchange", () => this.render());
-    this.load();
   }
 
   get atTable() {
@@ -24,6 +25,7 @@ export class ChoicePanel {
   }
 
   async load() {
+    this.asked = this.atTable;
     if (!this.atTable) { this.update({ choices: [] }); return; }
     try {
       await this.ask();

@@ -241,4 +241,3 @@ onState((next) => {
 new MutationObserver(() => {
   for (const slot of document.querySelectorAll('[data-slot="trade-advice"]')) if (!slot.dataset.shown) advise(slot);
 }).observe(document.body, { childList: true, subtree: true });
-refresh();

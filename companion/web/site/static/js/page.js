@@ -48,6 +48,12 @@ function indicator(status) {
   if (text) text.textContent = t(`connection.${status}`);
   el.title = t(`connection.${status}`);
   showConnection(status);
+}
+
+// The stream's news: shown, and told to the panels that ask the table again when it is (back)
+// open or polled instead (api.js noticed()).
+function connection(status) {
+  indicator(status);
   window.dispatchEvent(new CustomEvent("connection", { detail: status }));
 }
 
@@ -91,7 +97,7 @@ export async function start({ stream = true } = {}) {
   });
   if (stream) {
     await refreshState();
-    connect({ notice, status: indicator });
+    connect({ notice, status: connection });
   }
   return session;
 }

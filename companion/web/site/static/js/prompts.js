@@ -5,7 +5,7 @@
 // table's own screens); with "seconds" the computer goes on by itself. From GET
 // /api/computer/prompts and the `prompts` notice the table pushes whenever they change.
 
-import { currentState, noticed, post, showError } from "./api.js";
+import { currentState, noticed, post, showError, whenOpen } from "./api.js";
 import { lang, t } from "./i18n.js";
 import { tokenEl } from "./pieces.js";
 import { clear, h } from "./ui.js";
@@ -17,10 +17,9 @@ export class PromptsPanel {
     this.el = el;
     this.data = { prompts: [], confirm: "seconds" };
     this.ask = noticed("prompts", "/api/computer/prompts", (data) => this.update(data));
-    window.addEventListener("connection", () => this.load());
+    whenOpen(() => this.load());
     window.addEventListener("gamechange", () => this.load());
     window.addEventListener("langchange", () => this.render());
-    this.load();
   }
 
   async load() {

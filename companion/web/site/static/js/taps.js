@@ -3,7 +3,7 @@
 // runs out: from GET /api/taps and the `taps` notice the table pushes whenever that changes.
 // The words are the table's (`words`: English and Russian); this module only lays them out.
 
-import { noticed, session, tableNow } from "./api.js";
+import { noticed, session, tableNow, whenOpen } from "./api.js";
 import { lang, t } from "./i18n.js";
 import { labelText } from "./screennames.js";
 import { clear, h } from "./ui.js";
@@ -21,6 +21,7 @@ export class TapsView {
     this.ticker = 0;
     this.poller = 0;
     this.ask = noticed("taps", "/api/taps", (data) => this.update(data));
+    whenOpen(() => this.load());
     window.addEventListener("connection", (e) => this.connection(e.detail));
     window.addEventListener("gamechange", () => this.load());
     window.addEventListener("session", () => this.render()); // "this screen" may now be another label
@@ -34,11 +35,11 @@ export class TapsView {
     } catch { /* a table that does not say (yet): the panel stays as it was */ }
   }
 
-  // The live stream brings every change; without it (refused, reconnecting), poll.
+  // The live stream brings every change, and each of the page's polls brings a load (whenOpen);
+  // while it only reconnects, ask every few seconds.
   connection(status) {
     clearInterval(this.poller);
-    this.load();
-    if (status !== "live") this.poller = setInterval(() => this.load(), POLL_MS);
+    if (status !== "live" && status !== "polling") this.poller = setInterval(() => this.load(), POLL_MS);
   }
 
   update(taps) {
