@@ -13,8 +13,8 @@ export class ChoicePanel {
     this.el = el;
     this.choices = [];
     this.ask = noticed("choice", "/api/choices", (data) => this.update(data));
-    whenOpen(() => this.load());
     this.asked = this.atTable; // whether this screen was the table's when last asked
+    whenOpen(() => this.load());
     // (the stream tells a screen its session each time it opens: asked again only when that changed)
     window.addEventListener("session", () => { if (this.atTable !== this.asked) this.load(); });
     window.addEventListener("langchange", () => this.render());

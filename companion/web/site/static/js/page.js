@@ -51,7 +51,7 @@ function indicator(status) {
 }
 
 // The stream's news: shown, and told to the panels that ask the table again when it is (back)
-// open or polled instead (api.js noticed()).
+// open or polled instead (api.js whenOpen()).
 function connection(status) {
   indicator(status);
   window.dispatchEvent(new CustomEvent("connection", { detail: status }));
