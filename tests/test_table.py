@@ -67,6 +67,23 @@ def test_a_tablet_decision_is_stored_and_pushed_to_every_screen(table: Table) ->
     assert store is not None and store.history()[-1].source == "tablet"
 
 
+def test_a_screen_sees_the_last_game_until_the_next_one_is_published_never_no_game(table: Table) -> None:
+    """While the table switches to another game (a new one, one resumed), a screen asking for the
+    state gets the last game's, whole, or the next one's: never none, which a polling screen showed
+    as "no game" and a script waiting for the new game took for it. (A publishing hook runs after
+    the switch and before the new state is published: it asks then, as another thread may.)"""
+    assert table.new_game(START).ok
+    first = table.snapshot()
+    assert first is not None
+    seen: list[dict | None] = []
+    table.publishing.append(lambda _shown, _command, _kind: seen.append(table.snapshot()))
+    assert table.new_game({**START, "seed": 2}).ok
+    second = table.snapshot()
+    assert second is not None and second["game"] != first["game"]
+    assert table.open_game(first["game"]).ok
+    assert [s and s["game"] for s in seen] == [first["game"], second["game"]]
+
+
 def test_a_refused_decision_says_why_and_changes_nothing(table: Table) -> None:
     table.new_game(START)
     before = table.snapshot()

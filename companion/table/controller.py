@@ -92,9 +92,10 @@ class Table:
                 return Result(False, bad.reason, refusal=RULES, words=refusal_words(bad))
             except LedgerError as exc:
                 return _ledger_refusal(exc)
-            self._switch(store)
             path = self.apply_path
-            return path.accepted(store.seq, path.view(store.game), [f"New game {store.game_id}"],
+            view = path.view(store.game)
+            self._switch(store)
+            return path.accepted(store.seq, view, [f"New game {store.game_id}"],
                                  kind="new_game", command=start, source=source)
 
         return self.call(work)
@@ -107,10 +108,10 @@ class Table:
                 return _ledger_refusal(exc)
             for repaired in store.repairs:  # the log says what opening it put right
                 log.warning("%s", worded(repaired))
-            self._switch(store)
             path = self.apply_path
-            return path.accepted(store.seq, path.view(store.game), [f"Game {game_id} resumed"],
-                                 kind="open_game")
+            view = path.view(store.game)
+            self._switch(store)
+            return path.accepted(store.seq, view, [f"Game {game_id} resumed"], kind="open_game")
 
         return self.call(work)
 
@@ -130,11 +131,13 @@ class Table:
         return self.call(work)
 
     def _switch(self, store: GameStore) -> None:
+        """The table plays `store`'s game from now; the caller publishes its state at once (until
+        then readers see the last game's, whole: never no game at all, which a screen polling
+        just then showed as "no game" and a script waiting for the new game took for it)."""
         path = self.apply_path
         if path.store is not None and path.store is not store:
             self.folder.close_game(path.store.game_id)
         path.store = store
-        path.published = None
         path.churn.clear()
         self.token_waits.end_game_waits()  # asked of another game
 
