@@ -20,7 +20,7 @@ from companion.odds.script import End, Script, Turns, ends_of
 from companion.web import odds as odds_web
 
 from .clocks import FakeClock
-from .waiting import wait_for
+from .waiting import PATIENCE, wait_for
 from .web_support import BANKER, Rig, play
 
 # slow: many games, processes or hypothesis examples (`make check` leaves it out)
@@ -50,14 +50,21 @@ def rig(tmp_path: Path) -> Iterator[tuple[Rig, LiveOdds, list[dict[str, Any]]]]:
         rig.close()
 
 
-def odds_when(rig: Rig, ready: Any, timeout: float = 60) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
+def odds_when(rig: Rig, ready: Any, stalled: float = 2 * PATIENCE) -> dict[str, Any]:
+    """GET /api/odds once ready(it), waiting as long as the odds make progress (a turn worked out,
+    the workers on to the next job): the niced workers beside a second suite took 12 to 19 s a
+    turn, four turns and a review longer than any one limit; `stalled` seconds without progress fail."""
+    deadline = time.monotonic() + stalled
+    progress = None
     while True:
         shown = rig.client().get("/api/odds").json
         if ready(shown):
             return shown
+        now = (len(shown.get("history") or ()), shown.get("busy"), shown.get("trade") is not None)
+        if now != progress:
+            progress, deadline = now, time.monotonic() + stalled
         if time.monotonic() > deadline:
-            raise AssertionError(f"the odds did not come: {shown}")
+            raise AssertionError(f"the odds did not come (no progress in {stalled} s): {shown}")
         time.sleep(0.1)
 
 
