@@ -191,7 +191,7 @@ def test_the_daemon_plays_logs_stops_and_resumes(tmp_path: Path, daemons: Any) -
 
     # A second daemon on the same folder is refused.
     second = daemons(data)
-    assert second.wait(10) == 1
+    assert second.wait(PATIENCE) == 1
     assert "Another companion" in second.stderr and "Traceback" not in second.stderr
     assert again.get("/api/state")["seq"] == 2  # the first is untouched
 
@@ -260,11 +260,11 @@ def test_a_port_in_use_or_a_bad_pin_is_said_plainly(tmp_path: Path, daemons: Any
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         busy = daemons(tmp_path / "busy", port=taken.getsockname()[1])
-        assert busy.wait(10) == 1
+        assert busy.wait(PATIENCE) == 1
     assert "cannot serve" in busy.stderr and "Traceback" not in busy.stderr
 
     bad_pin = daemons(tmp_path / "pin", "--banker-pin", "12")
-    assert bad_pin.wait(10) == 2
+    assert bad_pin.wait(PATIENCE) == 2
     assert "--banker-pin must be 6 to 12 digits" in bad_pin.stderr
     assert "Traceback" not in bad_pin.stderr
 

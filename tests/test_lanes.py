@@ -16,7 +16,7 @@ import pytest
 
 from companion.i18n import LANGUAGES
 from companion.web.lanes import EVENTS, Lanes, Refusal
-from tests.waiting import wait_for
+from tests.waiting import PATIENCE, wait_for
 
 OWN = "session=own"
 
@@ -79,7 +79,7 @@ def test_the_table_s_own_request_goes_before_strangers_that_came_first(served: l
     with lanes_of(workers=2, stranger_workers=1, strangers=50) as lanes:
         busy = Channel(served, "the stranger being served", hold=True)
         lanes.add_task(busy)
-        assert busy.started.wait(10)
+        assert busy.started.wait(PATIENCE)
         waiting = [Channel(served, f"stranger {n}", address=f"127.0.1.{n}") for n in range(5)]
         for channel in waiting:
             lanes.add_task(channel)
@@ -152,7 +152,7 @@ def test_a_channel_handed_over_again_gives_back_what_its_last_request_held(serve
     with lanes_of(workers=1, stranger_workers=1, per_address=1) as lanes:
         channel = Channel(served, "first", address="127.0.5.1", hold=True)
         lanes.add_task(channel)
-        assert channel.started.wait(10)
+        assert channel.started.wait(PATIENCE)
         channel.requests = [Request("/api/chart")]  # its next request, as service() ends
         lanes.add_task(channel)
         assert lanes.on_their_way == {"127.0.5.1": 1}  # the next alone
@@ -166,7 +166,7 @@ def test_streams_have_threads_of_their_own_the_table_s_own_first(served: list[Ch
     with lanes_of(workers=1, stranger_workers=1, streams=0) as lanes:  # SPARE stream threads alone
         busy = Channel(served, "a worker's request", hold=True, cookie=OWN)
         lanes.add_task(busy)
-        assert busy.started.wait(10)
+        assert busy.started.wait(PATIENCE)
         open_streams = [Channel(served, f"stream {n}", path=EVENTS, address=f"127.0.6.{n}", hold=True)
                         for n in range(lanes.stream_threads)]
         for stream in open_streams:
