@@ -308,7 +308,7 @@ class ServerSessions(SessionInterface):
         raw = base64.urlsafe_b64decode(sid + "=")
         if hmac.compare_digest(raw[NONCE_BYTES:], self._mac(raw[:NONCE_BYTES])):
             return True
-        return self.store.get(sid).holds
+        return self.store.holds(sid)
 
     def _mac(self, nonce: bytes) -> bytes:
         mac = hmac.new(self.key, b"companion session:" + nonce, hashlib.sha256).digest()
