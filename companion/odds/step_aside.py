@@ -23,6 +23,7 @@ class StepAside:
         self.frozen: list[int] = []  # the workers stopped (SIGSTOP) while the table is busy
         self._freezing = threading.Lock()
         self._stopping = threading.Event()
+        self._froze = threading.Event()  # set while workers are stopped: the thawer wakes only then
         # Lets stopped workers go on once the table is still (never the planner's job: it may be
         # blocked handing a stopped worker a long script).
         self._thawer = threading.Thread(target=self._thaw_when_still, name="odds-thaw", daemon=True)
@@ -31,7 +32,9 @@ class StepAside:
         self._thawer.start()
 
     def _thaw_when_still(self) -> None:
-        while not self._stopping.wait(0.05):
+        """Asleep while no worker is stopped (a still table wakes nothing); while some are, a look
+        every 50 ms at whether the table has been still long enough."""
+        while self._froze.wait() and not self._stopping.wait(0.05):
             if self.frozen and self.pauses.left() <= 0:
                 self._thaw()
 
@@ -48,6 +51,7 @@ class StepAside:
             self.frozen = [worker.process.pid for worker in pool.workers]
             for pid in self.frozen:
                 _signal(pid, signal.SIGSTOP)
+            self._froze.set()
 
     def hold(self) -> float:
         """Seconds the workers should still wait before their next slice (0: they may run)."""
@@ -56,6 +60,7 @@ class StepAside:
     def resume(self) -> None:
         """Let every stopped worker go on, and stop none again (the daemon is ending)."""
         self._stopping.set()
+        self._froze.set()  # the thawer wakes, sees the daemon ending, and ends
         with self._freezing:
             frozen, self.frozen = self.frozen, []
         pool = self.pool()
@@ -70,6 +75,8 @@ class StepAside:
             frozen, self.frozen = self.frozen, []
             for pid in frozen:
                 _signal(pid, signal.SIGCONT)
+            if not self._stopping.is_set():
+                self._froze.clear()
 
 
 def _signal(pid: int, sig: int) -> None:
