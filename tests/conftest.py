@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.artifacts import empty_browser_artifacts
+from tests.artifacts import empty_browser_artifacts, runs_browser_tests
 
 if TYPE_CHECKING:
     from .web_support import LiveServer, Rig
@@ -32,8 +32,10 @@ WORKERS_FIGURES: dict[str, Any] = {}  # the browser tests' figures, from each wo
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     """test-artifacts/browser/ emptied of an earlier run's files, once a run: by the run itself,
-    not by each worker (pytest -n: a worker starting late would delete what another made)."""
-    if not hasattr(session.config, "workerinput"):
+    not by each worker (pytest -n: a worker starting late would delete what another made), and only
+    by a run of browser tests (a run of a few modules inside the suite left the suite's alone)."""
+    config = session.config
+    if not hasattr(config, "workerinput") and runs_browser_tests(config.args, config.rootpath):
         empty_browser_artifacts()
 
 
