@@ -16,8 +16,11 @@ from tests.waiting import PATIENCE_MS
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
-    """A table whose computer answers at once (pace 0; its things confirmed after 0 s)."""
-    with own_table(tmp_path_factory, "computer-reasons",
+    """A table whose computer answers at once (pace 0; its things confirmed after 0 s), by chances
+    worked out from 200 continuations a position: it accepts what raises its own chances, and at
+    the browser tests' 10 (support.ODDS_SAMPLES, ±26 points) the two chances of £500 given for
+    nothing once came out the wrong way round, and the computer accepted (a run of 2026-12-07)."""
+    with own_table(tmp_path_factory, "computer-reasons", odds_samples=200,
                    config='\n[computer]\npace = 0.0\nconfirm = "seconds"\nconfirm_seconds = 0.0\n') as daemon:
         yield daemon
 
