@@ -17,6 +17,8 @@ MORPH = pymorphy3.MorphAnalyzer()
 BOARD = load_edition("london")
 WORD = re.compile(r"[А-Яа-яЁё]+")
 HYPHENATED = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")  # a word with its hyphenated parts
+# What may stand between a preposition and the word it governs: spaces, and an opening quote («на «Старт»»).
+NEXT_WORD = re.compile(r"[\s«„“\"]*")
 BOARD_WORDS = {w for sq in BOARD.squares for w in WORD.findall(sq.names["ru"])}
 # What each preposition governs (the cases a name after it may be in).
 GOVERNS = {
@@ -70,11 +72,14 @@ def preposition_faults(text: str, forms: set[str]) -> list[str]:
     """Each name form of `forms` (or the "игрок" a name that is not declined stands after) right
     after a preposition that does not take its case: «от Вика»."""
     out = []
-    tokens = HYPHENATED.findall(text)  # "Би-энд-О" is a name, not «о» before the next word
-    for before, word in zip(tokens, tokens[1:], strict=False):
+    tokens = list(HYPHENATED.finditer(text))  # "Би-энд-О" is a name, not «о» before the next word
+    for first, second in zip(tokens, tokens[1:], strict=False):
+        before, word = first.group(), second.group()
         cases = GOVERNS.get(before.lower())
         if cases is None or not (word in forms or word.startswith("игрок")):
             continue
+        if not NEXT_WORD.fullmatch(text, first.end(), second.start()):
+            continue  # «за £420. Даша: ...»: the preposition governed the amount, not the next sentence
         if not any(p.tag.case in cases for p in parses(word) if p.tag.case):
             out.append(f"«{before} {word}»")
     return out

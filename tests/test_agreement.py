@@ -153,6 +153,9 @@ def test_the_checker_finds_what_the_issue_found() -> None:
     assert case_faults("Борис принимает сделку от Вика", ("Вика",), "x", "she")
     assert not case_faults("Борис принимает сделку от Вики", ("Вика",), "x", "she")
     assert case_faults("Аукцион за Электрическая компания", (), "x", "she")
+    assert case_faults("Аня платит за «Электрическая компания»", (), "x", "she")
+    # A preposition governs the word right after it, not the name that opens the next sentence.
+    assert not case_faults("Даша получает Парк-лейн за £420. Даша: с 10 % до 80 %", ("Даша",), "x", "she")
 
 
 def test_the_messages_about_players_are_many() -> None:
