@@ -83,6 +83,38 @@ def api(daemon: Daemon) -> Api:
     return Api(daemon.url)
 
 
+# The session's browser once launched: what the fixtures below look at.
+LAUNCHED: list[Browser] = []
+
+
+def close_screens_opened_since(before: set[BrowserContext]) -> None:
+    """Close the browser contexts opened since `before`: a page left open follows every state
+    of the session's table for the rest of the run, so each later command was drawn once more by
+    every page an earlier test forgot (33 open pages after test_units alone)."""
+    for context in [c for browser in LAUNCHED for c in browser.contexts if c not in before]:
+        context.close()
+
+
+def open_screens() -> set[BrowserContext]:
+    return {c for browser in LAUNCHED for c in browser.contexts}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def module_screens_closed() -> Iterator[None]:
+    """What a module's own fixtures opened is closed when the module is done."""
+    before = open_screens()
+    yield
+    close_screens_opened_since(before)
+
+
+@pytest.fixture(autouse=True)
+def test_screens_closed() -> Iterator[None]:
+    """What a test opened is closed when it is done (after its own fixtures closed theirs)."""
+    before = open_screens()
+    yield
+    close_screens_opened_since(before)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
@@ -96,9 +128,11 @@ def browser() -> Iterator[Browser]:
         # --no-sandbox: CI runs as root; /dev/shm is small in containers.
         browser = pw.chromium.launch(executable_path=CHROMIUM,
                                      args=["--no-sandbox", "--disable-dev-shm-usage"])
+        LAUNCHED.append(browser)
         try:
             yield browser
         finally:
+            LAUNCHED.remove(browser)
             browser.close()
 
 
