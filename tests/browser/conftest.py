@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -83,36 +84,35 @@ def api(daemon: Daemon) -> Api:
     return Api(daemon.url)
 
 
-# The session's browser once launched: what the fixtures below look at.
+# The session's browser once launched: what `screens_closed_after` looks at.
 LAUNCHED: list[Browser] = []
 
 
-def close_screens_opened_since(before: set[BrowserContext]) -> None:
-    """Close the browser contexts opened since `before`: a page left open follows every state
-    of the session's table for the rest of the run, so each later command was drawn once more by
-    every page an earlier test forgot (33 open pages after test_units alone)."""
-    for context in [c for browser in LAUNCHED for c in browser.contexts if c not in before]:
-        context.close()
-
-
-def open_screens() -> set[BrowserContext]:
-    return {c for browser in LAUNCHED for c in browser.contexts}
+@contextmanager
+def screens_closed_after() -> Iterator[None]:
+    """Close the browser contexts opened inside: a page left open follows every state of the
+    session's table for the rest of the run, so each later command was drawn once more by every
+    page an earlier test forgot (33 open pages after test_units alone)."""
+    before = {c for browser in LAUNCHED for c in browser.contexts}
+    try:
+        yield
+    finally:
+        for context in [c for browser in LAUNCHED for c in browser.contexts if c not in before]:
+            context.close()
 
 
 @pytest.fixture(autouse=True, scope="module")
 def module_screens_closed() -> Iterator[None]:
     """What a module's own fixtures opened is closed when the module is done."""
-    before = open_screens()
-    yield
-    close_screens_opened_since(before)
+    with screens_closed_after():
+        yield
 
 
 @pytest.fixture(autouse=True)
-def test_screens_closed() -> Iterator[None]:
+def screens_closed_after_each_test() -> Iterator[None]:
     """What a test opened is closed when it is done (after its own fixtures closed theirs)."""
-    before = open_screens()
-    yield
-    close_screens_opened_since(before)
+    with screens_closed_after():
+        yield
 
 
 @pytest.fixture(scope="session")
