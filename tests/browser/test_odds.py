@@ -123,27 +123,3 @@ def test_chances_after_each_turn_the_trade_advisor_and_the_review(
 def fits(page: Page) -> bool:
     """Nothing wider than the screen: no sideways scrolling."""
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
-
-
-def test_the_reviews_key_wraps_for_five_players_with_long_names(screens: Any, api: Api, shots: Shots) -> None:
-    """The review's key names every player beside their colour: five long names wrap onto more
-    lines in the Table page's side column rather than push the page sideways (a Russian whole game
-    of five once scrolled the Table page at 1024 to 1,181 pixels at its end)."""
-    names = ["Александра", "Константин", "Маргарита", "Вениамин", "Елизавета"]
-    status, started = api.request("POST", "/api/games", {
-        "players": names, "seed": 7, "rules": {"shuffle": False},
-        "tokens": dict(zip(names, ("car", "dog", "hat", "iron", "ship"), strict=True))})
-    assert status == 201, started
-    api.must({"do": "roll", "dice": [1, 2]})
-    api.must({"do": "buy"})
-    api.must({"do": "end_turn"})
-    api.must({"do": "end_game"})
-    table = screens.open("/?lang=ru")
-    for width, height in ((1024, 768), (390, 844)):
-        table.set_viewport_size({"width": width, "height": height})
-        expect(table.get_by_test_id("odds-chart")).to_be_visible(timeout=ODDS_MS)
-        for name in names:
-            expect(table.get_by_test_id("odds-chart").locator(".odds-key", has_text=name)).to_be_visible()
-        assert fits(table), f"the review's key scrolls sideways at {width}"
-        table.get_by_test_id("odds-chart").scroll_into_view_if_needed()
-        shots.take(table, f"the review of five at {width}")
