@@ -9,6 +9,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from tests.browser.layout import assert_layout
 from tests.browser.support import Api, Shots
 from tests.browser.test_table_experience import banker_page
 
@@ -113,7 +114,6 @@ def test_the_reviews_key_wraps_for_five_players_with_long_names(screens: Any, ap
         for name in names:
             expect(chart.locator(".odds-key", has_text=name)).to_be_visible()
         expect(table.get_by_test_id("odds-moments")).to_contain_text("Александра: с 20")
-        assert table.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), \
-            f"the review scrolls sideways at {width}"
+        assert_layout(table, f"the review of five at {width}")  # nothing sideways, nothing off the screen
         chart.scroll_into_view_if_needed()
         shots.take(table, f"the review of five at {width}")
